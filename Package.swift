@@ -1,0 +1,42 @@
+// swift-tools-version:6.1
+// CellKit: the app package. The SDK (the CellKit library every plugin links)
+// is the separate package in SDK/, depended on by path; see docs/design.md.
+import PackageDescription
+
+let cellKit: Target.Dependency = .product(name: "CellKit", package: "SDK")
+
+let package = Package(
+    name: "cellkit",
+    products: [
+        .executable(name: "cellkit", targets: ["cellkit"]),
+        .executable(name: "cellkit-bench", targets: ["cellkit-bench"]),
+        .library(name: "BasicCells", type: .dynamic, targets: ["BasicCells"]),
+    ],
+    dependencies: [
+        .package(path: "SDK")
+    ],
+    targets: [
+        // The host side of the plugin boundary: dlopen, ABI gate, registry.
+        .target(name: "PluginHost", dependencies: [cellKit]),
+        // The script language, interpreter, REPL and output formats.
+        .target(name: "Console", dependencies: ["PluginHost", cellKit]),
+        // The executable: argument handling only.
+        .executableTarget(name: "cellkit", dependencies: ["Console"]),
+        // Benchmarks: `swift run -c release cellkit-bench`.
+        .executableTarget(name: "cellkit-bench", dependencies: ["Console", "PluginHost", cellKit]),
+
+        // Example plugins, each a .dynamic library product.
+        .target(name: "BasicCells", dependencies: [cellKit], path: "Plugins/BasicCells"),
+
+        .testTarget(name: "CellKitTests", dependencies: [cellKit]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit]),
+    ]
+)
+
+// Strict settings for every target of this package.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6)
+    ]
+}

@@ -1,0 +1,69 @@
+/// An error in a text source, reported the way a compiler reports one.
+///
+/// ```swift
+/// let d = Diagnostic(
+///     message: "ProfileCell has no attribute 'nmae'",
+///     location: SourceLocation(file: "<stdin>", line: 3, column: 17),
+///     length: 4,
+///     sourceLine: #"row ProfileCell nmae="Ada Lovelace""#,
+///     notes: ["did you mean 'name'?"])
+/// print(d.rendered())
+/// // <stdin>:3:17: error: ProfileCell has no attribute 'nmae'
+/// //   row ProfileCell nmae="Ada Lovelace"
+/// //                   ^~~~
+/// //   did you mean 'name'?
+/// ```
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// How serious the diagnostic is.
+    public enum Severity: String, Hashable, Sendable {
+        case error, warning, note
+    }
+
+    /// What is wrong, in one sentence without a trailing period.
+    public var message: String
+    /// Where it is wrong.
+    public var location: SourceLocation
+    /// How many columns the caret line underlines (at least 1).
+    public var length: Int
+    /// The source line the location points into, if known.
+    public var sourceLine: String?
+    /// Follow-up lines: suggestions ("did you mean 'name'?") and fixes.
+    public var notes: [String]
+    /// Error, warning or note.
+    public var severity: Severity
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity = .error,
+        message: String,
+        location: SourceLocation,
+        length: Int = 1,
+        sourceLine: String? = nil,
+        notes: [String] = []
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.length = max(1, length)
+        self.sourceLine = sourceLine
+        self.notes = notes
+    }
+
+    /// The diagnostic as lines of text: header, source line, caret, notes.
+    public func rendered() -> String {
+        var out = "\(location): \(severity.rawValue): \(message)"
+        if let sourceLine {
+            let line = TextLayout.sanitized(sourceLine)
+            out += "\n  " + line
+            let lead = line.prefix(max(0, location.column - 1))
+            let pad = String(repeating: " ", count: TerminalWidth.of(lead))
+            out += "\n  " + pad + "^" + String(repeating: "~", count: max(0, length - 1))
+        }
+        for note in notes {
+            out += "\n  " + note
+        }
+        return out
+    }
+
+    public var description: String { rendered() }
+}

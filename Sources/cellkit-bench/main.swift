@@ -1,0 +1,1 @@
+print("cellkit-bench: not yet")

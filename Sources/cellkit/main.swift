@@ -1,0 +1,2 @@
+import Console
+print("cellkit")
