@@ -5,3 +5,18 @@ public enum TerminalWidth {
 public enum TextLayout {
     public static func sanitized(_ s: String) -> String { s }
 }
+public enum TextAlignment: String, Sendable, CaseIterable { case left, center, right }
+public enum TruncationMode: String, Sendable, CaseIterable { case head, middle, tail, clip }
+public enum LineBreakMode: String, Sendable, CaseIterable { case wordWrapping, charWrapping, clipping, truncatingHead, truncatingTail, truncatingMiddle }
+public struct Glyph: Sendable { public var scalar: Unicode.Scalar; public var cluster: Substring?; public var width: Int }
+public enum Glyphs {
+    public static func forEach<S: StringProtocol>(in text: S, _ body: (Glyph) -> Void) {
+        for c in text { body(Glyph(scalar: c.unicodeScalars.first!, cluster: c.unicodeScalars.count > 1 ? Substring(String(c)) : nil, width: 1)) }
+    }
+}
+extension TextLayout {
+    public static func truncated(_ text: String, toWidth: Int, mode: TruncationMode = .tail, ellipsis: String = "…") -> String {
+        text.count <= toWidth ? text : String(text.prefix(max(0, toWidth - 1))) + ellipsis
+    }
+    public static func lines(_ text: String, width: Int, mode: LineBreakMode, maxLines: Int) -> [String] { [text] }
+}

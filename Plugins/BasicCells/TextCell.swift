@@ -1,0 +1,51 @@
+import CellKit
+
+/// One line (or a wrapped paragraph) of text.
+public final class TextCell: TableViewCell, Reusable, Inspectable {
+    let label = Label()
+
+    /// The text.
+    public var text = "" { didSet { label.text = text } }
+    /// The text's style.
+    public var style: TextStyle = .plain { didSet { label.style = style.style } }
+    /// Where the text sits.
+    public var alignment: TextAlignment = .left { didSet { label.alignment = alignment } }
+    /// Whether long text wraps onto more lines instead of being truncated.
+    public var wrap = false {
+        didSet {
+            label.numberOfLines = wrap ? 0 : 1
+            label.lineBreakMode = wrap ? .wordWrapping : .truncatingTail
+        }
+    }
+
+    public required init() {
+        super.init()
+        label.pinEdges()
+        contentView.addSubview(label)
+    }
+
+    public static var inspectableAttributes: [InspectableAttribute<TextCell>] {
+        [
+            .init("text", \.text, summary: "the text"),
+            .init("style", \.style, summary: "plain, bold, dim, italic, underline, title"),
+            .init("alignment", \.alignment, summary: "left, center or right"),
+            .init("wrap", \.wrap, summary: "wrap long text instead of truncating it"),
+        ]
+    }
+}
+
+/// Named text styles scripts can pick.
+public enum TextStyle: String, CaseIterable, AttributeEnum, Sendable {
+    case plain, bold, dim, italic, underline, title
+
+    var style: Style {
+        switch self {
+        case .plain: .plain
+        case .bold: .bold
+        case .dim: .dim
+        case .italic: .italic
+        case .underline: .underline
+        case .title: Style.bold.foreground(.cyan)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+/// A value of an inspectable attribute, as scripts and data files give it.
+///
+/// ```swift
+/// let v = try AttributeType.double.parse("0.72")
+/// print(v)   // 0.72
+/// ```
+public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    /// A case of an enumeration, by name.
+    case enumeration(String)
+    case color(Color)
+    /// A list of numbers, for charts.
+    case numbers([Double])
+
+    /// The value written the way ``AttributeType/parse(_:)`` reads it back.
+    public var description: String {
+        switch self {
+        case .int(let v): String(v)
+        case .double(let v): AttributeValue.format(v)
+        case .bool(let v): v ? "true" : "false"
+        case .string(let v): v
+        case .enumeration(let v): v
+        case .color(let v): v.description
+        case .numbers(let v): "[" + v.map(AttributeValue.format).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// A number without a trailing `.0` when it is whole: `3`, `0.72`.
+    static func format(_ v: Double) -> String {
+        if v.isFinite, v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        return String(v)
+    }
+}
+
+/// The type of an inspectable attribute: what values it takes.
+///
+/// ```swift
+/// let t = AttributeType.enumeration(["left", "center", "right"])
+/// print(t)                    // left|center|right
+/// try t.parse("middle")       // throws: 'middle' is not one of left, center, right
+/// ```
+public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
+    case int
+    case double
+    case bool
+    case string
+    /// One of these names.
+    case enumeration([String])
+    case color
+    /// A list of numbers: `[1, 2.5, 3]` or `1,2.5,3`.
+    case numbers
+
+    /// The name shown by `describe`: `Int`, `Double`, `Bool`, `String`,
+    /// `Color`, `[Double]`, or the cases of an enumeration.
+    public var description: String {
+        switch self {
+        case .int: "Int"
+        case .double: "Double"
+        case .bool: "Bool"
+        case .string: "String"
+        case .enumeration(let cases): cases.joined(separator: "|")
+        case .color: "Color"
+        case .numbers: "[Double]"
+        }
+    }
+
+    /// Reads a value of this type from text (a script's `key=value`).
+    public func parse(_ text: String) throws(ValueError) -> AttributeValue {
+        let trimmed = text.trimmedSpaces
+        switch self {
+        case .string:
+            return .string(text)
+        case .int:
+            guard let v = Int(trimmed) else {
+                throw ValueError("expected an Int, got '\(text)'", fix: "write a whole number such as 3 or -12")
+            }
+            return .int(v)
+        case .double:
+            guard let v = Double(trimmed), v.isFinite else {
+                throw ValueError("expected a Double, got '\(text)'", fix: "write a number such as 0.72 or 21")
+            }
+            return .double(v)
+        case .bool:
+            switch trimmed.lowercased() {
+            case "true", "yes", "on", "1": return .bool(true)
+            case "false", "no", "off", "0": return .bool(false)
+            default: throw ValueError("expected a Bool, got '\(text)'", fix: "write true or false")
+            }
+        case .enumeration(let cases):
+            if let match = cases.first(where: { $0.lowercased() == trimmed.lowercased() }) {
+                return .enumeration(match)
+            }
+            throw ValueError(
+                "'\(text)' is not one of \(cases.joined(separator: ", "))",
+                fix: Suggestions.nearest(to: trimmed, in: cases).map { "did you mean '\($0)'?" })
+        case .color:
+            return .color(try Color(parsing: trimmed))
+        case .numbers:
+            var body = Substring(trimmed)
+            if body.hasPrefix("[") && body.hasSuffix("]") { body = body.dropFirst().dropLast() }
+            if body.trimmedSpaces.isEmpty { return .numbers([]) }
+            var values: [Double] = []
+            for part in body.split(separator: ",", omittingEmptySubsequences: false) {
+                let p = part.trimmedSpaces
+                guard let v = Double(p), v.isFinite else {
+                    throw ValueError(
+                        "expected a list of numbers, but '\(p)' is not a number", fix: "write numbers like [1, 2.5, 3]")
+                }
+                values.append(v)
+            }
+            return .numbers(values)
+        }
+    }
+
+    /// Converts a value of another type where that is lossless or obvious
+    /// (an Int for a Double attribute, a number for a String attribute, a
+    /// string that parses), as a data file's fields need.
+    public func convert(_ value: AttributeValue) throws(ValueError) -> AttributeValue {
+        switch (self, value) {
+        case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.color, .color), (.numbers, .numbers):
+            return value
+        case (.double, .int(let v)):
+            return .double(Double(v))
+        case (.int, .double(let v)) where v == v.rounded() && abs(v) < 1e18:
+            return .int(Int(v))
+        case (.numbers, .int(let v)):
+            return .numbers([Double(v)])
+        case (.numbers, .double(let v)):
+            return .numbers([v])
+        case (.string, _):
+            return .string(value.description)
+        case (_, .string(let s)), (_, .enumeration(let s)):
+            return try parse(s)
+        default:
+            throw ValueError("expected \(self.article), got \(value.kindName) '\(value)'")
+        }
+    }
+
+    var article: String {
+        switch self {
+        case .int: "an Int"
+        case .enumeration(let cases): "one of \(cases.joined(separator: ", "))"
+        default: "a \(self)"
+        }
+    }
+}
+
+extension AttributeValue {
+    var kindName: String {
+        switch self {
+        case .int: "an Int"
+        case .double: "a Double"
+        case .bool: "a Bool"
+        case .string: "a String"
+        case .enumeration: "a name"
+        case .color: "a Color"
+        case .numbers: "a list of numbers"
+        }
+    }
+}

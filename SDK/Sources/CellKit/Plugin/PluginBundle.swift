@@ -1,0 +1,152 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a type's code and resources live: a plugin's `.so` (or the
+/// executable) and the resources folder beside it. CellKit's `Bundle`.
+///
+/// Resources are found next to the library wherever it was copied: for
+/// `libCardCells.so`, in `CardCells.resources/` or SwiftPM's
+/// `<package>_CardCells.resources/` in the same directory.
+///
+/// ```swift
+/// let bundle = PluginBundle(for: ProfileCell.self)
+/// print(bundle.name)                                       // CardCells
+/// print(bundle.path(forResource: "ProfileCell", ofType: "nib") ?? "none")
+/// // /home/me/.local/lib/cellkit/plugins/CardCells.resources/ProfileCell.nib
+/// ```
+public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
+    /// The namespace: the plugin's (module's) name.
+    public let name: String
+    /// The shared library or executable the code is in, when known.
+    public let imagePath: String?
+    /// The folder resources are read from, when there is one.
+    public let resourceDirectory: String?
+
+    /// A bundle with an explicit name and resource folder (for tests, and for
+    /// hosts that know where a plugin's files are).
+    public init(name: String, imagePath: String? = nil, resourceDirectory: String? = nil) {
+        self.name = name
+        self.imagePath = imagePath
+        self.resourceDirectory = resourceDirectory
+    }
+
+    /// The bundle of the image `type` is defined in, named after its module.
+    /// Found once per type (from the process's memory map), then cached.
+    public init(for type: AnyClass) {
+        let key = ObjectIdentifier(type)
+        if let cached = bundleCache.withLock({ $0[key] }) {
+            self = cached
+            return
+        }
+        let name = Self.moduleName(of: type)
+        let image = mappedImagePath(containing: UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self)))
+        self.init(name: name, imagePath: image, resourceDirectory: image.flatMap { Self.findResources(name: name, nextTo: $0) })
+        let bundle = self
+        bundleCache.withLock { $0[key] = bundle }
+    }
+
+    /// The bundle of the running executable.
+    public static var main: PluginBundle {
+        let exe = (try? readLink("/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
+        let name = baseName(exe)
+        return PluginBundle(name: name, imagePath: exe, resourceDirectory: findResources(name: name, nextTo: exe))
+    }
+
+    /// The full path of `name.type` in the resources folder, if it exists.
+    public func path(forResource name: String, ofType type: String) -> String? {
+        guard let dir = resourceDirectory else { return nil }
+        let path = "\(dir)/\(name).\(type)"
+        return fileExists(path) ? path : nil
+    }
+
+    public var description: String { name }
+
+    // MARK: - Finding things on disk
+
+    static func moduleName(of type: Any.Type) -> String {
+        let full = String(reflecting: type)
+        return full.split(separator: ".").first.map(String.init) ?? full
+    }
+
+    /// `<dir>/<name>.resources`, or `<dir>/<anything>_<name>.resources`.
+    static func findResources(name: String, nextTo image: String) -> String? {
+        let dir = directoryName(image)
+        let direct = "\(dir)/\(name).resources"
+        if isDirectory(direct) { return direct }
+        guard let handle = opendir(dir) else { return nil }
+        defer { closedir(handle) }
+        let suffix = "_\(name).resources"
+        while let entry = readdir(handle) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if entryName.hasSuffix(suffix) && isDirectory("\(dir)/\(entryName)") { return "\(dir)/\(entryName)" }
+        }
+        return nil
+    }
+}
+
+private let bundleCache = Mutex<[ObjectIdentifier: PluginBundle]>([:])
+
+/// The file mapped at `address` in this process, from `/proc/self/maps`
+/// (glibc's `dladdr` is not visible to Swift without `_GNU_SOURCE`).
+func mappedImagePath(containing address: UInt) -> String? {
+    guard let maps = try? readTextFile("/proc/self/maps") else { return nil }
+    for line in maps.split(separator: "\n") {
+        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+        guard fields.count == 6, let dash = fields[0].firstIndex(of: "-") else { continue }
+        guard let start = UInt(fields[0][..<dash], radix: 16),
+            let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
+            address >= start, address < end
+        else { continue }
+        let path = fields[5].trimmedSpaces
+        return path.hasPrefix("/") ? path : nil
+    }
+    return nil
+}
+
+func directoryName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+func baseName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}
+
+func fileExists(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0
+}
+
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}
+
+func readLink(_ path: String) throws -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink(path, &buffer, buffer.count - 1)
+    guard n >= 0 else { throw CellKitError(.invalidArgument, "cannot read link \(path)") }
+    return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Reads a whole file as UTF-8 text.
+func readTextFile(_ path: String) throws(CellKitError) -> String {
+    guard let file = fopen(path, "rb") else {
+        throw CellKitError(.invalidArgument, "cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n > 0 { bytes.append(contentsOf: chunk[..<n]) }
+        if n < chunk.count { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

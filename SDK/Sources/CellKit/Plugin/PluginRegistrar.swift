@@ -1,0 +1,240 @@
+/// What a plugin registers into while it loads. The host makes one per
+/// plugin, passes it to the plugin's `cellkit_plugin_register` entry point,
+/// and merges what it holds into the registry only if everything succeeded:
+/// a plugin that fails halfway leaves nothing behind.
+///
+/// ```swift
+/// static func register(in registrar: PluginRegistrar) throws {
+///     try registrar.register(cellType: ProfileCell.self, summary: "a person, with role and accent colour")
+///     try registrar.register(headerFooterViewType: SectionHeader.self)
+///     try registrar.register(nibNamed: "NoticeBox")          // a nib-only cell
+/// }
+/// ```
+public final class PluginRegistrar {
+    /// The plugin's library, as the host opened it.
+    public let imagePath: String?
+    /// The plugin's name, version and summary, set by ``run(_:with:)``.
+    public internal(set) var pluginName = ""
+    /// The plugin's version.
+    public internal(set) var pluginVersion = ""
+    /// The plugin's summary.
+    public internal(set) var pluginSummary = ""
+    /// What has been registered so far, in order.
+    public private(set) var registrations: [PluginRegistration] = []
+    /// The error the plugin's `register(in:)` threw, if it did.
+    public internal(set) var failure: String?
+    private var nibs: [(name: String, template: NibTemplate)] = []
+    private var storyboards: [Storyboard] = []
+
+    /// Creates a registrar for the library at `imagePath` (the host does this).
+    public init(imagePath: String?) {
+        self.imagePath = imagePath
+    }
+
+    /// The bundle of the plugin being registered: its name, library and resources.
+    public var bundle: PluginBundle {
+        PluginBundle(
+            name: pluginName, imagePath: imagePath,
+            resourceDirectory: imagePath.flatMap { PluginBundle.findResources(name: pluginName, nextTo: $0) })
+    }
+
+    // MARK: - Entry point support
+
+    /// Runs a plugin's registration against the registrar behind `pointer`:
+    /// what a plugin's `cellkit_plugin_register` entry point calls. Returns
+    /// 0 on success, 1 if registration threw (the error is kept for the host).
+    public static func run<P: Plugin>(_ plugin: P.Type, with pointer: UnsafeMutableRawPointer) -> Int32 {
+        let registrar = Unmanaged<PluginRegistrar>.fromOpaque(pointer).takeUnretainedValue()
+        return registrar.run(plugin)
+    }
+
+    /// Runs `plugin`'s registration into this registrar; in-process plugins
+    /// and tests use it directly.
+    public func run<P: Plugin>(_ plugin: P.Type) -> Int32 {
+        pluginName = P.name
+        pluginVersion = P.version
+        pluginSummary = P.summary
+        do {
+            try P.register(in: self)
+            return 0
+        } catch {
+            failure = "\(error)"
+            return 1
+        }
+    }
+
+    // MARK: - Registering
+
+    /// Registers a table cell type under its reuse identifier.
+    public func register<T: TableViewCell & Reusable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+        try add(T.self, kind: .cell, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+    }
+
+    /// Registers a nib-based table cell type (its nib is loaded into every new cell).
+    public func register<T: TableViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+        try add(T.self, kind: .cell, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
+    }
+
+    /// Registers a collection cell type under its reuse identifier.
+    public func register<T: CollectionViewCell & Reusable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+        try add(T.self, kind: .item, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+    }
+
+    /// Registers a nib-based collection cell type.
+    public func register<T: CollectionViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+        try add(T.self, kind: .item, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
+    }
+
+    /// Registers a section header/footer view type.
+    public func register<T: TableViewHeaderFooterView & Reusable>(headerFooterViewType: T.Type, summary: String? = nil) throws(CellKitError) {
+        try add(T.self, kind: .headerFooter, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+    }
+
+    /// Registers a collection supplementary view type.
+    public func register<T: CollectionReusableView & Reusable>(supplementaryViewType: T.Type, summary: String? = nil) throws(CellKitError) {
+        try add(T.self, kind: .supplementary, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+    }
+
+    /// Registers the nib `name.nib` from the plugin's resources as a cell of
+    /// its own: its outlets are its String attributes. The nib is parsed now.
+    public func register(nibNamed name: String, summary: String? = nil) throws(CellKitError) {
+        let nib = Nib(nibName: name, bundle: bundle)
+        try addNib(name: name, template: try nib.template(), summary: summary)
+    }
+
+    /// Registers a nib from its text, as a cell of its own.
+    public func register(nibSource source: String, named name: String, summary: String? = nil) throws(CellKitError) {
+        try addNib(name: name, template: try Nib.parse(source, name: name, file: "\(pluginName)/\(name).nib"), summary: summary)
+    }
+
+    /// Registers a storyboard (its bundle becomes the plugin's).
+    public func register(storyboard: Storyboard) throws(CellKitError) {
+        try checkUnique(storyboard.name)
+        storyboards.append(storyboard)
+        registrations.append(
+            PluginRegistration(
+                name: storyboard.name, kind: .storyboard, summary: "scenes: \(storyboard.sceneIdentifiers.joined(separator: ", "))",
+                typeName: "Storyboard", attributes: [], nibName: nil,
+                scenes: storyboard.sceneIdentifiers, initialScene: storyboard.initialSceneIdentifier,
+                makeView: nil, loader: nil))
+    }
+
+    /// Registers a screen or controller loader by name.
+    public func register<T>(loader: Loader<T>, named name: String, summary: String? = nil) throws(CellKitError) {
+        try checkUnique(name)
+        registrations.append(
+            PluginRegistration(
+                name: name, kind: .loader, summary: summary, typeName: "\(T.self)", attributes: [], nibName: nil,
+                scenes: [], initialScene: nil, makeView: nil, loader: loader.erased))
+    }
+
+    // MARK: - Committing (the host)
+
+    /// Makes the plugin's nibs and storyboards findable by name. The host
+    /// calls this once, after the registrations were accepted.
+    public func commitResources() {
+        let bundle = self.bundle
+        for nib in nibs {
+            NibCatalog.shared.withLock { $0.templates[NibCatalog.key(bundle.name, nib.name)] = nib.template }
+        }
+        for storyboard in storyboards {
+            Storyboard.register(storyboard.rebundled(bundle))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func checkUnique(_ name: String) throws(CellKitError) {
+        if registrations.contains(where: { $0.name == name }) {
+            throw CellKitError(
+                .duplicateName, "\(pluginName) registers '\(name)' twice",
+                fix: "give each cell, nib, storyboard and loader of a plugin its own name")
+        }
+    }
+
+    private func add<T: ReusableView & Reusable>(
+        _ type: T.Type, kind: PluginRegistration.Kind, summary: String?, nib: Nib? = nil,
+        make: @escaping @Sendable () throws(CellKitError) -> ReusableView
+    ) throws(CellKitError) {
+        let name = T.reuseIdentifier
+        try checkUnique(name)
+        // Make one now: a cell that cannot be made fails the plugin's load, not a later render.
+        let prototype = try make()
+        let attributes = AttributeDescriptor.descriptors(of: prototype)
+        let nibName = nib?.name ?? (prototype.connectedOutlets.isEmpty ? nil : name)
+        registrations.append(
+            PluginRegistration(
+                name: name, kind: kind, summary: summary, typeName: "\(T.self)", attributes: attributes,
+                nibName: nibName, scenes: [], initialScene: nil, makeView: make, loader: nil))
+    }
+
+    private func addNib(name: String, template: NibTemplate, summary: String?) throws(CellKitError) {
+        try checkUnique(name)
+        nibs.append((name, template))
+        let probe = NibTableViewCell()
+        _ = try NibView(template: template, owner: probe, nibName: name)
+        let attributes = AttributeDescriptor.descriptors(of: probe)
+        registrations.append(
+            PluginRegistration(
+                name: name, kind: .nib, summary: summary, typeName: "\(name).nib", attributes: attributes,
+                nibName: name, scenes: [], initialScene: nil,
+                makeView: { () throws(CellKitError) -> ReusableView in
+                    let cell = NibTableViewCell()
+                    let root = try NibView(template: template, owner: cell, nibName: name)
+                    root.pinEdges()
+                    cell.contentView.addSubview(root)
+                    return cell
+                }, loader: nil))
+    }
+}
+
+/// One thing a plugin registered: a cell type, a header/footer view, a nib,
+/// a storyboard or a loader.
+public struct PluginRegistration: Sendable {
+    /// What was registered.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A table cell type (a row).
+        case cell
+        /// A collection cell type (a grid item).
+        case item
+        /// A table section header/footer view type.
+        case headerFooter = "header/footer"
+        /// A collection supplementary view type.
+        case supplementary
+        /// A nib used as a cell of its own.
+        case nib
+        /// A storyboard.
+        case storyboard
+        /// A screen or controller loader.
+        case loader
+    }
+
+    /// The short name (qualified by the plugin's name in the host's registry).
+    public let name: String
+    /// What kind of thing it is.
+    public let kind: Kind
+    /// One line about it.
+    public let summary: String?
+    /// The Swift type (or `Name.nib`).
+    public let typeName: String
+    /// Its inspectable attributes, with defaults.
+    public let attributes: [AttributeDescriptor]
+    /// The nib it draws from, if any.
+    public let nibName: String?
+    /// A storyboard's scene identifiers.
+    public let scenes: [String]
+    /// A storyboard's initial scene.
+    public let initialScene: String?
+    /// Makes a new view, for cells, header/footer and supplementary views and nibs.
+    public let makeView: (@Sendable () throws(CellKitError) -> ReusableView)?
+    /// A registered loader.
+    public let loader: AnyLoader?
+}
+
+extension Storyboard {
+    /// The same storyboard, in another bundle.
+    func rebundled(_ bundle: PluginBundle) -> Storyboard {
+        guard let content = try? resolved() else { return self }
+        return Storyboard(name: name, bundle: bundle, scenes: content.scenes, initialScene: content.initialScene)
+    }
+}

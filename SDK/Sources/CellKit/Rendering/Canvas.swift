@@ -1,0 +1,226 @@
+/// A rectangle of terminal character cells that views draw into, and that
+/// writers turn into plain text, ANSI, HTML or SVG.
+///
+/// A cell holds one grapheme cluster and its ``Style``. A wide character (CJK,
+/// most emoji) takes two cells: its own and a continuation cell to its right.
+/// Drawing never writes outside the canvas or the clip rectangle, never splits
+/// a wide character (one that would straddle the clip edge becomes a space),
+/// and overwriting half of a wide character blanks the other half.
+///
+/// Canvases are reused: ``reset(width:height:)`` keeps the storage, so drawing
+/// row after row of a long table allocates nothing once the first row is drawn.
+///
+/// ```swift
+/// let canvas = Canvas(width: 8, height: 1)
+/// canvas.draw("漢字ok", at: Point(x: 1, y: 0), style: .bold)
+/// print(canvas.text(ofRow: 0))   // " 漢字ok"
+/// ```
+public final class Canvas {
+    /// Columns.
+    public private(set) var width: Int
+    /// Rows.
+    public private(set) var height: Int
+    /// Row-major cells.
+    @usableFromInline var cells: [Cell]
+    /// Multi-scalar clusters (`👩‍💻`, `é` as e + U+0301) referenced by cells.
+    var clusters: [String] = []
+
+    /// One character cell.
+    public struct Cell: Hashable, Sendable {
+        /// The scalar value, or a marker: ``continuation`` for the right half
+        /// of a wide character, or ``clusterFlag`` plus an index into the
+        /// canvas's cluster table.
+        public var content: UInt32
+        /// How the cell looks.
+        public var style: Style
+
+        /// The right half of a wide character: writers skip it.
+        public static let continuation: UInt32 = 0xFFFF_FFFF
+        /// Set on `content` when it indexes a multi-scalar cluster.
+        public static let clusterFlag: UInt32 = 0x8000_0000
+
+        /// A blank cell.
+        public static let blank = Cell(content: 0x20, style: .plain)
+    }
+
+    /// Creates a blank canvas.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// Blanks the canvas and sets its size, keeping the storage it already has.
+    public func reset(width: Int, height: Int) {
+        let w = max(0, width)
+        let h = max(0, height)
+        let n = w * h
+        if cells.count == n {
+            for i in cells.indices { cells[i] = .blank }
+        } else {
+            cells.removeAll(keepingCapacity: true)
+            cells.append(contentsOf: repeatElement(.blank, count: n))
+        }
+        self.width = w
+        self.height = h
+        if !clusters.isEmpty { clusters.removeAll(keepingCapacity: true) }
+    }
+
+    /// The whole canvas as a rectangle.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// The cell at a column and row.
+    public subscript(x: Int, y: Int) -> Cell {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "cell (\(x), \(y)) outside a \(width)x\(height) canvas")
+        return cells[y * width + x]
+    }
+
+    /// The grapheme cluster a cell shows (empty for a continuation cell).
+    public func character(of cell: Cell) -> String {
+        if cell.content == Cell.continuation { return "" }
+        if cell.content & Cell.clusterFlag != 0 { return clusters[Int(cell.content & ~Cell.clusterFlag)] }
+        return String(Character(Unicode.Scalar(cell.content) ?? " "))
+    }
+
+    /// Appends the UTF-8 of a cell's character to `bytes`.
+    @inlinable
+    public func appendUTF8(of cell: Cell, to bytes: inout [UInt8]) {
+        let v = cell.content
+        if v < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: v))
+        } else if v == Cell.continuation {
+            return
+        } else if v & Cell.clusterFlag != 0 {
+            appendCluster(Int(v & ~Cell.clusterFlag), to: &bytes)
+        } else if let scalar = Unicode.Scalar(v) {
+            for unit in UTF8.encode(scalar)! { bytes.append(unit) }
+        }
+    }
+
+    @usableFromInline
+    func appendCluster(_ index: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: clusters[index].utf8)
+    }
+
+    /// The characters of one row, with trailing spaces removed.
+    ///
+    /// ```swift
+    /// canvas.text(ofRow: 0)   // "╭─ Ada ─╮"
+    /// ```
+    public func text(ofRow y: Int) -> String {
+        var bytes: [UInt8] = []
+        for x in 0..<width { appendUTF8(of: cells[y * width + x], to: &bytes) }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Every row as text, joined by newlines.
+    public var text: String { (0..<height).map(text(ofRow:)).joined(separator: "\n") }
+
+    // MARK: - Drawing
+
+    /// Draws `text` starting at `point`, clipped to `clip` (and the canvas).
+    /// Control characters are drawn as visible pictures, zero-width clusters
+    /// are dropped, and a wide character that would cross the clip edge is
+    /// drawn as a space.
+    ///
+    /// - Returns: the column just past the last character drawn (or skipped by
+    ///   the clip), so calls can be chained.
+    @discardableResult
+    public func draw(_ text: some StringProtocol, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+        let box = (clip ?? bounds).intersection(bounds)
+        var x = point.x
+        let y = point.y
+        guard y >= box.minY, y < box.maxY else { return x + TerminalWidth.of(text) }
+        Glyphs.forEach(in: text) { glyph in
+            guard glyph.width > 0 else { return }
+            if x >= box.maxX {
+                x += glyph.width
+                return
+            }
+            if x >= box.minX {
+                if glyph.width == 2 && x + 1 >= box.maxX {
+                    put(0x20, x: x, y: y, style: style)
+                } else if let cluster = glyph.cluster {
+                    putCluster(String(cluster), width: glyph.width, x: x, y: y, style: style)
+                } else {
+                    put(glyph.scalar.value, width: glyph.width, x: x, y: y, style: style)
+                }
+            } else if glyph.width == 2 && x + 1 == box.minX {
+                put(0x20, x: x + 1, y: y, style: style)
+            }
+            x += glyph.width
+        }
+        return x
+    }
+
+    /// Fills a rectangle with one character (a space by default).
+    public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.minY..<r.maxY {
+            for x in r.minX..<r.maxX { put(scalar.value, x: x, y: y, style: style) }
+        }
+    }
+
+    /// Changes the style of the cells in `rect` without changing their
+    /// characters: `transform` gets each cell's style and returns the new one.
+    public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.minY..<r.maxY {
+            for x in r.minX..<r.maxX {
+                let i = y * width + x
+                cells[i].style = transform(cells[i].style)
+            }
+        }
+    }
+
+    /// Places a glyph of width 1 or 2 whose head is `content` at (x, y); the
+    /// halves of any wide character it partly covers are blanked.
+    @inline(__always)
+    func put(_ content: UInt32, width w: Int = 1, x: Int, y: Int, style: Style) {
+        guard x >= 0, x + w <= width, y >= 0, y < height else { return }
+        let i = y * width + x
+        if cells[i].content == Cell.continuation, x > 0 {
+            cells[i - 1].content = 0x20
+        }
+        let last = i + w - 1
+        if x + w < width, cells[last + 1].content == Cell.continuation {
+            cells[last + 1].content = 0x20
+        }
+        cells[i] = Cell(content: content, style: style)
+        if w == 2 { cells[i + 1] = Cell(content: Cell.continuation, style: style) }
+    }
+
+    private func putCluster(_ cluster: String, width w: Int, x: Int, y: Int, style: Style) {
+        let index = UInt32(clusters.count) | Cell.clusterFlag
+        clusters.append(cluster)
+        put(index, width: w, x: x, y: y, style: style)
+    }
+}
+
+extension Canvas {
+    /// Copies rows of `source` into this canvas starting at row `y`, as far
+    /// as both widths allow.
+    public func blit(_ source: Canvas, rows: Range<Int>, to y: Int) {
+        let w = min(width, source.width)
+        var target = y
+        for row in rows where row >= 0 && row < source.height {
+            guard target >= 0, target < height else {
+                target += 1
+                continue
+            }
+            for x in 0..<w {
+                var cell = source.cells[row * source.width + x]
+                if cell.content != Cell.continuation, cell.content & Cell.clusterFlag != 0 {
+                    let cluster = source.clusters[Int(cell.content & ~Cell.clusterFlag)]
+                    cell.content = UInt32(clusters.count) | Cell.clusterFlag
+                    clusters.append(cluster)
+                }
+                cells[target * width + x] = cell
+            }
+            target += 1
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// Where a view draws: a canvas, the view's position on it, and a clip.
+///
+/// Coordinates given to a context are the view's own (its bounds start at
+/// `(0, 0)`); nothing is drawn outside the view's frame or the clip.
+///
+/// ```swift
+/// override func draw(in context: DrawingContext) {
+///     context.draw("Ready", at: Point(x: 1, y: 0), style: Style.bold.foreground(.green))
+/// }
+/// ```
+public struct DrawingContext {
+    /// The canvas being drawn into.
+    public let canvas: Canvas
+    /// Where the view's `(0, 0)` is on the canvas.
+    public let origin: Point
+    /// The view's size.
+    public let size: Size
+    /// The part of the canvas that may be drawn, in canvas coordinates.
+    public let clip: Rect
+
+    /// A context for drawing a whole canvas.
+    public init(canvas: Canvas) {
+        self.canvas = canvas
+        origin = .zero
+        size = Size(width: canvas.width, height: canvas.height)
+        clip = canvas.bounds
+    }
+
+    init(canvas: Canvas, origin: Point, size: Size, clip: Rect) {
+        self.canvas = canvas
+        self.origin = origin
+        self.size = size
+        self.clip = clip
+    }
+
+    /// The view's bounds: `(0, 0)` and its size.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// A context for a subview at `frame` (in this view's coordinates).
+    public func subcontext(for frame: Rect) -> DrawingContext {
+        let absolute = frame.offsetBy(dx: origin.x, dy: origin.y)
+        return DrawingContext(
+            canvas: canvas, origin: absolute.origin, size: frame.size, clip: clip.intersection(absolute))
+    }
+
+    /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)``.
+    ///
+    /// - Returns: the column (in view coordinates) just past the text.
+    @discardableResult
+    public func draw(_ text: some StringProtocol, at point: Point, style: Style = .plain) -> Int {
+        canvas.draw(text, at: Point(x: origin.x + point.x, y: origin.y + point.y), style: style, clip: clip) - origin.x
+    }
+
+    /// Fills `rect` with a character.
+    public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
+        canvas.fill(rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip), with: scalar, style: style)
+    }
+
+    /// Restyles the cells of `rect`, keeping their characters.
+    public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        canvas.restyle(rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip), transform)
+    }
+
+    /// Draws a border around `rect` with `box`, optionally with a title in its top edge.
+    ///
+    /// ```swift
+    /// context.drawBorder(context.bounds, box: .rounded, title: "Team")
+    /// // ╭─ Team ───╮
+    /// // │          │
+    /// // ╰──────────╯
+    /// ```
+    public func drawBorder(_ rect: Rect, box: BoxStyle, style: Style = .plain, title: String? = nil, titleStyle: Style = .bold) {
+        guard !box.isNone, rect.width >= 2, rect.height >= 2 else { return }
+        let x0 = rect.minX, x1 = rect.maxX - 1, y0 = rect.minY, y1 = rect.maxY - 1
+        fill(Rect(x: x0 + 1, y: y0, width: rect.width - 2, height: 1), with: box.horizontal, style: style)
+        fill(Rect(x: x0 + 1, y: y1, width: rect.width - 2, height: 1), with: box.horizontal, style: style)
+        fill(Rect(x: x0, y: y0 + 1, width: 1, height: rect.height - 2), with: box.vertical, style: style)
+        fill(Rect(x: x1, y: y0 + 1, width: 1, height: rect.height - 2), with: box.vertical, style: style)
+        fill(Rect(x: x0, y: y0, width: 1, height: 1), with: box.topLeft, style: style)
+        fill(Rect(x: x1, y: y0, width: 1, height: 1), with: box.topRight, style: style)
+        fill(Rect(x: x0, y: y1, width: 1, height: 1), with: box.bottomLeft, style: style)
+        fill(Rect(x: x1, y: y1, width: 1, height: 1), with: box.bottomRight, style: style)
+        if let title, !title.isEmpty, rect.width >= 6 {
+            let room = rect.width - 6
+            let text = TextLayout.truncated(title, toWidth: room)
+            let sub = subcontext(for: Rect(x: x0 + 2, y: y0, width: rect.width - 4, height: 1))
+            let end = sub.draw(" ", at: .zero, style: style)
+            let after = sub.draw(text, at: Point(x: end, y: 0), style: Style(foreground: style.foreground).merging(titleStyle))
+            sub.draw(" ", at: Point(x: after, y: 0), style: style)
+        }
+    }
+}

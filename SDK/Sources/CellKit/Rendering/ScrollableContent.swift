@@ -1,0 +1,59 @@
+/// Content drawn as a vertical sequence of pieces (a border, a header, a
+/// row, a separator, ...), each drawn on demand: what lets a table or a
+/// collection be rendered in full without holding it in memory, or shown a
+/// viewport at a time over millions of rows.
+///
+/// ``TableView`` and ``CollectionView`` conform. ``render(width:to:)`` streams
+/// every piece to a writer; ``Viewport`` draws only the pieces on screen.
+public protocol ScrollableContent: AnyObject {
+    /// Gets ready to draw at `width` and returns how many pieces there are.
+    func preparePieces(width: Int) -> Int
+    /// Draws piece `index` into `canvas`, resizing it to the piece's height.
+    func drawPiece(_ index: Int, into canvas: Canvas, width: Int)
+}
+
+extension ScrollableContent {
+    /// Renders every piece at `width` into `writer`, one after the other,
+    /// reusing one canvas: memory does not grow with the number of pieces.
+    ///
+    /// - Complexity: O(*pieces*) time, O(1) memory beyond one piece.
+    public func render(width: Int, to writer: CanvasWriter) throws {
+        let canvas = Canvas(width: width, height: 1)
+        let count = preparePieces(width: width)
+        for index in 0..<count {
+            drawPiece(index, into: canvas, width: width)
+            try writer.write(canvas)
+        }
+        try writer.finish()
+    }
+
+    /// Every piece drawn into one canvas: for small content and tests. Use
+    /// ``render(width:to:)`` for large content.
+    public func renderCanvas(width: Int) -> Canvas {
+        let collector = CanvasCollector()
+        try? render(width: width, to: collector)
+        return collector.canvas
+    }
+}
+
+/// Collects streamed pieces into one canvas.
+final class CanvasCollector: CanvasWriter {
+    let canvas = Canvas(width: 0, height: 0)
+    private var pieces: [Canvas] = []
+
+    func write(_ piece: Canvas) throws {
+        let copy = Canvas(width: piece.width, height: piece.height)
+        copy.blit(piece, rows: 0..<piece.height, to: 0)
+        pieces.append(copy)
+    }
+
+    func finish() throws {
+        let width = pieces.map(\.width).max() ?? 0
+        canvas.reset(width: width, height: pieces.reduce(0) { $0 + $1.height })
+        var y = 0
+        for piece in pieces {
+            canvas.blit(piece, rows: 0..<piece.height, to: y)
+            y += piece.height
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The base of every view a table or collection reuses: cells, header and
+/// footer views, supplementary views.
+///
+/// A reused view is handed out again by `dequeue…` after
+/// ``prepareForReuse()`` has been called on it; override that to clear what
+/// the previous row left behind.
+///
+/// ```swift
+/// final class BadgeCell: TableViewCell, Reusable {
+///     let badge = Label()
+///     override func prepareForReuse() {
+///         super.prepareForReuse()
+///         badge.style = .plain
+///     }
+/// }
+/// ```
+open class ReusableView: View {
+    /// The identifier the view was dequeued under, or `nil` if it was made directly.
+    public internal(set) var reuseIdentifier: String?
+
+    public required init() {}
+
+    /// Called just before a reused view is returned by a dequeue call. The
+    /// default does nothing; overrides must call `super`.
+    open func prepareForReuse() {}
+}

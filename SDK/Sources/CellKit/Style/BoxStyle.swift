@@ -1,0 +1,78 @@
+/// The characters a border or separator is drawn with.
+///
+/// ```swift
+/// let box = BoxStyle.rounded
+/// print(box.topLeft, box.horizontal, box.topRight)   // ╭ ─ ╮
+/// print(try BoxStyle(parsing: "heavy").name)         // heavy
+/// ```
+public struct BoxStyle: Hashable, Sendable, CustomStringConvertible {
+    /// The name scripts use: `none`, `ascii`, `light`, `rounded`, `heavy`, `double`.
+    public let name: String
+    /// `─`
+    public let horizontal: Unicode.Scalar
+    /// `│`
+    public let vertical: Unicode.Scalar
+    /// `┌`
+    public let topLeft: Unicode.Scalar
+    /// `┐`
+    public let topRight: Unicode.Scalar
+    /// `└`
+    public let bottomLeft: Unicode.Scalar
+    /// `┘`
+    public let bottomRight: Unicode.Scalar
+    /// `┬`, where a vertical line leaves a top edge downwards.
+    public let teeDown: Unicode.Scalar
+    /// `┴`, where a vertical line meets a bottom edge.
+    public let teeUp: Unicode.Scalar
+    /// `├`, where a horizontal line leaves a left edge.
+    public let teeRight: Unicode.Scalar
+    /// `┤`, where a horizontal line meets a right edge.
+    public let teeLeft: Unicode.Scalar
+    /// `┼`
+    public let cross: Unicode.Scalar
+
+    init(_ name: String, _ chars: String) {
+        let s = Array(chars.unicodeScalars)
+        precondition(s.count == 11, "a box style has 11 characters")
+        self.name = name
+        (horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight) = (s[0], s[1], s[2], s[3], s[4], s[5])
+        (teeDown, teeUp, teeRight, teeLeft, cross) = (s[6], s[7], s[8], s[9], s[10])
+    }
+
+    /// No border: the space a border would take is not reserved either.
+    public static let none = BoxStyle("none", "           ")
+    /// `+-+ | +-+`, for terminals and files that must stay ASCII.
+    public static let ascii = BoxStyle("ascii", "-|+++++++++")
+    /// `┌─┐ │ └─┘`
+    public static let light = BoxStyle("light", "─│┌┐└┘┬┴├┤┼")
+    /// `╭─╮ │ ╰─╯`
+    public static let rounded = BoxStyle("rounded", "─│╭╮╰╯┬┴├┤┼")
+    /// `┏━┓ ┃ ┗━┛`
+    public static let heavy = BoxStyle("heavy", "━┃┏┓┗┛┳┻┣┫╋")
+    /// `╔═╗ ║ ╚═╝`
+    public static let double = BoxStyle("double", "═║╔╗╚╝╦╩╠╣╬")
+
+    /// Every box style, in order of weight.
+    public static let all: [BoxStyle] = [.none, .ascii, .light, .rounded, .heavy, .double]
+
+    /// Whether this style draws nothing.
+    public var isNone: Bool { name == "none" }
+
+    /// The style with that name.
+    ///
+    /// ```swift
+    /// try BoxStyle(parsing: "roundd")   // throws: unknown border style 'roundd'; did you mean 'rounded'?
+    /// ```
+    public init(parsing text: String) throws(ValueError) {
+        guard let style = Self.all.first(where: { $0.name == text.lowercased() }) else {
+            let names = Self.all.map(\.name)
+            throw ValueError(
+                "unknown border style '\(text)'",
+                fix: Suggestions.nearest(to: text, in: names).map { "did you mean '\($0)'?" }
+                    ?? "use one of: \(names.joined(separator: ", "))")
+        }
+        self = style
+    }
+
+    public var description: String { name }
+}

@@ -1,0 +1,129 @@
+// MARK: - Registering and dequeuing cells, headers and footers
+
+extension TableView {
+    /// Registers a cell class under its ``Reusable/reuseIdentifier``. If a nib
+    /// with that name exists in the type's bundle, new cells load it as their
+    /// content (seed 002's "use the nib if one exists").
+    ///
+    /// ```swift
+    /// tableView.register(cellType: CodeBasedCustomCell.self)
+    /// ```
+    public func register<T: TableViewCell & Reusable>(cellType: T.Type) {
+        cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
+            try NibLoading.makeView(T.self)
+        }
+    }
+
+    /// Registers a nib-based cell class: new cells load ``NibLoadable/nib``.
+    ///
+    /// ```swift
+    /// tableView.register(cellType: NibBasedCustomCell.self)   // uses NibBasedCustomCell.nib
+    /// ```
+    public func register<T: TableViewCell & Reusable & NibLoadable>(cellType: T.Type) {
+        cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
+            try T.tryLoadFromNib()
+        }
+    }
+
+    /// Registers a header/footer view class under its identifier.
+    public func register<T: TableViewHeaderFooterView & Reusable>(headerFooterViewType: T.Type) {
+        headerFooterQueue.register(
+            identifier: identifierCache.identifier(for: headerFooterViewType), typeName: "\(T.self)"
+        ) { try NibLoading.makeView(T.self) }
+    }
+
+    /// Registers a nib-based header/footer view class.
+    public func register<T: TableViewHeaderFooterView & Reusable & NibLoadable>(headerFooterViewType: T.Type) {
+        headerFooterQueue.register(
+            identifier: identifierCache.identifier(for: headerFooterViewType), typeName: "\(T.self)"
+        ) { try T.tryLoadFromNib() }
+    }
+
+    /// Registers a factory under an identifier: for hosts that know cell
+    /// types only at run time (a plugin registry). Prefer the typed forms.
+    public func register(identifier: String, typeName: String, makeCell: @escaping () throws -> TableViewCell) {
+        cellQueue.register(identifier: identifier, typeName: typeName, make: makeCell)
+    }
+
+    /// A cell of type `T` for `indexPath`: a reused one after
+    /// ``ReusableView/prepareForReuse()``, or a new one. The type comes from
+    /// the call site.
+    ///
+    /// Traps, with a message saying what to fix, if `T` was not registered;
+    /// use ``tryDequeueReusableCell(for:cellType:)`` where that must not trap.
+    ///
+    /// ```swift
+    /// let cell: MyCustomCell = tableView.dequeueReusableCell(for: indexPath)
+    /// let other = tableView.dequeueReusableCell(for: indexPath, cellType: cellClass)
+    /// ```
+    public func dequeueReusableCell<T: TableViewCell & Reusable>(for indexPath: IndexPath, cellType: T.Type = T.self) -> T {
+        do {
+            return try tryDequeueReusableCell(for: indexPath, cellType: cellType)
+        } catch {
+            fatalError(
+                "Failed to dequeue a cell with identifier \(T.reuseIdentifier) matching type \(T.self). "
+                    + "Check that the reuseIdentifier is right and that you registered the cell beforehand: \(error)")
+        }
+    }
+
+    /// Like ``dequeueReusableCell(for:cellType:)``, but throws instead of trapping.
+    public func tryDequeueReusableCell<T: TableViewCell & Reusable>(
+        for indexPath: IndexPath, cellType: T.Type = T.self
+    ) throws(CellKitError) -> T {
+        let identifier = identifierCache.identifier(for: cellType)
+        let view = try cellQueue.dequeue(identifier)
+        guard let cell = view as? T else {
+            cellQueue.enqueue(view)
+            throw CellKitError(
+                .typeMismatch,
+                "the cell registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)",
+                fix: "register \(T.self) under its own identifier, or dequeue it as \(type(of: view))")
+        }
+        return cell
+    }
+
+    /// A cell registered under `identifier`, for hosts that know types only at run time.
+    public func tryDequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError)
+        -> TableViewCell
+    {
+        let view = try cellQueue.dequeue(identifier)
+        guard let cell = view as? TableViewCell else {
+            cellQueue.enqueue(view)
+            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a table view cell")
+        }
+        return cell
+    }
+
+    /// A header or footer view of type `T`, typed by the call site. Traps if
+    /// `T` was not registered; see ``tryDequeueReusableHeaderFooterView(_:)``.
+    ///
+    /// ```swift
+    /// let header: BigHeader? = tableView.dequeueReusableHeaderFooterView()
+    /// ```
+    public func dequeueReusableHeaderFooterView<T: TableViewHeaderFooterView & Reusable>(_ viewType: T.Type = T.self) -> T? {
+        do {
+            return try tryDequeueReusableHeaderFooterView(viewType)
+        } catch {
+            fatalError(
+                "Failed to dequeue a header/footer with identifier \(T.reuseIdentifier) matching type \(T.self). "
+                    + "Check that the reuseIdentifier is right and that you registered the header/footer beforehand: \(error)"
+            )
+        }
+    }
+
+    /// Like ``dequeueReusableHeaderFooterView(_:)``, but throws instead of trapping.
+    public func tryDequeueReusableHeaderFooterView<T: TableViewHeaderFooterView & Reusable>(
+        _ viewType: T.Type = T.self
+    ) throws(CellKitError) -> T {
+        let identifier = identifierCache.identifier(for: viewType)
+        let view = try headerFooterQueue.dequeue(identifier)
+        guard let typed = view as? T else {
+            headerFooterQueue.enqueue(view)
+            throw CellKitError(.typeMismatch, "the view registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
+        }
+        return typed
+    }
+
+    /// The identifiers cells are registered under.
+    public var registeredCellIdentifiers: [String] { cellQueue.identifiers }
+}

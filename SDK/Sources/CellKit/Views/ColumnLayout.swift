@@ -1,0 +1,170 @@
+/// Column widths shared by the rows of a table, so columns line up and the
+/// table's borders can join its dividers (`┬`, `┼`, `┴`).
+///
+/// Each column is fixed or flexible; flexible columns share what is left in
+/// proportion to their weights. Columns are separated by ``gap`` cells; with
+/// a divider, the divider is drawn in the middle of the gap.
+///
+/// ```swift
+/// let layout = ColumnLayout([.fixed(6), .flexible(), .fixed(8)], gap: 3)
+/// layout.frames(width: 40)     // [0..<6, 9..<29, 32..<40]
+/// layout.dividers(width: 40)   // [7, 30]
+/// ```
+public struct ColumnLayout: Hashable, Sendable {
+    /// How one column is sized.
+    public enum Width: Hashable, Sendable {
+        /// Exactly this many columns.
+        case fixed(Int)
+        /// A share of the remaining width, never below `minimum`.
+        case flexible(weight: Int = 1, minimum: Int = 0)
+    }
+
+    /// The columns, left to right.
+    public var columns: [Width]
+    /// Cells between neighbouring columns.
+    public var gap: Int
+
+    /// Creates a layout.
+    public init(_ columns: [Width], gap: Int = 3) {
+        self.columns = columns
+        self.gap = max(0, gap)
+    }
+
+    /// The x range of each column in a row `width` cells wide. Columns that
+    /// do not fit get empty ranges at the right edge; nothing passes `width`.
+    ///
+    /// - Complexity: O(*n*) in the number of columns.
+    public func frames(width: Int) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        result.reserveCapacity(columns.count)
+        forEachFrame(width: width) { result.append($0) }
+        return result
+    }
+
+    /// The x of each divider (the middle of each gap) in a row `width` wide.
+    public func dividers(width: Int) -> [Int] {
+        var result: [Int] = []
+        forEachDivider(width: width) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with the x of each divider, without allocating.
+    public func forEachDivider(width: Int, _ body: (Int) -> Void) {
+        guard gap > 0 else { return }
+        var previous: Range<Int>?
+        forEachFrame(width: width) { frame in
+            if let previous, frame.lowerBound < width { body(previous.upperBound + (gap - 1) / 2) }
+            previous = frame
+        }
+    }
+
+    /// Calls `body` with each column's x range, without allocating.
+    public func forEachFrame(width: Int, _ body: (Range<Int>) -> Void) {
+        let n = columns.count
+        guard n > 0 else { return }
+        var fixed = 0
+        var weights = 0
+        var minimums = 0
+        for column in columns {
+            switch column {
+            case .fixed(let w): fixed += max(0, w)
+            case .flexible(let weight, let minimum):
+                weights += max(1, weight)
+                minimums += max(0, minimum)
+            }
+        }
+        var slack = max(0, width - fixed - gap * (n - 1) - minimums)
+        var remainingWeight = weights
+        var x = 0
+        for (i, column) in columns.enumerated() {
+            var w: Int
+            switch column {
+            case .fixed(let f): w = max(0, f)
+            case .flexible(let weight, let minimum):
+                let share = remainingWeight > 0 ? slack * max(1, weight) / remainingWeight : 0
+                slack -= share
+                remainingWeight -= max(1, weight)
+                w = max(0, minimum) + share
+            }
+            let start = min(x, width)
+            w = min(w, width - start)
+            body(start..<(start + w))
+            x = start + w + (i < n - 1 ? gap : 0)
+        }
+    }
+}
+
+/// A row of labels laid out by a ``ColumnLayout``, with optional dividers:
+/// the building block of aligned tables.
+///
+/// ```swift
+/// let layout = ColumnLayout([.fixed(4), .flexible(), .fixed(5)])
+/// let row = ColumnsView(layout: layout, divider: .light)
+/// row.setTexts(["1", "Ada Lovelace", "1815"])
+/// row.labels[2].alignment = .right
+/// print(row.render(width: 30).text)   // 1    │ Ada Lovelace     │  1815
+/// ```
+public final class ColumnsView: View {
+    /// The layout the labels follow.
+    public var layout = ColumnLayout([]) {
+        didSet { syncLabels() }
+    }
+    /// The box style of the dividers drawn in the gaps; `.none` draws none.
+    public var divider: BoxStyle = .none
+    /// The style of the dividers.
+    public var dividerStyle: Style = .plain
+    /// One label per column.
+    public private(set) var labels: [Label] = []
+
+    public required init() {}
+
+    /// Creates a row of columns.
+    public convenience init(layout: ColumnLayout, divider: BoxStyle = .none, dividerStyle: Style = .plain) {
+        self.init()
+        self.layout = layout
+        self.divider = divider
+        self.dividerStyle = dividerStyle
+        syncLabels()
+    }
+
+    /// Sets the labels' texts in order (extra texts are ignored).
+    public func setTexts(_ texts: [String]) {
+        for (label, text) in zip(labels, texts) { label.text = text }
+    }
+
+    private func syncLabels() {
+        while labels.count < layout.columns.count {
+            let label = Label()
+            labels.append(label)
+            addSubview(label)
+        }
+        while labels.count > layout.columns.count { labels.removeLast().removeFromSuperview() }
+    }
+
+    public override func sizeThatFits(_ size: Size) -> Size {
+        var height = 1
+        var i = 0
+        layout.forEachFrame(width: size.width) { frame in
+            height = max(height, labels[i].sizeThatFits(Size(width: frame.count, height: size.height)).height)
+            i += 1
+        }
+        return Size(width: size.width, height: height)
+    }
+
+    public override func layoutSubviews() {
+        var i = 0
+        let h = bounds.height
+        layout.forEachFrame(width: bounds.width) { frame in
+            labels[i].frame = Rect(x: frame.lowerBound, y: 0, width: frame.count, height: h)
+            i += 1
+        }
+    }
+
+    public override func draw(in context: DrawingContext) {
+        guard !divider.isNone else { return }
+        let height = context.size.height
+        layout.forEachDivider(width: context.size.width) { x in
+            context.fill(Rect(x: x, y: 0, width: 1, height: height), with: divider.vertical, style: dividerStyle)
+        }
+    }
+}

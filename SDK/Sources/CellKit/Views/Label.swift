@@ -1,0 +1,84 @@
+/// A view that draws text: CellKit's `UILabel`.
+///
+/// By default a label is one line and truncates its tail with `…`. Set
+/// ``numberOfLines`` to 0 (and ``lineBreakMode`` to `.wordWrapping`) for text
+/// that wraps. Widths are terminal columns per grapheme cluster, so CJK and
+/// emoji line up.
+///
+/// ```swift
+/// let label = Label(text: "Ada Lovelace", style: .bold)
+/// label.alignment = .right
+/// print(label.render(width: 8).text)   // Ada Lov…
+/// ```
+public final class Label: View {
+    /// The text drawn. Control characters are shown as visible pictures.
+    public var text: String = ""
+    /// Colours and attributes of the text.
+    public var style: Style = .plain
+    /// Where the text sits when it is narrower than the label.
+    public var alignment: TextAlignment = .left
+    /// How text that does not fit is cut or wrapped.
+    public var lineBreakMode: LineBreakMode = .truncatingTail
+    /// The most lines to draw; 0 means as many as the text needs.
+    public var numberOfLines: Int = 1
+
+    public required init() {}
+
+    /// Creates a label with text and a style.
+    public convenience init(text: String, style: Style = .plain, alignment: TextAlignment = .left) {
+        self.init()
+        self.text = text
+        self.style = style
+        self.alignment = alignment
+    }
+
+    private var isSingleLine: Bool {
+        numberOfLines == 1 || lineBreakMode != .wordWrapping && lineBreakMode != .charWrapping && !text.contains("\n")
+    }
+
+    /// As wide as the text (at most `size.width`), as tall as its lines.
+    public override func sizeThatFits(_ size: Size) -> Size {
+        if isSingleLine {
+            return Size(width: min(size.width, TerminalWidth.of(text)), height: 1)
+        }
+        let lines = TextLayout.lines(text, width: size.width, mode: lineBreakMode, maxLines: numberOfLines)
+        let width = lines.reduce(0) { max($0, TerminalWidth.of($1)) }
+        return Size(width: width, height: max(1, lines.count))
+    }
+
+    public override func draw(in context: DrawingContext) {
+        let width = context.size.width
+        guard width > 0, context.size.height > 0 else { return }
+        if isSingleLine {
+            drawLine(text, row: 0, width: width, in: context)
+            return
+        }
+        let maxLines = numberOfLines == 0 ? context.size.height : min(numberOfLines, context.size.height)
+        let lines = TextLayout.lines(text, width: width, mode: lineBreakMode, maxLines: maxLines)
+        for (row, line) in lines.enumerated() { drawLine(line, row: row, width: width, in: context) }
+    }
+
+    private func drawLine(_ line: String, row: Int, width: Int, in context: DrawingContext) {
+        let natural = TerminalWidth.of(line)
+        if natural <= width {
+            let x: Int
+            switch alignment {
+            case .left: x = 0
+            case .right: x = width - natural
+            case .center: x = (width - natural) / 2
+            }
+            context.draw(line, at: Point(x: x, y: row), style: style)
+        } else {
+            let mode: TruncationMode
+            switch lineBreakMode {
+            case .truncatingHead: mode = .head
+            case .truncatingMiddle: mode = .middle
+            case .clipping: mode = .clip
+            default: mode = .tail
+            }
+            let cut = TextLayout.truncated(line, toWidth: width, mode: mode)
+            let x = alignment == .right ? width - TerminalWidth.of(cut) : 0
+            context.draw(cut, at: Point(x: x, y: row), style: style)
+        }
+    }
+}

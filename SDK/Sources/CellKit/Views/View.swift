@@ -1,0 +1,156 @@
+/// A rectangle of terminal cells that draws itself and holds subviews:
+/// CellKit's `UIView`.
+///
+/// Subclasses override ``draw(in:)`` to draw, ``sizeThatFits(_:)`` to say how
+/// big they want to be, and ``layoutSubviews()`` to place their subviews. A
+/// subview with ``pinnedInsets`` set fills its superview's bounds minus the
+/// insets (as a nib's root view does), without any code.
+///
+/// ```swift
+/// final class Banner: View {
+///     override func draw(in context: DrawingContext) {
+///         context.fill(context.bounds, with: "░")
+///         context.draw(" hello ", at: Point(x: 2, y: 0), style: .bold)
+///     }
+/// }
+/// let banner = Banner()
+/// print(banner.render(width: 12).text)   // ░░ hello ░░░
+/// ```
+open class View {
+    /// The view's position and size in its superview's coordinates.
+    public var frame: Rect = .zero
+    /// The superview, if any.
+    public private(set) weak var superview: View?
+    /// The views drawn on top of this one, back to front.
+    public private(set) var subviews: [View] = []
+    /// A hidden view (and its subviews) takes part in layout but is not drawn.
+    public var isHidden = false
+    /// When set, the view is filled with this colour before it draws.
+    public var backgroundColor: Color?
+    /// When set, the superview's default layout makes this view fill its
+    /// bounds inset by these amounts; ``pinEdges(insets:)`` sets it.
+    public var pinnedInsets: EdgeInsets?
+    /// How a horizontal ``StackView`` sizes this view.
+    public var stackSizing: StackSizing = .natural
+    /// The labels a nib connected to this view, by outlet name.
+    public internal(set) var connectedOutlets: [String: Label] = [:]
+
+    /// Creates an empty view. Every view can be made with `init()`, so cell
+    /// types can be registered and instantiated by name.
+    public required init() {}
+
+    /// The view's own coordinate space: `(0, 0)` and its size.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    // MARK: - Hierarchy
+
+    /// Adds `view` on top of the existing subviews (removing it from its old superview).
+    public func addSubview(_ view: View) {
+        precondition(view !== self, "a view cannot be its own subview")
+        view.removeFromSuperview()
+        view.superview = self
+        subviews.append(view)
+    }
+
+    /// Removes the view from its superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Makes the view fill its superview's bounds, inset by `insets`.
+    public func pinEdges(insets: EdgeInsets = .zero) {
+        pinnedInsets = insets
+    }
+
+    // MARK: - Layout
+
+    /// The size the view wants within `size` (the width is the important part:
+    /// the height is what the view needs at that width).
+    ///
+    /// The default fills the proposed width and is as tall as its pinned
+    /// subviews need, or as its other subviews' frames reach.
+    open func sizeThatFits(_ size: Size) -> Size {
+        var height = 0
+        for view in subviews {
+            if let insets = view.pinnedInsets {
+                let inner = Size(width: size.width - insets.horizontal, height: size.height - insets.vertical)
+                height = max(height, view.sizeThatFits(inner).height + insets.vertical)
+            } else {
+                height = max(height, view.frame.maxY)
+            }
+        }
+        return Size(width: size.width, height: height)
+    }
+
+    /// Places the subviews. The default gives each pinned subview the bounds
+    /// minus its insets and leaves the others where their frames put them.
+    open func layoutSubviews() {
+        for view in subviews {
+            if let insets = view.pinnedInsets { view.frame = bounds.insetBy(insets) }
+        }
+    }
+
+    /// Lays out this view and, after it, every subview, recursively.
+    public func layoutIfNeeded() {
+        layoutSubviews()
+        for view in subviews { view.layoutIfNeeded() }
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the view's own content; subviews are drawn after it, on top.
+    /// The default draws nothing (the background is filled before this).
+    open func draw(in context: DrawingContext) {}
+
+    /// Draws this view and its subviews into `context`.
+    public func drawHierarchy(in context: DrawingContext) {
+        guard !isHidden else { return }
+        if let backgroundColor {
+            context.restyle(context.bounds) { $0.background(backgroundColor) }
+        }
+        draw(in: context)
+        for view in subviews where !view.isHidden {
+            view.drawHierarchy(in: context.subcontext(for: view.frame))
+        }
+    }
+
+    /// Sizes the view to `width` (and its fitting height, unless `height` is
+    /// given), lays it out, and draws it into a new canvas.
+    ///
+    /// ```swift
+    /// let label = Label(text: "Hi")
+    /// label.render(width: 4).text   // "Hi"
+    /// ```
+    public func render(width: Int, height: Int? = nil) -> Canvas {
+        let canvas = Canvas(width: 0, height: 0)
+        render(into: canvas, width: width, height: height)
+        return canvas
+    }
+
+    /// Like ``render(width:height:)``, reusing `canvas`.
+    public func render(into canvas: Canvas, width: Int, height: Int? = nil) {
+        let h = height ?? sizeThatFits(Size(width: width, height: Int.max / 4)).height
+        frame = Rect(x: 0, y: 0, width: width, height: h)
+        layoutIfNeeded()
+        canvas.reset(width: width, height: h)
+        drawHierarchy(in: DrawingContext(canvas: canvas))
+    }
+}
+
+/// How a horizontal ``StackView`` gives width to a view.
+///
+/// ```swift
+/// nameLabel.stackSizing = .flexible()      // takes the slack
+/// idLabel.stackSizing = .fixed(6)          // always 6 columns
+/// ```
+public enum StackSizing: Hashable, Sendable {
+    /// As wide as its content (``View/sizeThatFits(_:)``), shrunk if the row is too narrow.
+    case natural
+    /// Exactly this many columns.
+    case fixed(Int)
+    /// A share of the space left after natural and fixed views, in
+    /// proportion to `weight`.
+    case flexible(weight: Int = 1)
+}
