@@ -16,10 +16,13 @@ let package = Package(
         .package(path: "SDK")
     ],
     targets: [
+        // Files, JSON, CSV and XDG paths, shared by the host and the console
+        // (no Foundation: start-up time matters).
+        .target(name: "CellKitSupport"),
         // The host side of the plugin boundary: dlopen, ABI gate, registry.
-        .target(name: "PluginHost", dependencies: [cellKit]),
+        .target(name: "PluginHost", dependencies: ["CellKitSupport", cellKit]),
         // The script language, interpreter, REPL and output formats.
-        .target(name: "Console", dependencies: ["PluginHost", cellKit]),
+        .target(name: "Console", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
         // The executable: argument handling only.
         .executableTarget(name: "cellkit", dependencies: ["Console"]),
         // Benchmarks: `swift run -c release cellkit-bench`.
@@ -29,6 +32,7 @@ let package = Package(
         .target(name: "BasicCells", dependencies: [cellKit], path: "Plugins/BasicCells"),
 
         .testTarget(name: "CellKitTests", dependencies: [cellKit]),
+        .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit]),
     ]

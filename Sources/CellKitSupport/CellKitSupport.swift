@@ -1,0 +1,1 @@
+// Shared support: files, JSON, CSV, XDG paths.
