@@ -5,13 +5,23 @@ import PackageDescription
 
 let cellKit: Target.Dependency = .product(name: "CellKit", package: "SDK")
 
+/// Deliberately broken plugins the tests load by path (Tests/Fixtures/README.md).
+let fixtures: [(product: String, target: String)] = [
+    ("cellkit-fixture-no-entry", "FixtureNoEntry"),
+    ("cellkit-fixture-throws", "FixtureThrows"),
+    ("cellkit-fixture-duplicate-name", "FixtureDuplicateName"),
+    ("cellkit-fixture-other-abi", "FixtureOtherABI"),
+    ("cellkit-fixture-other-compiler", "FixtureOtherCompiler"),
+    ("cellkit-fixture-same-name", "FixtureSameName"),
+]
+
 let package = Package(
     name: "cellkit",
     products: [
         .executable(name: "cellkit", targets: ["cellkit"]),
         .executable(name: "cellkit-bench", targets: ["cellkit-bench"]),
         .library(name: "BasicCells", type: .dynamic, targets: ["BasicCells"]),
-    ],
+    ] + fixtures.map { .library(name: $0.product, type: .dynamic, targets: [$0.target]) },
     dependencies: [
         .package(path: "SDK")
     ],
@@ -36,6 +46,7 @@ let package = Package(
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit]),
     ]
+        + fixtures.map { .target(name: $0.target, dependencies: [cellKit], path: "Tests/Fixtures/\($0.target)") }
 )
 
 // Strict settings for every target of this package.

@@ -1,1 +1,174 @@
-// The plugin host.
+import CellKit
+import Glibc
+
+/// Loads plugins and answers questions about what they provide: the host
+/// side of the plugin boundary.
+///
+/// ```swift
+/// let host = PluginHost(searchPath: .standard(options: [], environment: env, executableDirectory: exeDir))
+/// let result = try host.load("CardCells")
+/// print(result.message)   // loaded CardCells 0.1.0 from .build/debug/libCardCells.so: 3 cells, 2 nibs
+/// let item = try host.registry.resolve("ProfileCell", kinds: [.cell, .nib])
+/// let cell = try host.makeView(item)
+/// ```
+public final class PluginHost {
+    /// Where plugins are found by name.
+    public var searchPath: PluginSearchPath
+    /// Load plugins even when their files or directories are writable by others.
+    public var allowUnsafePlugins: Bool
+    /// The permission check applied before loading.
+    public var trustPolicy: TrustPolicy
+    /// Every loaded plugin and what it registered.
+    public let registry: PluginRegistry
+    /// What is known about plugins without loading them; `nil` to use none.
+    public var cache: RegistryCache?
+
+    /// Creates a host.
+    public init(
+        searchPath: PluginSearchPath, allowUnsafePlugins: Bool = false, trustPolicy: TrustPolicy = TrustPolicy(),
+        registry: PluginRegistry = PluginRegistry(), cache: RegistryCache? = nil
+    ) {
+        self.searchPath = searchPath
+        self.allowUnsafePlugins = allowUnsafePlugins
+        self.trustPolicy = trustPolicy
+        self.registry = registry
+        self.cache = cache
+    }
+
+    /// The outcome of ``load(_:allowUnsafe:)``.
+    public struct LoadResult: Sendable {
+        /// The plugin, newly loaded or loaded before.
+        public let plugin: LoadedPlugin
+        /// Whether it was loaded already (the call did nothing).
+        public let wasAlreadyLoaded: Bool
+
+        /// `loaded CardCells 0.1.0 from …: 3 cells, 2 nibs`, or that it was already loaded.
+        public var message: String {
+            let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
+            if wasAlreadyLoaded { return "\(plugin.name) is already loaded\(from); nothing to do" }
+            return "loaded \(plugin.name) \(plugin.version)\(from): \(plugin.contentsSummary)"
+        }
+    }
+
+    /// Loads a plugin by name (looked up on the search path) or by path
+    /// (anything containing `/` or ending in `.so`).
+    ///
+    /// Loading a plugin that is already loaded does nothing and says so.
+    /// Every refusal leaves the registry unchanged.
+    public func load(_ nameOrPath: String, allowUnsafe: Bool? = nil) throws(PluginError) -> LoadResult {
+        let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".so")
+        if !isPath, let plugin = registry.plugin(named: nameOrPath) {
+            return LoadResult(plugin: plugin, wasAlreadyLoaded: true)
+        }
+        let path: String
+        if isPath {
+            path = nameOrPath
+        } else {
+            guard let found = searchPath.find(nameOrPath) else { throw notFound(nameOrPath) }
+            path = found
+        }
+        let canonical = canonicalPath(path)
+        if let plugin = registry.plugin(atPath: canonical) {
+            return LoadResult(plugin: plugin, wasAlreadyLoaded: true)
+        }
+        guard FileStatus(canonical).exists else {
+            throw PluginError(.missingFile, "\(path): no such file", fix: "check the path, or build the plugin first (swift build)", path: path)
+        }
+        if !(allowUnsafe ?? allowUnsafePlugins) { try trustPolicy.check(canonical) }
+        let (plugin, registrar) = try PluginLoader.load(path: canonical)
+        try registry.add(plugin)
+        registrar.commitResources()
+        cache?.record(plugin, status: FileStatus(canonical))
+        return LoadResult(plugin: plugin, wasAlreadyLoaded: false)
+    }
+
+    /// Registers a plugin compiled into this process (tests, embedding): the
+    /// same registration and all-or-nothing merge, without `dlopen`.
+    @discardableResult
+    public func register<P: Plugin>(inProcess plugin: P.Type) throws(PluginError) -> LoadResult {
+        if let loaded = registry.plugin(named: P.name) { return LoadResult(plugin: loaded, wasAlreadyLoaded: true) }
+        let registrar = PluginRegistrar(imagePath: nil)
+        guard registrar.run(plugin) == 0 else {
+            throw PluginError(.registrationFailed, "\(P.name) failed to register: \(registrar.failure ?? "")")
+        }
+        let loaded = LoadedPlugin(
+            name: registrar.pluginName, version: registrar.pluginVersion, summary: registrar.pluginSummary, path: nil,
+            abiVersion: PluginABI.version, compilerVersion: PluginABI.compilerVersion, registrations: registrar.registrations)
+        try registry.add(loaded)
+        registrar.commitResources()
+        return LoadResult(plugin: loaded, wasAlreadyLoaded: false)
+    }
+
+    /// A new view of a registered cell, nib, or header/footer type.
+    public func makeView(_ item: RegisteredItem) throws(PluginError) -> ReusableView {
+        guard let make = item.registration.makeView else {
+            throw PluginError(.unknownName, "\(item.qualifiedName) is a \(item.kind.noun(plural: false)), not a view")
+        }
+        do {
+            return try make()
+        } catch {
+            throw PluginError(.loadFailed, "could not make a \(item.qualifiedName): \(error)", fix: error.fix)
+        }
+    }
+
+    /// A deferred factory for a cell by name: resolved now if its plugin is
+    /// loaded; otherwise the plugin that the cache says provides it is loaded
+    /// on the first ``Loader/load()`` — the `dlopen` itself is deferred.
+    public func loader(for name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError) -> Loader<ReusableView> {
+        if let item = try? registry.resolve(name, kinds: kinds) {
+            let make = item.registration.makeView
+            return Loader { () throws(CellKitError) -> ReusableView in
+                guard let make else { throw CellKitError(.typeMismatch, "\(item.qualifiedName) is not a view") }
+                return try make()
+            }
+        }
+        guard let (pluginName, _) = cachedProvider(of: name, kinds: kinds) else {
+            _ = try registry.resolve(name, kinds: kinds)  // throws the right error
+            throw PluginError(.unknownName, "no cell named '\(name)'")
+        }
+        let registry = self.registry
+        nonisolated(unsafe) let host = self
+        return Loader { () throws -> ReusableView in
+            if registry.plugin(named: pluginName) == nil { _ = try host.load(pluginName) }
+            let item = try registry.resolve(name, kinds: kinds)
+            return try host.makeView(item)
+        }
+    }
+
+    /// The plugin (name, path) the cache says registers `name`, without loading anything.
+    func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (String, String)? {
+        guard let cache else { return nil }
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        for record in cache.records(for: searchPath) where record.isPlugin {
+            if parts.count == 2, record.name != parts[0] { continue }
+            let short = parts.last ?? name
+            if record.registrations.contains(where: { $0.name == short && (kinds?.contains($0.kind) ?? true) }) {
+                return (record.name, record.path)
+            }
+        }
+        return nil
+    }
+
+    private func notFound(_ name: String) -> PluginError {
+        let available = searchPath.libraries().map(\.name)
+        var fix = "searched: " + searchPath.directories.map(displayPath).joined(separator: ", ")
+        if let near = Suggestions.nearest(to: name, in: available) {
+            fix = "did you mean '\(near)'? " + fix
+        } else if !available.isEmpty {
+            fix = "available: \(available.joined(separator: ", ")); " + fix
+        }
+        return PluginError(.notFound, "no plugin named '\(name)' on the plugin path", fix: fix)
+    }
+}
+
+/// `path` relative to the working directory when it is inside it.
+public func displayPath(_ path: String) -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+    if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty, path.hasPrefix(home + "/") {
+        return "~" + path.dropFirst(home.count)
+    }
+    return path
+}

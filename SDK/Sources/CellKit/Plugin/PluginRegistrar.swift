@@ -21,8 +21,10 @@ public final class PluginRegistrar {
     public internal(set) var pluginSummary = ""
     /// What has been registered so far, in order.
     public private(set) var registrations: [PluginRegistration] = []
-    /// The error the plugin's `register(in:)` threw, if it did.
+    /// The error the plugin's `register(in:)` threw, if it did, as text.
     public internal(set) var failure: String?
+    /// The error the plugin's `register(in:)` threw, if it was a ``CellKitError``.
+    public internal(set) var failureError: CellKitError?
     private var nibs: [(name: String, template: NibTemplate)] = []
     private var storyboards: [Storyboard] = []
 
@@ -59,6 +61,7 @@ public final class PluginRegistrar {
             return 0
         } catch {
             failure = "\(error)"
+            failureError = error as? CellKitError
             return 1
         }
     }

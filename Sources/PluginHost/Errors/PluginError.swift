@@ -1,0 +1,79 @@
+/// Why a plugin was refused or could not be found: what, where, and how to fix it.
+///
+/// Every refusal leaves the registry as it was; the session goes on.
+///
+/// ```swift
+/// do { try host.load("CardCels") }
+/// catch let error as PluginError where error.code == .notFound { print(error) }
+/// // no plugin named 'CardCels' on the plugin path; did you mean 'CardCells'?
+/// //   searched: .build/debug, ~/.local/lib/cellkit/plugins
+/// ```
+public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of refusal.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        enum Base: String, Hashable, Sendable {
+            case notFound, missingFile, notSharedLibrary, missingDependency, undefinedSymbol, missingEntryPoint
+            case abiMismatch, compilerMismatch, duplicatePlugin, duplicateName, registrationFailed
+            case unsafePermissions, ambiguousName, unknownName, invalidPlugin, loadFailed
+        }
+        let base: Base
+
+        /// No plugin of that name on the search path.
+        public static let notFound = Code(base: .notFound)
+        /// The file does not exist.
+        public static let missingFile = Code(base: .missingFile)
+        /// The file is not a shared library (random bytes, text, an object file, ...).
+        public static let notSharedLibrary = Code(base: .notSharedLibrary)
+        /// A library the plugin needs is not found.
+        public static let missingDependency = Code(base: .missingDependency)
+        /// The plugin needs a symbol the host does not have: built against another SDK.
+        public static let undefinedSymbol = Code(base: .undefinedSymbol)
+        /// The library has no `cellkit_plugin_abi` or `cellkit_plugin_register`.
+        public static let missingEntryPoint = Code(base: .missingEntryPoint)
+        /// Built against another SDK ABI version.
+        public static let abiMismatch = Code(base: .abiMismatch)
+        /// Built by another Swift compiler.
+        public static let compilerMismatch = Code(base: .compilerMismatch)
+        /// A plugin with that name is already loaded from another file.
+        public static let duplicatePlugin = Code(base: .duplicatePlugin)
+        /// The plugin registers one name twice.
+        public static let duplicateName = Code(base: .duplicateName)
+        /// The plugin's registration threw.
+        public static let registrationFailed = Code(base: .registrationFailed)
+        /// The file, or a directory above it, can be written by someone else.
+        public static let unsafePermissions = Code(base: .unsafePermissions)
+        /// A short name matches items of several plugins.
+        public static let ambiguousName = Code(base: .ambiguousName)
+        /// No registered item has that name.
+        public static let unknownName = Code(base: .unknownName)
+        /// The plugin reports an unusable name or version.
+        public static let invalidPlugin = Code(base: .invalidPlugin)
+        /// `dlopen` failed for another reason.
+        public static let loadFailed = Code(base: .loadFailed)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// The kind of refusal.
+    public var code: Code
+    /// What is wrong.
+    public var message: String
+    /// How to fix it.
+    public var fix: String?
+    /// The plugin file concerned, if any.
+    public var path: String?
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, fix: String? = nil, path: String? = nil) {
+        self.code = code
+        self.message = message
+        self.fix = fix
+        self.path = path
+    }
+
+    /// The message, then the fix on its own line.
+    public var description: String {
+        guard let fix else { return message }
+        return message + "\n  " + fix
+    }
+}

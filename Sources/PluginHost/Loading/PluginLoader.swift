@@ -1,0 +1,64 @@
+import CellKit
+
+/// Opens a plugin library and runs it through the gate, in order: `dlopen`
+/// (`RTLD_NOW`, so a plugin built against another SDK fails on an undefined
+/// symbol), the ABI entry point (checked before any of the plugin's Swift
+/// code runs), then registration into a fresh ``PluginRegistrar``.
+enum PluginLoader {
+    typealias ABIEntry = @convention(c) () -> UInt64
+    typealias RegisterEntry = @convention(c) (UnsafeMutableRawPointer) -> Int32
+
+    /// Loads the library at `path` (already trust-checked) and returns what it registered.
+    static func load(path: String) throws(PluginError) -> (LoadedPlugin, PluginRegistrar) {
+        let library = try DynamicLibrary.open(path)
+        let (abiVersion, compiler) = try checkABI(library)
+        guard let registerSymbol = library.symbol(PluginABI.registerSymbol) else {
+            throw missingEntry(PluginABI.registerSymbol, path: path)
+        }
+        let registrar = PluginRegistrar(imagePath: path)
+        let register = unsafeBitCast(registerSymbol, to: RegisterEntry.self)
+        let status = withExtendedLifetime(registrar) { register(Unmanaged.passUnretained(registrar).toOpaque()) }
+        guard status == 0 else {
+            let name = registrar.pluginName.isEmpty ? path : registrar.pluginName
+            if let error = registrar.failureError, error.code == .duplicateName {
+                throw PluginError(.duplicateName, error.message, fix: error.fix, path: path)
+            }
+            throw PluginError(
+                .registrationFailed, "\(name) failed to register: \(registrar.failure ?? "status \(status)")",
+                fix: "nothing from it was added; fix the plugin and load it again", path: path)
+        }
+        let plugin = LoadedPlugin(
+            name: registrar.pluginName, version: registrar.pluginVersion, summary: registrar.pluginSummary, path: path,
+            abiVersion: abiVersion, compilerVersion: compiler, registrations: registrar.registrations)
+        return (plugin, registrar)
+    }
+
+    /// Reads the ABI the plugin was built against and refuses a mismatch.
+    static func checkABI(_ library: DynamicLibrary) throws(PluginError) -> (UInt32, UInt32) {
+        guard let abiSymbol = library.symbol(PluginABI.abiSymbol) else {
+            throw missingEntry(PluginABI.abiSymbol, path: library.path)
+        }
+        let (version, compiler) = PluginABI.decode(unsafeBitCast(abiSymbol, to: ABIEntry.self)())
+        if version != PluginABI.version {
+            throw PluginError(
+                .abiMismatch,
+                "\(library.path) was built against CellKit SDK ABI \(version), but this cellkit has ABI \(PluginABI.version)",
+                fix: "rebuild the plugin against this cellkit's SDK (swift build in the plugin's package after pointing it at this SDK)",
+                path: library.path)
+        }
+        if compiler != PluginABI.compilerVersion {
+            throw PluginError(
+                .compilerMismatch,
+                "\(library.path) was built with Swift \(PluginABI.compilerDescription(compiler)), but this cellkit was built with Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))",
+                fix: "rebuild the plugin with the same Swift toolchain as cellkit (swift --version)", path: library.path)
+        }
+        return (version, compiler)
+    }
+
+    static func missingEntry(_ symbol: String, path: String) -> PluginError {
+        PluginError(
+            .missingEntryPoint, "\(path) is a shared library but not a CellKit plugin: it has no \(symbol) entry point",
+            fix: "export it with @_cdecl(\"\(symbol)\") as docs/writing-a-plugin.md shows (cellkit new-plugin writes it for you)",
+            path: path)
+    }
+}

@@ -1,0 +1,136 @@
+import CellKit
+import Glibc
+import PluginHost
+import Testing
+
+/// Every way a plugin can be bad, through the real dlopen path: each is
+/// refused with its own message, and the registry is left as it was.
+@Suite struct PluginRefusalTests {
+    /// Loads BasicCells, then tries `path`, and checks the refusal left BasicCells alone.
+    func refuse(_ path: String, host: PluginHost = TestEnvironment.host()) throws -> PluginError {
+        _ = try host.load("BasicCells")
+        let before = host.registry.items().map(\.qualifiedName)
+        let error = try #require(throws: PluginError.self) { try host.load(path) }
+        #expect(host.registry.plugins.map(\.name) == ["BasicCells"])
+        #expect(host.registry.items().map(\.qualifiedName) == before)
+        // The session goes on: the good plugin still makes cells.
+        #expect(try host.makeView(try host.registry.resolve("TextCell")) is TableViewCell)
+        return error
+    }
+
+    @Test func aMissingFileIsRefused() throws {
+        let error = try refuse("/nonexistent/libNothing.so")
+        #expect(error.code == .missingFile)
+        #expect(error.message == "/nonexistent/libNothing.so: no such file")
+    }
+
+    @Test func randomBytesAreNotASharedLibrary() throws {
+        let dir = TestEnvironment.temporaryDirectory()
+        var generator = SystemRandomNumberGenerator()
+        TestEnvironment.write((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }, to: dir + "/libRandom.so")
+        let error = try refuse(dir + "/libRandom.so")
+        #expect(error.code == .notSharedLibrary)
+        #expect(error.message.contains("is not a shared library (invalid ELF header)"))
+        #expect(error.fix?.contains(".dynamic library product") == true)
+    }
+
+    @Test func aTextFileIsNotASharedLibrary() throws {
+        let dir = TestEnvironment.temporaryDirectory()
+        TestEnvironment.write(Array("not a plugin\n".utf8), to: dir + "/libShort.so")
+        let short = try refuse(dir + "/libShort.so")
+        #expect(short.code == .notSharedLibrary)
+        #expect(short.message.contains("file too short"))
+        TestEnvironment.write(Array(String(repeating: "plugins are code, not prose.\n", count: 100).utf8), to: dir + "/libLong.so")
+        let long = try refuse(dir + "/libLong.so")
+        #expect(long.code == .notSharedLibrary)
+        #expect(long.message.contains("invalid ELF header"))
+    }
+
+    @Test func anObjectFileIsRefusedAsSuch() throws {
+        let object = TestEnvironment.buildDirectory + "/BasicCells.build/TextCell.swift.o"
+        try #require(access(object, R_OK) == 0, "the build should leave \(object)")
+        let dir = TestEnvironment.temporaryDirectory()
+        TestEnvironment.copy(object, to: dir + "/libObject.so", mode: 0o644)
+        let error = try refuse(dir + "/libObject.so")
+        #expect(error.code == .notSharedLibrary)
+        #expect(error.message.hasSuffix("is an object file, not a shared library"))
+        #expect(error.fix == "link it as a shared library: declare the product with `type: .dynamic`")
+    }
+
+    @Test func aLibraryWithoutEntryPointsIsNotAPlugin() throws {
+        let error = try refuse(TestEnvironment.library("cellkit-fixture-no-entry"))
+        #expect(error.code == .missingEntryPoint)
+        #expect(error.message.hasSuffix("is a shared library but not a CellKit plugin: it has no cellkit_plugin_abi entry point"))
+    }
+
+    @Test func anotherABIIsRefusedBeforeRegistrationRuns() throws {
+        let error = try refuse(TestEnvironment.library("cellkit-fixture-other-abi"))
+        #expect(error.code == .abiMismatch)
+        #expect(error.message.hasSuffix("was built against CellKit SDK ABI \(PluginABI.version + 1), but this cellkit has ABI \(PluginABI.version)"))
+        #expect(error.fix?.hasPrefix("rebuild the plugin against this cellkit's SDK") == true)
+    }
+
+    @Test func anotherCompilerIsRefused() throws {
+        let error = try refuse(TestEnvironment.library("cellkit-fixture-other-compiler"))
+        #expect(error.code == .compilerMismatch)
+        #expect(error.message.contains("was built with Swift 5.10.0, but this cellkit was built with Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))"))
+    }
+
+    @Test func aSecondPluginWithATakenNameIsRefused() throws {
+        let error = try refuse(TestEnvironment.library("cellkit-fixture-same-name"))
+        #expect(error.code == .duplicatePlugin)
+        #expect(error.message.hasPrefix("a plugin named BasicCells is already loaded from \(TestEnvironment.library("BasicCells"))"))
+    }
+
+    @Test func aNameRegisteredTwiceIsRefused() throws {
+        let error = try refuse(TestEnvironment.library("cellkit-fixture-duplicate-name"))
+        #expect(error.code == .duplicateName)
+        #expect(error.message == "FixtureDuplicateName registers 'TwiceCell' twice")
+    }
+
+    @Test func registrationThatThrowsLeavesNothingBehind() throws {
+        let host = TestEnvironment.host()
+        let error = try refuse(TestEnvironment.library("cellkit-fixture-throws"), host: host)
+        #expect(error.code == .registrationFailed)
+        #expect(error.message == "FixtureThrows failed to register: the fixture refuses to finish registering")
+        #expect(throws: PluginError.self) { try host.registry.resolve("HalfwayCell") }
+    }
+
+    @Test func aFileOthersCanWriteIsRefusedUnlessAllowed() throws {
+        let dir = TestEnvironment.temporaryDirectory()
+        let path = dir + "/libBasicCells.so"
+        TestEnvironment.copy(TestEnvironment.library("BasicCells"), to: path, mode: 0o757)
+        let host = PluginHost(searchPath: PluginSearchPath(directories: []))
+        let error = try #require(throws: PluginError.self) { try host.load(path) }
+        #expect(error.code == .unsafePermissions)
+        #expect(error.message == "refusing to load \(path): \(path) can be written by others (mode 757)")
+        #expect(error.fix?.hasPrefix("run `chmod go-w \(path)`") == true)
+        #expect(host.registry.plugins.isEmpty)
+        let allowed = try host.load(path, allowUnsafe: true)
+        #expect(allowed.plugin.name == "BasicCells")
+    }
+
+    @Test func aDirectoryOthersCanWriteIsRefusedButStickyOnesAreFine() throws {
+        let dir = TestEnvironment.temporaryDirectory()
+        let path = dir + "/libBasicCells.so"
+        TestEnvironment.copy(TestEnvironment.library("BasicCells"), to: path)
+        chmod(dir, 0o777)
+        let host = PluginHost(searchPath: PluginSearchPath(directories: []))
+        let error = try #require(throws: PluginError.self) { try host.load(path) }
+        #expect(error.code == .unsafePermissions)
+        #expect(error.message == "refusing to load \(path): directory \(dir) can be written by others (mode 777)")
+        chmod(dir, 0o1777)  // like /tmp: others can add files, not replace ours
+        #expect(try host.load(path).plugin.name == "BasicCells")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "only root can give a file to another user"))
+    func aFileOfAnotherUserIsRefused() throws {
+        let dir = TestEnvironment.temporaryDirectory()
+        let path = dir + "/libBasicCells.so"
+        TestEnvironment.copy(TestEnvironment.library("BasicCells"), to: path)
+        chown(path, 65534, 65534)
+        let error = try #require(throws: PluginError.self) { try PluginHost(searchPath: PluginSearchPath(directories: [])).load(path) }
+        #expect(error.code == .unsafePermissions)
+        #expect(error.message == "refusing to load \(path): \(path) belongs to another user (uid 65534)")
+    }
+}

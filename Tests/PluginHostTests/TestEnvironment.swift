@@ -1,0 +1,53 @@
+import Glibc
+import PluginHost
+
+/// Paths and temporary directories for the host tests.
+enum TestEnvironment {
+    /// The build directory: where `swift build` put the plugins and this test binary.
+    static let buildDirectory: String = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        var path = String(decoding: buffer[..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        while !path.isEmpty {
+            path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+            if access(path + "/libBasicCells.so", F_OK) == 0 { return path }
+        }
+        return ".build/debug"
+    }()
+
+    static func library(_ name: String) -> String { buildDirectory + "/lib\(name).so" }
+
+    /// A new, empty directory under the system's temporary directory.
+    static func temporaryDirectory() -> String {
+        var template = Array("/tmp/cellkit-test-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+    }
+
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode)
+        precondition(fd >= 0, "cannot create \(path)")
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        chmod(path, mode)
+    }
+
+    static func copy(_ source: String, to destination: String, mode: mode_t = 0o755) {
+        guard let input = fopen(source, "rb") else { preconditionFailure("cannot read \(source)") }
+        defer { fclose(input) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, input)
+            bytes += chunk[..<n]
+            if n < chunk.count { break }
+        }
+        write(bytes, to: destination, mode: mode)
+    }
+
+    /// A host whose search path is only the build directory.
+    static func host() -> PluginHost {
+        PluginHost(searchPath: PluginSearchPath(directories: [buildDirectory]))
+    }
+}
