@@ -1,0 +1,281 @@
+import Glibc
+
+/// Writes a new plugin package — the `cellkit new-plugin NAME` template —
+/// that depends on the SDK by path, builds with `swift build`, and loads
+/// into `cellkit` as it is.
+///
+/// ```swift
+/// let created = try PluginScaffold(name: "WeatherCells", directory: "/tmp/WeatherCells").write()
+/// // Package.swift, Sources/WeatherCells/WeatherCells.swift, Sources/WeatherCells/Resources/ForecastCard.nib, ...
+/// ```
+public struct PluginScaffold: Sendable {
+    /// The plugin's name: a Swift identifier, also the module and product name.
+    public let name: String
+    /// The package directory to create.
+    public let directory: String
+    /// The SDK package the plugin depends on.
+    public let sdkPath: String
+
+    /// The SDK next to the sources this cellkit was built from.
+    public static var defaultSDKPath: String {
+        var path = #filePath
+        for _ in 0..<4 { path = parentDirectory(path) }
+        return path + "/SDK"
+    }
+
+    /// A scaffold; `directory` defaults to `./NAME`.
+    public init(name: String, directory: String? = nil, sdkPath: String = PluginScaffold.defaultSDKPath) {
+        self.name = name
+        self.directory = directory ?? name
+        self.sdkPath = sdkPath
+    }
+
+    /// The files, relative to the package directory, and their contents.
+    public var files: [(path: String, contents: String)] {
+        [
+            ("Package.swift", packageManifest),
+            ("Sources/\(name)/\(name).swift", pluginSource),
+            ("Sources/\(name)/HelloCell.swift", helloCellSource),
+            ("Sources/\(name)/CardCell.swift", cardCellSource),
+            ("Sources/\(name)/Resources/CardCell.nib", cardNib),
+            ("Tests/\(name)Tests/\(name)Tests.swift", testSource),
+            ("Examples/hello.cellkit", exampleScript),
+            ("README.md", readme),
+            (".gitignore", ".build/\n.swiftpm/\nPackage.resolved\n"),
+        ]
+    }
+
+    /// Creates the package. Refuses an invalid name, a missing SDK, or a
+    /// directory that already has files in it.
+    ///
+    /// - Returns: the paths written.
+    @discardableResult
+    public func write() throws(PluginError) -> [String] {
+        guard PluginRegistry.isIdentifier(name), name != "CellKit" else {
+            throw PluginError(
+                .invalidPlugin, "'\(name)' cannot be a plugin name",
+                fix: "use a Swift identifier other than CellKit, such as WeatherCells")
+        }
+        guard FileStatus(sdkPath + "/Package.swift").isRegularFile else {
+            throw PluginError(
+                .missingFile, "the CellKit SDK is not at \(sdkPath)",
+                fix: "pass --sdk PATH (the SDK folder of a CellKit checkout)")
+        }
+        if FileStatus(directory).exists {
+            guard let handle = opendir(directory) else {
+                throw PluginError(.invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path")
+            }
+            var count = 0
+            while let entry = readdir(handle) {
+                let n = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if n != "." && n != ".." { count += 1 }
+            }
+            closedir(handle)
+            if count > 0 {
+                throw PluginError(
+                    .invalidPlugin, "\(directory) already exists and is not empty",
+                    fix: "choose another --path, or remove it first")
+            }
+        }
+        var written: [String] = []
+        for file in files {
+            let path = directory + "/" + file.path
+            try makeDirectories(parentDirectory(path))
+            guard let out = fopen(path, "wb") else {
+                throw PluginError(.missingFile, "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            let bytes = Array(file.contents.utf8)
+            let ok = fwrite(bytes, 1, bytes.count, out) == bytes.count
+            fclose(out)
+            guard ok else { throw PluginError(.missingFile, "cannot write \(path)") }
+            written.append(path)
+        }
+        return written
+    }
+
+    private func makeDirectories(_ path: String) throws(PluginError) {
+        if path.isEmpty || FileStatus(path).isDirectory { return }
+        try makeDirectories(parentDirectory(path))
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw PluginError(.missingFile, "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    // MARK: - Templates
+
+    var packageManifest: String {
+        """
+        // swift-tools-version:6.1
+        // \(name): a CellKit plugin. Build it with `swift build`; load it with
+        // `cellkit -c 'load .build/debug/lib\(name).so'`.
+        import PackageDescription
+
+        let package = Package(
+            name: "\(name)",
+            products: [
+                // A plugin is a .dynamic library: the host opens lib\(name).so with dlopen.
+                .library(name: "\(name)", type: .dynamic, targets: ["\(name)"])
+            ],
+            dependencies: [
+                // The SDK this plugin is built against. Its ABI must match the host's.
+                .package(path: "\(sdkPath)")
+            ],
+            targets: [
+                .target(
+                    name: "\(name)",
+                    dependencies: [.product(name: "CellKit", package: "SDK")],
+                    resources: [.process("Resources")],
+                    swiftSettings: [.swiftLanguageMode(.v6)]
+                ),
+                .testTarget(
+                    name: "\(name)Tests",
+                    dependencies: ["\(name)", .product(name: "CellKit", package: "SDK")]
+                ),
+            ]
+        )
+
+        """
+    }
+
+    var pluginSource: String {
+        """
+        import CellKit
+
+        /// The plugin: its name is the namespace of everything it registers
+        /// (`\(name).HelloCell`).
+        enum \(name): Plugin {
+            static let name = "\(name)"
+            static let version = "0.1.0"
+            static let summary = "cells from the \(name) plugin"
+
+            static func register(in registrar: PluginRegistrar) throws {
+                try registrar.register(cellType: HelloCell.self, summary: "a greeting, drawn in code")
+                try registrar.register(cellType: CardCell.self, summary: "a card, drawn by CardCell.nib")
+            }
+        }
+
+        // The two entry points the host looks for. Keep them as they are.
+
+        /// The SDK ABI and Swift compiler this plugin was built with, checked
+        /// by the host before anything else of the plugin runs.
+        @_cdecl("cellkit_plugin_abi")
+        public func cellkitPluginABI() -> UInt64 { PluginABI.current }
+
+        /// Registers the plugin's cells into the host's registrar.
+        @_cdecl("cellkit_plugin_register")
+        public func cellkitPluginRegister(_ registrar: UnsafeMutableRawPointer) -> Int32 {
+            PluginRegistrar.run(\(name).self, with: registrar)
+        }
+
+        """
+    }
+
+    var helloCellSource: String {
+        """
+        import CellKit
+
+        /// A greeting: `Hello, NAME!`, with the name in an accent colour.
+        final class HelloCell: TableViewCell, Reusable, Inspectable {
+            private let greeting = Label()
+
+            /// Who to greet.
+            var name = "world" { didSet { update() } }
+            /// The colour of the name.
+            var accent: Color = .cyan { didSet { update() } }
+
+            required init() {
+                super.init()
+                greeting.pinEdges()
+                contentView.addSubview(greeting)
+                update()
+            }
+
+            private func update() {
+                greeting.text = "Hello, \\(name)!"
+                greeting.style = Style.bold.foreground(accent)
+            }
+
+            static var inspectableAttributes: [InspectableAttribute<HelloCell>] {
+                [
+                    .init("name", \\.name, summary: "who to greet"),
+                    .init("accent", \\.accent, summary: "the colour of the greeting"),
+                ]
+            }
+        }
+
+        """
+    }
+
+    var cardCellSource: String {
+        """
+        import CellKit
+
+        /// A card drawn by `Resources/CardCell.nib`: each `{outlet}` in the nib is
+        /// an `@Outlet` here, and a String attribute scripts can set.
+        final class CardCell: TableViewCell, NibReusable {
+            @Outlet var title: Label
+            @Outlet var detail: Label
+        }
+
+        """
+    }
+
+    var cardNib: String {
+        """
+        ╭─ {title:bold} {~─}╮
+        │ {detail:wrap} {~} │
+        ╰{~─}╯
+
+        """
+    }
+
+    var testSource: String {
+        """
+        import CellKit
+        import Testing
+        @testable import \(name)
+
+        @Test func helloCellGreets() throws {
+            let cell = HelloCell()
+            try cell.setAttribute("name", to: "Ada")
+            #expect(cell.render(width: 20).text == "Hello, Ada!")
+        }
+
+        """
+    }
+
+    var exampleScript: String {
+        """
+        # Run with: cellkit run Examples/hello.cellkit --plugin-path .build/debug
+        load \(name)
+        screen Hello list width=40 border=rounded title="\(name)"
+        row HelloCell name="Ada" accent=magenta
+        row CardCell title="A card" detail="drawn from CardCell.nib, stretched to the width"
+        render
+
+        """
+    }
+
+    var readme: String {
+        """
+        # \(name)
+
+        A CellKit plugin.
+
+        ```sh
+        swift build                                                     # builds .build/debug/lib\(name).so
+        cellkit run Examples/hello.cellkit --plugin-path .build/debug   # loads it and renders a screen
+        swift test                                                      # the plugin's own tests
+        ```
+
+        - `Sources/\(name)/\(name).swift`: the plugin and its two entry points.
+        - `Sources/\(name)/HelloCell.swift`: a cell drawn in code, with inspectable attributes.
+        - `Sources/\(name)/CardCell.swift` and `Resources/CardCell.nib`: a cell drawn by a nib.
+
+        The plugin depends on the SDK at `\(sdkPath)`. A plugin must be built
+        against the same SDK ABI and Swift compiler as the `cellkit` that loads
+        it; `cellkit` refuses others and says how to rebuild.
+
+        """
+    }
+}
