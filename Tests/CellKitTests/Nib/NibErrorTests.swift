@@ -240,6 +240,9 @@ struct NibErrorTests {
             note: #"only \" (a quote) and \\ (a backslash) are escapes"#, length: 2),
         Case(
             source: #"{a:placeholder="x"y}"#, error: "1:19: unexpected 'y' after the quoted value"),
+        Case(
+            source: #"{a:placeholder=x"y"}"#, error: #"1:17: '"' in an unquoted value"#,
+            note: #"quote the whole value, e.g. placeholder="say \"hi\"""#),
         // Wrap.
         Case(
             source: "{a:wrap} {b:wrap}", error: "1:11: second wrap outlet 'b' on one line",

@@ -176,12 +176,40 @@ extension NibTemplate.Line {
         wrappedLineCount: (_ outlet: Int, _ width: Int) -> Int
     ) -> Int {
         let width = Swift.max(0, width)
-        placements.removeAll(keepingCapacity: true)
-        placements.reserveCapacity(items.count)
+        if placements.count > items.count {
+            placements.removeLast(placements.count - items.count)
+        } else if placements.count < items.count {
+            placements.append(
+                contentsOf: repeatElement(
+                    NibPlacement(x: 0, width: 0), count: items.count - placements.count))
+        }
+        let wrap = wrapSegment ?? -1
+        let weights = springWeights
+        let wrapWidth = items.withUnsafeBufferPointer { items in
+            placements.withUnsafeMutableBufferPointer { out in
+                NibLayoutItem.place(
+                    items, into: out, width: width, wrap: wrap, springWeights: weights,
+                    naturalWidth: naturalWidth)
+            }
+        }
+        guard wrap >= 0, wrapWidth > 0 else { return 1 }
+        return Swift.max(1, wrappedLineCount(items[wrap].value, wrapWidth))
+    }
+}
 
+extension NibLayoutItem {
+    /// The layout rules over one line's items; writes one placement per item and returns
+    /// the wrap outlet's placed width (0 without one).
+    static func place(
+        _ items: UnsafeBufferPointer<NibLayoutItem>,
+        into out: UnsafeMutableBufferPointer<NibPlacement>,
+        width: Int, wrap: Int, springWeights: Int,
+        naturalWidth: (Int) -> Int
+    ) -> Int {
         // 1. Preferred widths.
         var total = 0
-        for item in items {
+        for index in items.indices {
+            let item = items[index]
             let preferred: Int
             switch item.kind {
             case .literal:
@@ -191,94 +219,108 @@ extension NibTemplate.Line {
             case .spring:
                 preferred = 0
             }
-            placements.append(NibPlacement(x: 0, width: preferred))
+            out[index].width = preferred
             total += preferred
         }
 
         if total <= width {
             // 2. Springs share the slack.
             if springWeights > 0 {
-                shareSlack(width - total, in: &placements)
+                shareSlack(width - total, items, out, springWeights: springWeights)
             }
         } else {
-            // 3. Outlets shrink.
+            // 3. Outlets shrink: the wrap outlet first, then widest first.
             var over = total - width
-            if let wrap = wrapSegment {
+            if wrap >= 0 {
                 let item = items[wrap]
-                let current = placements[wrap].width
-                let floor = item.hasFloor ? item.floor : Swift.min(current, NibLayoutItem.wrapFloor)
+                let current = out[wrap].width
+                let floor = item.hasFloor ? item.floor : Swift.min(current, wrapFloor)
                 let cut = Swift.min(over, Swift.max(0, current - floor))
-                placements[wrap].width -= cut
+                out[wrap].width -= cut
                 over -= cut
             }
             if over > 0 {
-                shrinkWidestFirst(by: over, in: &placements)
+                shrinkWidestFirst(by: over, items, out)
             }
         }
 
         // Positions, and 4. clipping at the right edge.
         var x = 0
-        for index in placements.indices {
-            let clipped = Swift.min(placements[index].width, width - x)
-            placements[index] = NibPlacement(x: x, width: clipped)
+        for index in out.indices {
+            let clipped = Swift.min(out[index].width, width - x)
+            out[index] = NibPlacement(x: x, width: clipped)
             x += clipped
         }
-
-        guard let wrap = wrapSegment, placements[wrap].width > 0 else { return 1 }
-        return Swift.max(1, wrappedLineCount(items[wrap].value, placements[wrap].width))
+        return wrap >= 0 ? out[wrap].width : 0
     }
 
     /// Gives `slack` columns to the springs, by weight, cumulative rounding down.
-    private func shareSlack(_ slack: Int, in placements: inout [NibPlacement]) {
+    private static func shareSlack(
+        _ slack: Int, _ items: UnsafeBufferPointer<NibLayoutItem>,
+        _ out: UnsafeMutableBufferPointer<NibPlacement>, springWeights: Int
+    ) {
         var weightSoFar = 0
         var edge = 0
         for index in items.indices where items[index].kind == .spring {
             weightSoFar += items[index].value
             let nextEdge = slack * weightSoFar / springWeights
-            placements[index].width = nextEdge - edge
+            out[index].width = nextEdge - edge
             edge = nextEdge
         }
     }
 
-    /// Takes `over` columns from the outlets, widest first, each down to its floor.
-    private func shrinkWidestFirst(by over: Int, in placements: inout [NibPlacement]) {
-        func reduction(atLevel level: Int) -> Int {
-            var total = 0
+    /// Columns the outlets lose when capped at `level` (none below its floor).
+    private static func reduction(
+        atLevel level: Int, _ items: UnsafeBufferPointer<NibLayoutItem>,
+        _ out: UnsafeMutableBufferPointer<NibPlacement>
+    ) -> Int {
+        var total = 0
+        for index in items.indices where items[index].kind == .outlet {
+            let cap = Swift.max(items[index].floor, level)
+            let current = out[index].width
+            if current > cap { total += current - cap }
+        }
+        return total
+    }
+
+    /// Takes `over` columns from the outlets, widest first, each down to its floor; an
+    /// uneven cut leaves the extra column with the leftmost.
+    private static func shrinkWidestFirst(
+        by over: Int, _ items: UnsafeBufferPointer<NibLayoutItem>,
+        _ out: UnsafeMutableBufferPointer<NibPlacement>
+    ) {
+        if reduction(atLevel: 0, items, out) <= over {
+            // Everything down to its floor; the rest is clipped at the right edge.
             for index in items.indices where items[index].kind == .outlet {
-                let cap = Swift.max(items[index].floor, level)
-                let current = placements[index].width
-                if current > cap { total += current - cap }
+                out[index].width = Swift.min(out[index].width, items[index].floor)
             }
-            return total
+            return
         }
         var widest = 0
         for index in items.indices where items[index].kind == .outlet {
-            widest = Swift.max(widest, placements[index].width)
-        }
-        if reduction(atLevel: 0) <= over {
-            // Everything down to its floor; the rest is clipped at the right edge.
-            for index in items.indices where items[index].kind == .outlet {
-                placements[index].width = Swift.min(placements[index].width, items[index].floor)
-            }
-            return
+            widest = Swift.max(widest, out[index].width)
         }
         // The highest level whose cut is enough: reduction(low) >= over > reduction(high).
         var low = 0
         var high = widest
         while high - low > 1 {
             let middle = (low + high) / 2
-            if reduction(atLevel: middle) >= over { low = middle } else { high = middle }
+            if reduction(atLevel: middle, items, out) >= over {
+                low = middle
+            } else {
+                high = middle
+            }
         }
-        var giveBack = reduction(atLevel: low) - over
+        var giveBack = reduction(atLevel: low, items, out) - over
         for index in items.indices where items[index].kind == .outlet {
-            let current = placements[index].width
+            let current = out[index].width
             let floor = items[index].floor
             var shrunk = Swift.max(floor, Swift.min(current, low))
             if giveBack > 0, current > low, floor <= low {
                 shrunk = low + 1
                 giveBack -= 1
             }
-            placements[index].width = shrunk
+            out[index].width = shrunk
         }
     }
 }

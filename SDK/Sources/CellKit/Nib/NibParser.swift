@@ -540,6 +540,12 @@ struct NibParser {
             }
             token.value = text
         } else {
+            if let quote = chars[valueStart..<end].firstIndex(of: "\"") {
+                error(
+                    "'\"' in an unquoted value", at: quote,
+                    notes: [#"quote the whole value, e.g. placeholder="say \"hi\"""#])
+                return nil
+            }
             token.value = String(chars[valueStart..<end])
         }
         return token
