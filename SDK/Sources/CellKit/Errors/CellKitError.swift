@@ -62,20 +62,29 @@ public struct CellKitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// What would fix it.
     public var fix: String?
-    /// Where in a text source it went wrong, for nib and storyboard errors.
-    public var diagnostic: Diagnostic?
+    /// Where in a text source it went wrong, for nib and storyboard errors:
+    /// every problem found, in source order.
+    public var diagnostics: [Diagnostic]
+
+    /// The first of ``diagnostics``.
+    public var diagnostic: Diagnostic? { diagnostics.first }
 
     /// Creates an error.
     public init(_ code: Code, _ message: String, fix: String? = nil, diagnostic: Diagnostic? = nil) {
+        self.init(code, message, fix: fix, diagnostics: diagnostic.map { [$0] } ?? [])
+    }
+
+    /// Creates an error with several diagnostics.
+    public init(_ code: Code, _ message: String, fix: String? = nil, diagnostics: [Diagnostic]) {
         self.code = code
         self.message = message
         self.fix = fix
-        self.diagnostic = diagnostic
+        self.diagnostics = diagnostics
     }
 
-    /// The message and the fix; a nib or storyboard error renders its diagnostic.
+    /// The message and the fix; a nib or storyboard error renders its diagnostics.
     public var description: String {
-        if let diagnostic { return diagnostic.rendered() }
+        if !diagnostics.isEmpty { return diagnostics.map { $0.rendered() }.joined(separator: "\n") }
         return fix.map { "\(message); \($0)" } ?? message
     }
 }

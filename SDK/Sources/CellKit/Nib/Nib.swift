@@ -71,12 +71,11 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
     static func parse(_ source: String, name: String, file: String) throws(CellKitError) -> NibTemplate {
         do {
             return try NibTemplate.parse(source, name: name, file: file)
-        } catch let diagnostic as Diagnostic {
-            throw CellKitError(.invalidNib, diagnostic.message, fix: diagnostic.notes.first, diagnostic: diagnostic)
-        } catch let error as CellKitError {
-            throw error
         } catch {
-            throw CellKitError(.invalidNib, "\(file): \(error)")
+            let first = error.first
+            throw CellKitError(
+                .invalidNib, first.map { "\($0.location): \($0.message)" } ?? "\(file) is not a valid nib",
+                fix: first?.notes.first, diagnostics: error.diagnostics)
         }
     }
 }

@@ -20,3 +20,6 @@ extension TextLayout {
     }
     public static func lines(_ text: String, width: Int, mode: LineBreakMode, maxLines: Int) -> [String] { [text] }
 }
+extension TextLayout {
+    public static func wrapped(_ text: String, toWidth: Int) -> [String] { [text] }
+}
