@@ -104,14 +104,14 @@ struct HistoryFile: Sendable {
                 throw HistoryFileError(path: path, operation: "read", errno: errno)
             }
         }
-        let text = String(decoding: contents, as: UTF8.self)
         var entries: [String] = []
         var lineCount = 0
-        for var line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        // Split bytes, not characters: "\r\n" is one Character.
+        for var line in contents.split(separator: 0x0A, omittingEmptySubsequences: true) {
             lineCount += 1
-            if line.hasSuffix("\r") { line = line.dropLast() }  // edited on another system
+            if line.last == 0x0D { line = line.dropLast() }  // edited on another system
             if line.isEmpty { continue }
-            entries.append(Self.unescape(line))
+            entries.append(Self.unescape(Substring(String(decoding: line, as: UTF8.self))))
         }
         return (entries, lineCount)
     }
