@@ -31,11 +31,26 @@ extension LineEditorTests {
             // 10 columns: prompt 2, one kept free, 7 for text.
             let run = try edit(["漢字漢字漢字", Keys.home, Keys.enter], columns: 10)
             let atEnd = run.screen(waitingForRead: 1)
-            #expect(atEnd.cursorLine == "> 漢字漢")
+            #expect(atEnd.cursorLine == "> 字漢字")
             #expect(atEnd.cursorColumn == 8)
             let atStart = run.screenBeforeLastKey
             #expect(atStart.cursorLine == "> 漢字漢")
             #expect(atStart.cursorColumn == 2)
+        }
+
+        @Test(.enabled(if: Display.sdkMeasuresWideCharacters))
+        func cursorOnAWideCharacterAtTheEdgeScrollsItIntoView() throws {
+            // 10 columns: 7 for text. "ab漢漢" is 6 wide; the cursor on the third
+            // 漢 needs 2 more columns, so the view moves on by one.
+            var keys = ["ab漢漢漢", Keys.home]
+            keys += Array(repeating: Keys.right, count: 4)
+            keys.append(Keys.enter)
+            let run = try edit(keys, columns: 10)
+            let home = run.screen(waitingForRead: 2)
+            #expect(home.cursorLine == "> ab漢漢")
+            let screen = run.screenBeforeLastKey
+            #expect(screen.cursorLine == "> b漢漢漢")
+            #expect(screen.cursorColumn == 7)
         }
 
         @Test func longLineScrollsHorizontally() throws {

@@ -139,10 +139,10 @@ struct VirtualScreen {
         }
         ensureRow()
         while cells[row].count < column + width { cells[row].append(" ") }
+        // Overwriting half of a wide character blanks its other half.
         if cells[row][column] == "", column > 0 { cells[row][column - 1] = " " }
-        if width == 1, column + 1 < cells[row].count, cells[row][column + 1] == "" {
-            cells[row][column + 1] = " "
-        }
+        let end = column + width
+        if end < cells[row].count, cells[row][end] == "" { cells[row][end] = " " }
         cells[row][column] = String(character)
         if width == 2 { cells[row][column + 1] = "" }
         column += width
