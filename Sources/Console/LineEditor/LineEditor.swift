@@ -2,7 +2,7 @@
 /// search and completion: the REPL's input.
 ///
 /// ```swift
-/// let history = try History(path: HistoryFile.defaultPath() ?? "/dev/null")
+/// let history = try HistoryFile.defaultPath().map { try History(path: $0) } ?? History()
 /// let editor = LineEditor(terminal: FileDescriptorTerminal(), history: history)
 /// editor.completion = { line, cursor in … }
 /// while true {
