@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The file the history is kept in: one entry per line, UTF-8.
+///
+/// Entries are escaped so that one entry is one line: a backslash is written
+/// `\\`, a newline `\n`, a carriage return `\r`. Appends open the file with
+/// `O_APPEND` and write a whole line in one `write`, so concurrent sessions
+/// interleave whole lines and a crash loses nothing already accepted.
+/// Rewrites (compaction) go to a temporary file in the same directory that is
+/// synced and renamed over the original. New files get mode 0600 and missing
+/// directories mode 0700.
+struct HistoryFile: Sendable {
+    let path: String
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// `$XDG_STATE_HOME/cellkit/history` when `XDG_STATE_HOME` is set to an
+    /// absolute path (the XDG spec says to ignore relative ones), otherwise
+    /// `$HOME/.local/state/cellkit/history`; `nil` when no home directory is known.
+    static func defaultPath(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return joined(state, "cellkit/history")
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return joined(home, ".local/state/cellkit/history")
+        }
+        if environment["HOME"] == nil {
+            let home = NSHomeDirectory()
+            if home.hasPrefix("/") { return joined(home, ".local/state/cellkit/history") }
+        }
+        return nil
+    }
+
+    private static func joined(_ directory: String, _ rest: String) -> String {
+        var directory = directory
+        while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
+        return directory == "/" ? "/" + rest : directory + "/" + rest
+    }
+
+    // MARK: Escaping
+
+    /// One entry as one line (without the newline).
+    static func escape(_ entry: String) -> String {
+        var line = ""
+        line.reserveCapacity(entry.utf8.count)
+        for scalar in entry.unicodeScalars {
+            switch scalar {
+            case "\\": line += "\\\\"
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
+    }
+
+    /// The entry a line stands for. Unknown escapes are kept as they are.
+    static func unescape(_ line: Substring) -> String {
+        var entry = ""
+        var scalars = line.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\" else {
+                entry.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalars.next() {
+            case "\\": entry += "\\"
+            case "n": entry += "\n"
+            case "r": entry += "\r"
+            case let other?: entry.unicodeScalars.append(contentsOf: ["\\", other])
+            case nil: entry += "\\"
+            }
+        }
+        return entry
+    }
+
+    // MARK: Reading and writing
+
+    /// The entries in the file, oldest first, and the number of lines read.
+    /// A missing file is empty. Invalid UTF-8 is repaired, not refused.
+    func load() throws -> (entries: [String], lineCount: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return ([], 0) }
+            throw HistoryFileError(path: path, operation: "open", errno: errno)
+        }
+        defer { close(descriptor) }
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                contents.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                throw HistoryFileError(path: path, operation: "read", errno: errno)
+            }
+        }
+        var entries: [String] = []
+        var lineCount = 0
+        // Split bytes, not characters: "\r\n" is one Character.
+        for var line in contents.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            lineCount += 1
+            if line.last == 0x0D { line = line.dropLast() }  // edited on another system
+            if line.isEmpty { continue }
+            entries.append(Self.unescape(Substring(String(decoding: line, as: UTF8.self))))
+        }
+        return (entries, lineCount)
+    }
+
+    /// Appends one entry as one line, creating the file (0600) and its directory
+    /// (0700) if needed.
+    func append(_ entry: String) throws {
+        try createDirectory()
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw HistoryFileError(path: path, operation: "open", errno: errno)
+        }
+        defer { close(descriptor) }
+        try writeAll(Array((Self.escape(entry) + "\n").utf8), to: descriptor, operation: "write")
+    }
+
+    /// Replaces the file's contents with `entries`, atomically: a temporary
+    /// file in the same directory, synced, then renamed over the file.
+    func rewrite(_ entries: [String]) throws {
+        try createDirectory()
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(
+            temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw HistoryFileError(path: temporary, operation: "create", errno: errno)
+        }
+        var bytes: [UInt8] = []
+        for entry in entries {
+            bytes.append(contentsOf: (Self.escape(entry) + "\n").utf8)
+        }
+        var isOpen = true
+        do {
+            try writeAll(bytes, to: descriptor, operation: "write")
+            guard fsync(descriptor) == 0 else {
+                throw HistoryFileError(path: temporary, operation: "fsync", errno: errno)
+            }
+            isOpen = false
+            guard close(descriptor) == 0 else {
+                throw HistoryFileError(path: temporary, operation: "close", errno: errno)
+            }
+            guard rename(temporary, path) == 0 else {
+                throw HistoryFileError(path: path, operation: "rename", errno: errno)
+            }
+        } catch {
+            if isOpen { close(descriptor) }
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private func writeAll(_ bytes: [UInt8], to descriptor: Int32, operation: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + offset, buffer.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                throw HistoryFileError(path: path, operation: operation, errno: written < 0 ? errno : EIO)
+            }
+        }
+    }
+
+    /// `mkdir -p` of the file's directory, new directories with mode 0700.
+    private func createDirectory() throws {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let directory = String(path[..<slash])
+        var current = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            current += (current.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
+            if mkdir(current, 0o700) != 0 && errno != EEXIST {
+                throw HistoryFileError(path: current, operation: "create directory", errno: errno)
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Reads ``Key``s from a ``Terminal``: a ``KeyDecoder`` plus the escape timeout.
+///
+/// Used by the line editor, and meant for the REPL's scroll view too. Keys that
+/// arrive together (typed ahead, or pasted without bracketed paste) stay
+/// buffered in the reader between calls, so keep one reader per terminal.
+final class KeyReader {
+    /// What waiting for a key produced.
+    enum Event: Equatable, Sendable {
+        case key(Key)
+        /// A signal interrupted the wait (SIGWINCH: re-check the size and redraw).
+        case interrupted
+        /// The input is closed.
+        case endOfInput
+    }
+
+    let terminal: Terminal
+    var escapeTimeout: Duration
+    private var decoder = KeyDecoder()
+
+    init(terminal: Terminal, escapeTimeout: Duration = KeyDecoder.escapeTimeout) {
+        self.terminal = terminal
+        self.escapeTimeout = escapeTimeout
+    }
+
+    /// Waits for the next key.
+    func next() throws -> Event {
+        while true {
+            if let key = decoder.next() { return .key(key) }
+            let timeout = decoder.hasPendingInput ? escapeTimeout : nil
+            switch try terminal.read(timeout: timeout) {
+            case .bytes(let bytes):
+                decoder.feed(bytes)
+            case .timedOut:
+                decoder.flush()
+            case .interrupted:
+                return .interrupted
+            case .endOfInput:
+                decoder.flush()
+                if let key = decoder.next() { return .key(key) }
+                return .endOfInput
+            }
+        }
+    }
+
+    /// Whether a key is already decoded and waiting, so that a caller can skip
+    /// redrawing between keys that arrived together.
+    func hasKeyReady() -> Bool {
+        decoder.hasKeyReady()
+    }
+}
