@@ -1,0 +1,245 @@
+import CellKit
+import PluginHost
+
+/// Feeds a ``Screen`` to a ``TableView`` (list) or ``CollectionView`` (grid):
+/// finds each row's cell type in the plugin registry, dequeues a cell, and
+/// sets every attribute (the row's value, or the attribute's default, so a
+/// reused cell never shows the previous row's values).
+final class ScreenDataSource {
+    let screen: Screen
+    let host: PluginHost
+    /// Errors met while drawing (a cell that could not be made); the row shows
+    /// the error instead. Render commands report these after drawing.
+    private(set) var errors: [String] = []
+
+    /// Per section, the first row of each row source (for finding a row's source).
+    private var starts: [[Int]] = []
+    private var plans: [String: CellPlan] = [:]
+
+    /// A cell type's attributes, with their defaults, resolved once.
+    struct CellPlan {
+        let item: RegisteredItem
+        let attributes: [AttributeDescriptor]
+    }
+
+    init(screen: Screen, host: PluginHost) {
+        self.screen = screen
+        self.host = host
+        starts = screen.sections.map { section in
+            var total = 0
+            return section.rows.map { source in
+                defer { total += source.count }
+                return total
+            }
+        }
+    }
+
+    // MARK: - Building the view
+
+    /// The table or collection that draws the screen, with every cell type registered.
+    func makeView() -> ScrollableContent {
+        switch screen.kind {
+        case .list:
+            let table = TableView()
+            table.border = screen.border
+            table.title = screen.title
+            table.separatorStyle = screen.separators ? .line : .none
+            for reference in cellReferences() {
+                table.register(identifier: reference.qualified, typeName: reference.qualified) { [unowned self] in
+                    self.makeTableCell(reference)
+                }
+            }
+            table.dataSource = self
+            table.delegate = self
+            return table
+        case .grid:
+            let grid = CollectionView()
+            grid.border = screen.border
+            grid.title = screen.title
+            let spacing = screen.spacing ?? 1
+            if let itemWidth = screen.itemWidth, screen.columns == nil {
+                grid.layout = CollectionViewGridLayout(itemWidth: itemWidth, spacing: spacing)
+            } else {
+                grid.layout = CollectionViewGridLayout(columns: screen.columns ?? 2, spacing: spacing)
+            }
+            for reference in cellReferences() {
+                grid.register(identifier: reference.qualified, typeName: reference.qualified) { [unowned self] in
+                    let cell = HostingCollectionCell()
+                    cell.host(self.makeContent(reference))
+                    return cell
+                }
+            }
+            grid.dataSource = self
+            return grid
+        }
+    }
+
+    private func cellReferences() -> [CellReference] {
+        var seen = Set<String>()
+        var result: [CellReference] = []
+        for section in screen.sections {
+            for source in section.rows {
+                let reference: CellReference
+                switch source {
+                case .row(let row): reference = row.cell
+                case .bound(let binding): reference = binding.cell
+                }
+                if seen.insert(reference.qualified).inserted { result.append(reference) }
+            }
+        }
+        return result
+    }
+
+    private func plan(_ reference: CellReference) throws(PluginError) -> CellPlan {
+        if let plan = plans[reference.qualified] { return plan }
+        let item = try host.registry.resolve(reference.qualified)
+        let plan = CellPlan(item: item, attributes: item.registration.attributes)
+        plans[reference.qualified] = plan
+        return plan
+    }
+
+    private func makeContent(_ reference: CellReference) -> View {
+        do {
+            return try host.makeView(try plan(reference).item)
+        } catch {
+            errors.append(error.description)
+            let cell = ErrorCell()
+            cell.label.text = "⚠ \(reference.written): \(error.message)"
+            return cell
+        }
+    }
+
+    private func makeTableCell(_ reference: CellReference) -> TableViewCell {
+        let view = makeContent(reference)
+        if let cell = view as? TableViewCell { return cell }
+        let host = HostingTableCell()
+        host.host(view)
+        return host
+    }
+
+    // MARK: - Rows
+
+    /// The settings of row `row` of `section`, and its cell reference.
+    func rowContent(section: Int, row: Int) -> (CellReference, [AttributeSetting]) {
+        let sectionStarts = starts[section]
+        var lo = 0
+        var hi = sectionStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sectionStarts[mid] <= row { lo = mid } else { hi = mid - 1 }
+        }
+        switch screen.sections[section].rows[lo] {
+        case .row(let r): return (r.cell, r.attributes)
+        case .bound(let b): return (b.cell, b.records[row - sectionStarts[lo]])
+        }
+    }
+
+    /// Sets every attribute of the plan on `view`: the given value or the default.
+    func configure(_ view: View, reference: CellReference, settings: [AttributeSetting]) {
+        guard let plan = try? plan(reference) else { return }
+        let target = view.configurableContent
+        for attribute in plan.attributes {
+            let value = settings.first { $0.name == attribute.name }?.value ?? attribute.defaultValue
+            guard let value else { continue }
+            do {
+                try attribute.apply(value, to: target)
+            } catch {
+                errors.append("\(reference.written).\(attribute.name): \(error)")
+            }
+        }
+    }
+
+    private func numberOfRows(_ section: Int) -> Int {
+        screen.sections[section].rows.reduce(0) { $0 + $1.count }
+    }
+}
+
+// MARK: - List
+
+extension ScreenDataSource: TableViewDataSource, TableViewDelegate {
+    func numberOfSections(in tableView: TableView) -> Int { screen.sections.count }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { numberOfRows(section) }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let (reference, settings) = rowContent(section: indexPath.section, row: indexPath.row)
+        do {
+            let cell = try tableView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
+            configure(cell, reference: reference, settings: settings)
+            return cell
+        } catch {
+            errors.append(error.description)
+            let cell = ErrorCell()
+            cell.label.text = "⚠ \(error.message)"
+            return cell
+        }
+    }
+
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        screen.sections[section].header == nil ? screen.sections[section].title : nil
+    }
+
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        screen.sections[section].footerCell == nil ? screen.sections[section].footer : nil
+    }
+
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewHeaderFooterView? {
+        guard let reference = screen.sections[section].header else { return nil }
+        return sectionView(reference, text: screen.sections[section].title)
+    }
+
+    func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> TableViewHeaderFooterView? {
+        guard let reference = screen.sections[section].footerCell else { return nil }
+        return sectionView(reference, text: screen.sections[section].footer)
+    }
+
+    /// A header or footer view of a registered type, given the section's text
+    /// through its `title` or `text` attribute. Made fresh: sections are few.
+    private func sectionView(_ reference: CellReference, text: String?) -> TableViewHeaderFooterView {
+        let content = makeContent(reference)
+        if let text, let plan = try? plan(reference),
+            let attribute = plan.attributes.first(where: { $0.name == "title" })
+                ?? plan.attributes.first(where: { $0.name == "text" })
+        {
+            try? attribute.apply(.string(text), to: content)
+        }
+        if let view = content as? TableViewHeaderFooterView { return view }
+        let host = HostingHeaderFooterView()
+        host.host(content)
+        return host
+    }
+}
+
+// MARK: - Grid
+
+extension ScreenDataSource: CollectionViewDataSource {
+    func numberOfSections(in collectionView: CollectionView) -> Int { screen.sections.count }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        numberOfRows(section)
+    }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let (reference, settings) = rowContent(section: indexPath.section, row: indexPath.item)
+        do {
+            let cell = try collectionView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
+            configure(cell, reference: reference, settings: settings)
+            return cell
+        } catch {
+            errors.append(error.description)
+            let cell = HostingCollectionCell()
+            let error = ErrorCell()
+            error.label.text = "⚠ \(reference.written)"
+            cell.host(error)
+            return cell
+        }
+    }
+
+    func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? {
+        screen.sections[section].title
+    }
+
+    func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String? {
+        screen.sections[section].footer
+    }
+}
