@@ -183,9 +183,10 @@ private struct LineParser {
         var notes: [String] = []
         if !equals.spaceBefore {
             notes.append("to put '=' in a value, quote the value, for example text=\"a=b\"")
-        } else if previous.isBare, Lexer.isName(previous.text), let next {
-            let value = next.spaceBefore ? "VALUE" : next.text
-            notes.append("write '\(previous.text)=\(value)' without blanks around '='")
+        } else if previous.isBare, Lexer.isName(previous.text), let next,
+            next.textValue != nil || next.kind == .openBracket
+        {
+            notes.append("write '\(previous.text)=\(next.text)' without blanks around '='")
         } else {
             notes.append("an attribute is written NAME=VALUE, without blanks around '='")
         }
