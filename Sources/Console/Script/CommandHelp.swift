@@ -2,37 +2,35 @@ extension CommandSpec {
     /// The command's syntax on one line:
     /// `render [SCREEN] [to FILE] [format=plain|ansi|html|svg|json] [width=N]`.
     var usage: String {
-        var parts = [name.rawValue] + positionals.map(\.usage) + options.map { "[\($0.usage)]" }
-        switch attributes {
-        case .none: break
-        case .cell: parts.append("[NAME=VALUE ...]")
-        case .boundCell: parts.append("[NAME=.FIELD|NAME=VALUE ...]")
-        }
-        return parts.joined(separator: " ")
+        usageGroups.joined(separator: " ")
     }
 
     /// What `help COMMAND` prints: usage, aliases, explanation, options,
     /// examples.
     var helpText: String {
-        var lines = [usage]
+        let indent = String(repeating: " ", count: name.rawValue.count + 1)
+        var lines = Self.wrap(usageGroups, width: 78, indent: indent)
         if !aliases.isEmpty {
             lines.append("also: " + aliases.joined(separator: ", "))
         }
         lines.append("")
         let sentence = summary.prefix(1).uppercased() + summary.dropFirst() + "."
-        lines += Self.wrap(sentence + " " + details, width: 78)
+        lines += Self.wrap(words(sentence + " " + details), width: 78)
         if !options.isEmpty {
             lines += ["", "Options:"]
             let column = min(24, options.map(\.usage.count).max() ?? 0)
+            let hanging = String(repeating: " ", count: column + 4)
             for option in options {
                 let usage = option.usage
+                var summary = Self.wrap(words(option.summary), width: 78 - hanging.count)
+                    .map { hanging + $0 }
                 if usage.count <= column {
                     let pad = String(repeating: " ", count: column - usage.count)
-                    lines.append("  \(usage)\(pad)  \(option.summary)")
+                    summary[0] = "  \(usage)\(pad)  " + summary[0].dropFirst(hanging.count)
                 } else {
                     lines.append("  \(usage)")
-                    lines.append(String(repeating: " ", count: column + 4) + option.summary)
                 }
+                lines += summary
             }
         }
         lines += ["", examples.count == 1 ? "Example:" : "Examples:"]
@@ -80,19 +78,30 @@ extension CommandSpec {
         Continuation  a '\' at the end of a line continues the command on the next
         """#
 
-    /// Words of `text` in lines of at most `width` columns (a longer word
-    /// gets a line of its own).
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// The usage line in groups that are not split across lines:
+    /// `screen`, `NAME`, `[list|grid]`, `[to FILE]`, `[NAME=VALUE ...]`.
+    private var usageGroups: [String] {
+        [name.rawValue] + positionals.map(\.usage) + options.map { "[\($0.usage)]" }
+            + (attributes == .none ? [] : [attributes == .cell ? "[NAME=VALUE ...]" : "[NAME=.FIELD|NAME=VALUE ...]"])
+    }
+
+    private func words(_ text: String) -> [String] {
+        text.split(separator: " ").map(String.init)
+    }
+
+    /// `words` in lines of at most `width` columns (a longer word gets a line
+    /// of its own); lines after the first start with `indent`.
+    static func wrap(_ words: [String], width: Int, indent: String = "") -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
+        for word in words {
             if line.isEmpty {
-                line = String(word)
+                line = (lines.isEmpty ? "" : indent) + word
             } else if line.count + 1 + word.count <= width {
                 line += " " + word
             } else {
                 lines.append(line)
-                line = String(word)
+                line = indent + word
             }
         }
         if !line.isEmpty { lines.append(line) }
