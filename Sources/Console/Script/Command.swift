@@ -20,7 +20,7 @@ struct Command: Hashable, Sendable {
     /// `width=72`, `width="72"` and `width='72'` are the same `.text("72")`,
     /// and whoever uses the value reads it as the type it needs (an integer
     /// here). What quotes change is which characters the text may contain.
-    indirect enum Value: Hashable, Sendable, CustomStringConvertible {
+    enum Value: Hashable, Sendable, CustomStringConvertible {
         /// A bare word, a number, or a quoted string.
         case text(String)
         /// A field of the current data record: `.name`, `.a.b`, `.items[0]`.

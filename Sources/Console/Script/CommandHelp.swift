@@ -47,7 +47,9 @@ extension CommandSpec {
             let pad = String(repeating: " ", count: column - name.count)
             lines.append("  \(name)\(pad)  \(spec.summary)")
         }
-        lines += ["", "Type 'help COMMAND' for one command, 'help syntax' for quoting and comments."]
+        lines += [
+            "", "Type 'help COMMAND' for one command, 'help syntax' for quoting and comments.",
+        ]
         return lines.joined(separator: "\n")
     }
 
@@ -82,7 +84,8 @@ extension CommandSpec {
     /// `screen`, `NAME`, `[list|grid]`, `[to FILE]`, `[NAME=VALUE ...]`.
     private var usageGroups: [String] {
         [name.rawValue] + positionals.map(\.usage) + options.map { "[\($0.usage)]" }
-            + (attributes == .none ? [] : [attributes == .cell ? "[NAME=VALUE ...]" : "[NAME=.FIELD|NAME=VALUE ...]"])
+            + (attributes == .none
+                ? [] : [attributes == .cell ? "[NAME=VALUE ...]" : "[NAME=.FIELD|NAME=VALUE ...]"])
     }
 
     private func words(_ text: String) -> [String] {

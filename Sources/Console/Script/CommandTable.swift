@@ -72,8 +72,11 @@ extension CommandSpec {
                     "width", .integer(widthRange),
                     "the width in columns (default: set width=, else the terminal's)",
                     example: "72"),
-                .init("border", .choice(borders), "the frame around the screen", example: "rounded"),
-                .init("title", .text, "a title shown in the top border", example: "\"Morning report\""),
+                .init(
+                    "border", .choice(borders), "the frame around the screen", example: "rounded"),
+                .init(
+                    "title", .text, "a title shown in the top border", example: "\"Morning report\""
+                ),
                 .init(
                     "columns", .integer(1...1_000), "items per line (default: as many as fit)",
                     example: "3", layout: "grid"),

@@ -35,7 +35,8 @@ extension CommandSpec {
     static func complete(
         _ input: String, names: (CompletionSource) -> [String] = { _ in [] }
     ) -> Completion {
-        let lastLine = input.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).last
+        let lastLine = input.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .last
         let lineStart = input.count - (lastLine?.count ?? 0)
         guard let line = Lexer(file: "", text: input).logicalLines().last,
             let lastLine, !lastLine.isEmpty

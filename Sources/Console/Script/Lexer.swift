@@ -28,7 +28,7 @@ import CellKit
 /// let lines = Lexer(file: "a.cellkit", text: "row TextCell text=\"hi\" # greet").logicalLines()
 /// lines[0].tokens.map(\.text)   // ["row", "TextCell", "text", "=", "\"hi\"", "# greet"]
 /// ```
-struct Lexer {
+struct Lexer: Sequence {
     /// One command's worth of tokens, and the errors found in it.
     struct Line: Hashable, Sendable {
         /// The tokens, comments included, in source order.
@@ -62,7 +62,17 @@ struct Lexer {
 
     /// The file name as the user gave it, or a pseudo-name such as `<stdin>`.
     let file: String
-    private let physical: [PhysicalLine]
+    /// The input's UTF-8, without a byte-order mark.
+    fileprivate let bytes: [UInt8]
+    /// Where each physical line is in `bytes`, line breaks excluded; the
+    /// line's scalars and columns are worked out when it is scanned.
+    fileprivate let physical: [Range<Int>]
+    fileprivate let firstLine: Int
+
+    /// The logical lines, one at a time.
+    func makeIterator() -> Iterator {
+        Iterator(lexer: self)
+    }
 
     /// Prepares to lex `text`, whose first line is numbered `firstLine`.
     ///
@@ -70,45 +80,58 @@ struct Lexer {
     /// skipped.
     init(file: String, text: String, firstLine: Int = 1) {
         self.file = file
-        var lines: [PhysicalLine] = []
-        var current: [Unicode.Scalar] = []
-        let scalars = Array(text.unicodeScalars)
-        var index = scalars.first == "\u{FEFF}" ? 1 : 0
-        var number = firstLine
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(PhysicalLine(number: number, scalars: current))
-                current = []
-                number += 1
-                if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" {
+        self.firstLine = firstLine
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var lines: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                lines.append(start..<index)
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
                     index += 1
                 }
-            } else {
-                current.append(scalar)
+                start = index + 1
             }
             index += 1
         }
-        if !current.isEmpty {
-            lines.append(PhysicalLine(number: number, scalars: current))
+        if start < bytes.count {
+            lines.append(start..<bytes.count)
         }
+        self.bytes = bytes
         self.physical = lines
+    }
+
+    fileprivate func physicalLine(_ index: Int) -> PhysicalLine {
+        PhysicalLine(number: firstLine + index, bytes: bytes[physical[index]])
     }
 
     /// Every logical line, blank and comment-only lines included.
     func logicalLines() -> [Line] {
-        var result: [Line] = []
-        var index = 0
-        while index < physical.count {
-            var scan = LineScan(file: file)
+        Array(self)
+    }
+
+    /// The scanner behind the lexer's ``Sequence`` conformance: one logical
+    /// line at a time, so a long script never has all its tokens in memory.
+    struct Iterator: IteratorProtocol {
+        fileprivate let lexer: Lexer
+        fileprivate var index = 0
+
+        mutating func next() -> Line? {
+            guard index < lexer.physical.count else { return nil }
+            var scan = LineScan(file: lexer.file)
+            var source: [String] = []
             let start = index
             var continuesPastEnd = false
             while true {
-                let line = physical[index]
+                let line = lexer.physicalLine(index)
+                source.append(line.text)
                 let continuation = scan.scan(line)
                 index += 1
                 guard let continuation else { break }
-                if index == physical.count {
+                if index == lexer.physical.count {
                     continuesPastEnd = true
                     scan.report(
                         "'\\' continues the command, but the input ends here", continuation,
@@ -118,13 +141,11 @@ struct Lexer {
                     break
                 }
             }
-            result.append(
-                Line(
-                    tokens: scan.tokens, source: physical[start..<index].map(\.text),
-                    firstLine: physical[start].number, file: file,
-                    diagnostics: scan.diagnostics, continuesPastEnd: continuesPastEnd))
+            return Line(
+                tokens: scan.tokens, source: source, firstLine: lexer.firstLine + start,
+                file: lexer.file, diagnostics: scan.diagnostics,
+                continuesPastEnd: continuesPastEnd)
         }
-        return result
     }
 
     // MARK: Character classes
@@ -132,7 +153,15 @@ struct Lexer {
     /// Whether `scalar` separates tokens: a space, a tab, or any other Unicode
     /// white space (a no-break space pasted from a web page included).
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace
+        if scalar.isASCII {
+            return scalar == " " || (0x09...0x0D).contains(scalar.value)
+        }
+        return scalar.properties.isWhitespace
+    }
+
+    /// Whether `scalar` is a control character (general category Cc).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Whether `text` is a name: a letter or `_`, then letters, digits, `_`
@@ -172,11 +201,17 @@ struct Lexer {
     }
 
     static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar == "_"
+        if scalar.isASCII {
+            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+        }
+        return scalar.properties.isAlphabetic
     }
 
     static func isNameContinue(_ scalar: Unicode.Scalar) -> Bool {
-        isNameStart(scalar) || scalar.properties.numericType == .decimal || scalar == "-"
+        if scalar.isASCII {
+            return isNameStart(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+        }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
     }
 }
 
@@ -184,38 +219,58 @@ struct Lexer {
 private struct PhysicalLine {
     let number: Int
     let text: String
+    /// The line's UTF-8, to slice token texts from.
+    let bytes: ArraySlice<UInt8>
     let scalars: [Unicode.Scalar]
+    /// `offsets[i]` is where scalar `i` starts in `bytes` (from 0);
+    /// `offsets[scalars.count]` is the end.
+    let offsets: [Int]
     /// `columns[i]` is the column (from 1) of the character scalar `i` is part
     /// of; `columns[scalars.count]` is the column just past the line.
     let columns: [Int]
 
-    init(number: Int, scalars: [Unicode.Scalar]) {
+    init(number: Int, bytes: ArraySlice<UInt8>) {
         self.number = number
-        self.scalars = scalars
-        self.text = String(scalars: scalars[...])
+        self.bytes = bytes
+        self.text = String(decoding: bytes, as: UTF8.self)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            scalars = bytes.map { Unicode.Scalar($0) }
+            offsets = Array(0...bytes.count)
+            columns = Array(1...(bytes.count + 1))
+            return
+        }
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
         var columns: [Int] = []
-        columns.reserveCapacity(scalars.count + 1)
+        var offset = 0
         var column = 1
         for character in text {
-            for _ in character.unicodeScalars { columns.append(column) }
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar)
+                offsets.append(offset)
+                columns.append(column)
+                offset += UTF8.width(scalar)
+            }
             column += 1
         }
+        offsets.append(offset)
         columns.append(column)
+        self.scalars = scalars
+        self.offsets = offsets
         self.columns = columns
+    }
+
+    /// The text of scalars `start..<end`.
+    func slice(_ start: Int, _ end: Int) -> String {
+        let base = bytes.startIndex
+        return String(
+            decoding: bytes[(base + offsets[start])..<(base + offsets[end])], as: UTF8.self)
     }
 
     func span(_ start: Int, _ end: Int, file: String) -> SourceSpan {
         SourceSpan(
             SourceLocation(file: file, line: number, column: columns[start]),
             length: columns[end] - columns[start])
-    }
-}
-
-extension String {
-    fileprivate init(scalars: ArraySlice<Unicode.Scalar>) {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        self.init(view)
     }
 }
 
@@ -262,7 +317,7 @@ private struct LineScan {
                 && (i == firstNonBlank || i + 1 == s.count || Lexer.isBlank(s[i + 1])
                     || s[i + 1] == "#")
             {
-                let text = String(scalars: s[(i + 1)...])
+                let text = line.slice(i + 1, s.count)
                 append(.comment(text), line, from: i, to: s.count, spaceBefore: spaceBefore)
                 return nil
             }
@@ -305,7 +360,7 @@ private struct LineScan {
     ) {
         tokens.append(
             Lexer.Token(
-                kind: kind, text: String(scalars: line.scalars[start..<end]),
+                kind: kind, text: line.slice(start, end),
                 span: line.span(start, end, file: file), spaceBefore: spaceBefore))
     }
 
@@ -328,16 +383,17 @@ private struct LineScan {
         var bad: (index: Int, scalar: Unicode.Scalar)?
         while i < s.count, !endsWord(s[i]) {
             if s[i] == "\\" && restIsBlank(s, from: i + 1) { break }
-            if bad == nil, s[i] == "\\" || s[i].properties.generalCategory == .control {
+            if bad == nil, s[i] == "\\" || Lexer.isControl(s[i]) {
                 bad = (i, s[i])
             }
             i += 1
         }
-        let text = String(scalars: s[start..<i])
+        let text = line.slice(start, i)
         if let bad {
             if bad.scalar == "\\" {
                 report(
-                    "unexpected '\\' in unquoted text", line.span(bad.index, bad.index + 1, file: file),
+                    "unexpected '\\' in unquoted text",
+                    line.span(bad.index, bad.index + 1, file: file),
                     line,
                     notes: [
                         "quote the text: \(Script.quote(text)); a '\\' continues a command only as the last character of a line"
@@ -357,7 +413,7 @@ private struct LineScan {
         let open = i
         i += 1
         while i < s.count, s[i] != "'" { i += 1 }
-        let text = String(scalars: s[(open + 1)..<i])
+        let text = line.slice(open + 1, i)
         guard i < s.count else {
             report(
                 "unterminated string", line.span(open, open + 1, file: file), line,
@@ -374,40 +430,44 @@ private struct LineScan {
         let s = line.scalars
         let open = i
         i += 1
-        var value = String.UnicodeScalarView()
+        // The text between escapes is sliced from the line a run at a time.
+        var value = ""
+        var run = i
         var endsInBackslash = false
         while i < s.count {
             let c = s[i]
             if c == "\"" {
+                value += line.slice(run, i)
                 i += 1
-                return String(value)
+                return value
             }
             guard c == "\\" else {
-                value.append(c)
                 i += 1
                 continue
             }
+            value += line.slice(run, i)
             guard i + 1 < s.count else {
                 endsInBackslash = true
                 i += 1
+                run = i
                 break
             }
             let escaped = s[i + 1]
             switch escaped {
             case "\"", "\\", "'":
-                value.append(escaped)
+                value.unicodeScalars.append(escaped)
                 i += 2
             case "n":
-                value.append("\n")
+                value += "\n"
                 i += 2
             case "t":
-                value.append("\t")
+                value += "\t"
                 i += 2
             case "r":
-                value.append("\r")
+                value += "\r"
                 i += 2
             case "u":
-                if let scalar = scanUnicodeEscape(line, &i) { value.append(scalar) }
+                if let scalar = scanUnicodeEscape(line, &i) { value.unicodeScalars.append(scalar) }
             default:
                 report(
                     "unknown escape sequence '\\\(Character(escaped))'",
@@ -415,10 +475,12 @@ private struct LineScan {
                     notes: [
                         "the escapes are \\\" \\\\ \\' \\n \\t \\r and \\u{1F600}; write \\\\ for a backslash, or use single quotes, which take text as written"
                     ])
-                value.append(escaped)
+                value.unicodeScalars.append(escaped)
                 i += 2
             }
+            run = i
         }
+        value += line.slice(run, s.count)
         var notes = [
             "add a closing '\"' before the end of the line; a string cannot span lines (write \\n for a line break)"
         ]
@@ -426,7 +488,7 @@ private struct LineScan {
             notes.append("a '\\' inside quotes does not continue the line")
         }
         report("unterminated string", line.span(open, open + 1, file: file), line, notes: notes)
-        return String(value)
+        return value
     }
 
     /// Scans `\u{...}` starting at the backslash.
@@ -450,7 +512,7 @@ private struct LineScan {
             }
         }
         i = j
-        let written = String(scalars: s[start..<j])
+        let written = line.slice(start, j)
         guard wellFormed else {
             report(
                 "invalid unicode escape '\(written)'", line.span(start, j, file: file), line,
@@ -492,7 +554,7 @@ private struct LineScan {
                 if i < s.count, Lexer.isNameStart(s[i]) {
                     let keyStart = i
                     while i < s.count, Lexer.isNameContinue(s[i]) { i += 1 }
-                    components.append(.key(String(scalars: s[keyStart..<i])))
+                    components.append(.key(line.slice(keyStart, i)))
                 } else if i < s.count, s[i] == "\"" {
                     components.append(.key(scanDoubleQuoted(line, &i)))
                 } else if !(keyOptional && (ends(i) || s[i] == "[")) {
@@ -525,14 +587,14 @@ private struct LineScan {
         }
         guard let failure else {
             if diagnostics.count > errorsBefore {
-                return .word(String(scalars: s[start..<i]))
+                return .word(line.slice(start, i))
             }
             return .field(FieldPath(components))
         }
         while i < s.count, !Lexer.isBlank(s[i]), !(depth > 0 && (s[i] == "," || s[i] == "]")) {
             i += 1
         }
-        let text = String(scalars: s[start..<i])
+        let text = line.slice(start, i)
         let fix =
             Lexer.isNumber("0" + text)
             ? "to write a number, write 0\(text)"

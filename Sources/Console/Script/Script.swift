@@ -25,25 +25,44 @@ enum Script {
     ///   - firstLine: The number of the first line (the REPL numbers its
     ///     inputs, so that `<stdin>:3:17` points at the third one).
     static func parse(_ text: String, file: String, firstLine: Int = 1) -> ParsedScript {
-        let lines = Lexer(file: file, text: text, firstLine: firstLine).logicalLines()
-        return ParsedScript(
-            lines: lines.compactMap { line in
-                ScriptParser.parse(line).map { ParsedScript.Line(line: line.firstLine, result: $0) }
-            },
-            continuesPastEnd: lines.last?.continuesPastEnd ?? false)
+        var lines: [ParsedScript.Line] = []
+        var continuesPastEnd = false
+        for line in Lexer(file: file, text: text, firstLine: firstLine) {
+            if let result = ScriptParser.parse(line) {
+                lines.append(ParsedScript.Line(line: line.firstLine, result: result))
+            }
+            continuesPastEnd = line.continuesPastEnd
+        }
+        return ParsedScript(lines: lines, continuesPastEnd: continuesPastEnd)
+    }
+
+    /// The command lines of a source, parsed one at a time as they are
+    /// iterated: a batch run over a long script holds one command at a time.
+    ///
+    /// ```swift
+    /// for entry in Script.lines(of: text, file: path) {
+    ///     switch entry.result { ... }
+    /// }
+    /// ```
+    static func lines(
+        of text: String, file: String, firstLine: Int = 1
+    ) -> some Sequence<ParsedScript.Line> {
+        Lexer(file: file, text: text, firstLine: firstLine).lazy.compactMap { line in
+            ScriptParser.parse(line).map { ParsedScript.Line(line: line.firstLine, result: $0) }
+        }
     }
 
     /// Whether `text` ends in the middle of a command (its last line ends with
     /// `\` outside a string and a comment): the REPL then reads another line
     /// and parses both together.
     static func needsContinuation(_ text: String) -> Bool {
-        Lexer(file: "", text: text).logicalLines().last?.continuesPastEnd ?? false
+        Lexer(file: "", text: text).reduce(false) { $1.continuesPastEnd }
     }
 
     /// Parses and validates a source: every error, in order, as `cellkit
     /// check` and editors report them.
     static func check(_ text: String, file: String) -> [Diagnostic] {
-        parse(text, file: file).lines.flatMap { line -> [Diagnostic] in
+        lines(of: text, file: file).flatMap { line -> [Diagnostic] in
             switch line.result {
             case .failure(let errors):
                 return errors.diagnostics
@@ -84,7 +103,8 @@ enum Script {
             case .keyword(let word):
                 words.append(word)
             case .argument(let text):
-                words.append(CommandSpec.keywords.contains(text) ? "\"\(escaped(text))\"" : quote(text))
+                words.append(
+                    CommandSpec.keywords.contains(text) ? "\"\(escaped(text))\"" : quote(text))
             case .attribute(let name, let value):
                 words.append("\(name)=\(format(value))")
             }
@@ -177,12 +197,7 @@ enum Script {
     /// Control characters, line/paragraph separators, and the bidirectional
     /// controls that can make source text read differently from what it is.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator:
-            return true
-        default:
-            return (0x202A...0x202E).contains(scalar.value)
-                || (0x2066...0x2069).contains(scalar.value)
-        }
+        Lexer.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }

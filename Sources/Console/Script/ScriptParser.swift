@@ -110,7 +110,9 @@ private struct LineParser {
         guard first.isBare, let name = first.textValue else {
             throw error(
                 "expected a command name", at: first.span,
-                notes: ["a line starts with a command, such as 'screen' or 'row'; type 'help' for the list"])
+                notes: [
+                    "a line starts with a command, such as 'screen' or 'row'; type 'help' for the list"
+                ])
         }
         if isJoiningEquals(1) {
             throw notACommand(first)
@@ -135,7 +137,8 @@ private struct LineParser {
                 if isJoiningEquals(1) {
                     attributes.append(try attribute())
                 } else {
-                    arguments.append(Command.Argument(text: text, isQuoted: false, span: token.span))
+                    arguments.append(
+                        Command.Argument(text: text, isQuoted: false, span: token.span))
                     position += 1
                 }
             case .string(let text):
@@ -200,7 +203,9 @@ private struct LineParser {
         guard Lexer.isName(key.text) else {
             throw error(
                 "'\(key.text)' is not a valid attribute name", at: key.span,
-                notes: ["a name starts with a letter or '_' and goes on with letters, digits, '_' and '-'"])
+                notes: [
+                    "a name starts with a letter or '_' and goes on with letters, digits, '_' and '-'"
+                ])
         }
         guard let first = token(), !first.spaceBefore else {
             let note =

@@ -299,14 +299,17 @@ extension CommandSpec {
         var notes: [String] = []
         let location = extra.span.location
         if let attribute = command.attributes.last(where: {
-            $0.valueSpan.location.line == location.line && $0.valueSpan.endColumn + 1 == location.column
+            $0.valueSpan.location.line == location.line
+                && $0.valueSpan.endColumn + 1 == location.column
         }), let text = attribute.value.text {
             var words = [text, extra.text]
-            for argument in following where !argument.isQuoted && argument.span.location.line == location.line {
+            for argument in following
+            where !argument.isQuoted && argument.span.location.line == location.line {
                 words.append(argument.text)
             }
             let joined = words.joined(separator: " ")
-            notes.append("to give text with blanks, quote it: \(attribute.name)=\(Script.quote(joined))")
+            notes.append(
+                "to give text with blanks, quote it: \(attribute.name)=\(Script.quote(joined))")
         } else if !extra.isQuoted, extra.text.hasPrefix("#") {
             notes.append("a comment starts with '#' and a blank: '# \(extra.text.dropFirst())'")
         } else if let option = option(named: extra.text) {

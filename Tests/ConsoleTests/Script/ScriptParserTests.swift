@@ -25,21 +25,28 @@ import Testing
         var attributes: [String: Command.Value]
         var attributeOrder: [String]
 
-        init(_ name: String, _ arguments: [String] = [], _ attributes: KeyValuePairs<String, Command.Value> = [:]) {
+        init(
+            _ name: String, _ arguments: [String] = [],
+            _ attributes: KeyValuePairs<String, Command.Value> = [:]
+        ) {
             self.name = name
             self.arguments = arguments
-            self.attributes = Dictionary(uniqueKeysWithValues: attributes.map { ($0.key, $0.value) })
+            self.attributes = Dictionary(
+                uniqueKeysWithValues: attributes.map { ($0.key, $0.value) })
             self.attributeOrder = attributes.map(\.key)
         }
 
         init(_ command: Command) {
             name = command.name
             arguments = command.arguments.map(\.text)
-            attributes = Dictionary(uniqueKeysWithValues: command.attributes.map { ($0.name, $0.value) })
+            attributes = Dictionary(
+                uniqueKeysWithValues: command.attributes.map { ($0.name, $0.value) })
             attributeOrder = command.attributes.map(\.name)
         }
 
-        var description: String { "\(name) \(arguments) \(attributeOrder.map { "\($0)=\(attributes[$0]!)" })" }
+        var description: String {
+            "\(name) \(arguments) \(attributeOrder.map { "\($0)=\(attributes[$0]!)" })"
+        }
     }
 
     @Test func dashboardScriptParsesAsWritten() {
@@ -49,7 +56,10 @@ import Testing
             Shape("load", ["CardCells"]),
             Shape(
                 "screen", ["Dashboard", "list"],
-                ["width": .text("72"), "border": .text("rounded"), "title": .text("Morning report")]),
+                [
+                    "width": .text("72"), "border": .text("rounded"),
+                    "title": .text("Morning report"),
+                ]),
             Shape("section", ["Today"], ["header": .text("SectionHeader")]),
             Shape("row", ["TextCell"], ["text": .text("Good morning"), "style": .text("bold")]),
             Shape("row", ["KeyValueCell"], ["key": .text("Temperature"), "value": .text("21 °C")]),
@@ -69,8 +79,14 @@ import Testing
 
     @Test func dashboardScriptValidates() throws {
         let commands = ScriptTest.commands(Self.dashboard, file: "dashboard.cellkit")
-        let valid = try commands.map { command throws(DiagnosticList) in try CommandSpec.validate(command) }
-        #expect(valid.map(\.name) == [.load, .load, .screen, .section, .row, .row, .row, .section, .rows, .render, .render])
+        let valid = try commands.map { command throws(DiagnosticList) in
+            try CommandSpec.validate(command)
+        }
+        #expect(
+            valid.map(\.name) == [
+                .load, .load, .screen, .section, .row, .row, .row, .section, .rows, .render,
+                .render,
+            ])
         let screen = valid[2]
         #expect(screen.argument("name") == "Dashboard")
         #expect(screen.argument("layout") == "list")
@@ -83,7 +99,10 @@ import Testing
         let rows = valid[8]
         #expect(rows.argument("cell") == "ProfileCell")
         #expect(rows.argument("file") == "Examples/team.json")
-        #expect(rows.attributes.map(\.value) == [.field(FieldPath([.key("name")])), .field(FieldPath([.key("title")]))])
+        #expect(
+            rows.attributes.map(\.value) == [
+                .field(FieldPath([.key("name")])), .field(FieldPath([.key("title")])),
+            ])
         #expect(valid[9].arguments.isEmpty)
         #expect(valid[10].argument("screen") == nil)
         #expect(valid[10].argument("file") == "dashboard.svg")
@@ -94,7 +113,10 @@ import Testing
         let commands = ScriptTest.commands(Self.dashboard, file: "dashboard.cellkit")
         let screen = commands[2]
         #expect(screen.nameSpan.description == "dashboard.cellkit:3:1-6")
-        #expect(screen.arguments.map(\.span.description) == ["dashboard.cellkit:3:8-16", "dashboard.cellkit:3:18-21"])
+        #expect(
+            screen.arguments.map(\.span.description) == [
+                "dashboard.cellkit:3:8-16", "dashboard.cellkit:3:18-21",
+            ])
         let title = try #require(screen.attribute("title"))
         #expect(title.nameSpan.description == "dashboard.cellkit:3:47-51")
         #expect(title.valueSpan.description == "dashboard.cellkit:3:53-68")
@@ -104,7 +126,9 @@ import Testing
         let value = try #require(commands[5].attribute("value"))
         #expect(value.valueSpan.location.column == 42)
         #expect(value.valueSpan.length == 7)
-        #expect(commands[8].sourceText == #"rows ProfileCell from "Examples/team.json" name=.name role=.title"#)
+        #expect(
+            commands[8].sourceText
+                == #"rows ProfileCell from "Examples/team.json" name=.name role=.title"#)
         #expect(commands[8].line == 9)
         #expect(commands.map(\.file).allSatisfy { $0 == "dashboard.cellkit" })
     }
@@ -196,10 +220,18 @@ import Testing
         let parsed = Script.parse(text, file: "t")
         #expect(parsed.lines.map(\.line) == [1, 2, 3, 4, 5])
         #expect(parsed.commands.map(\.line) == [1, 3, 5])
-        #expect(parsed.diagnostics.map(ScriptTest.brief) == [
-            "2:19+1 unterminated string",
-            "4:19+1 missing value after 'text='",
-        ])
+        #expect(
+            parsed.diagnostics.map(ScriptTest.brief) == [
+                "2:19+1 unterminated string",
+                "4:19+1 missing value after 'text='",
+            ])
+    }
+
+    @Test func linesCanBeParsedOneAtATime() {
+        let text = "load A\n# c\nrwo\nrender \"x"
+        let lazily = Array(Script.lines(of: text, file: "t"))
+        #expect(lazily == Script.parse(text, file: "t").lines)
+        #expect(lazily.map(\.line) == [1, 3, 4])
     }
 
     @Test func aQuotedWordIsNeverAKeyword() throws {

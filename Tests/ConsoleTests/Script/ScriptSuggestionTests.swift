@@ -14,7 +14,8 @@ import Testing
         #expect(EditDistance.distance("", "abc") == 3)
         #expect(EditDistance.distance("abc", "") == 3)
         #expect(EditDistance.distance("kitten", "sitting") == 3)
-        #expect(EditDistance.distance("ca", "abc") == 3)  // optimal string alignment, not full Damerau
+        // Optimal string alignment, not full Damerau–Levenshtein.
+        #expect(EditDistance.distance("ca", "abc") == 3)
         #expect(EditDistance.distance("naïve", "naive") == 1)
         #expect(EditDistance.distance("👩‍💻", "👩") == 1)  // characters, not scalars
     }

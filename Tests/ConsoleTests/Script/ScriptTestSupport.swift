@@ -12,7 +12,8 @@ enum ScriptTest {
 
     /// The commands of `text`, recording an issue for any error.
     static func commands(
-        _ text: String, file: String = "t", sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ text: String, file: String = "t",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> [Command] {
         let parsed = Script.parse(text, file: file)
         #expect(parsed.diagnostics == [], sourceLocation: sourceLocation)

@@ -4,8 +4,12 @@ import Testing
 @testable import Console
 
 @Suite struct ScriptValidationTests {
-    static func valid(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ValidatedCommand {
-        let command = try #require(ScriptTest.command(text, sourceLocation: sourceLocation), sourceLocation: sourceLocation)
+    static func valid(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws -> ValidatedCommand
+    {
+        let command = try #require(
+            ScriptTest.command(text, sourceLocation: sourceLocation), sourceLocation: sourceLocation
+        )
         return try CommandSpec.validate(command)
     }
 
@@ -58,7 +62,9 @@ import Testing
         #expect(try Self.valid("render Team").argument("screen") == "Team")
         let screen = try Self.valid("screen Main")
         #expect(screen.argument("layout") == nil)
-        #expect(try Self.valid("screen Main grid columns=4 item-width=20 spacing=0").integer("spacing") == 0)
+        #expect(
+            try Self.valid("screen Main grid columns=4 item-width=20 spacing=0").integer("spacing")
+                == 0)
         // Grid-only options are fine when the layout is not given: the screen may be a grid already.
         #expect(try Self.valid("screen Main columns=2").integer("columns") == 2)
         #expect(try Self.valid("section").arguments.isEmpty)
@@ -86,11 +92,13 @@ import Testing
         let row = try Self.valid("row ProfileCell nmae=\"Ada\" role=Analyst data=[1, 2] width=abc")
         #expect(row.attributes.map(\.name) == ["nmae", "role", "data", "width"])
         #expect(row.options.isEmpty)
-        let rows = try Self.valid("rows ProfileCell from team.csv name=.\"Full Name\" accent=blue tags=[.a, x]")
-        #expect(rows.attributes.map(\.value) == [
-            .field(FieldPath([.key("Full Name")])), .text("blue"),
-            .list([.field(FieldPath([.key("a")])), .text("x")]),
-        ])
+        let rows = try Self.valid(
+            "rows ProfileCell from team.csv name=.\"Full Name\" accent=blue tags=[.a, x]")
+        #expect(
+            rows.attributes.map(\.value) == [
+                .field(FieldPath([.key("Full Name")])), .text("blue"),
+                .list([.field(FieldPath([.key("a")])), .text("x")]),
+            ])
     }
 
     @Test func validatingAgainstAnotherSpec() throws {
