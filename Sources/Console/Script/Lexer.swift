@@ -151,12 +151,13 @@ struct Lexer: Sequence {
     // MARK: Character classes
 
     /// Whether `scalar` separates tokens: a space, a tab, or any other Unicode
-    /// white space (a no-break space pasted from a web page included).
+    /// white space (a no-break space pasted from a web page included), and
+    /// U+FEFF, the byte-order mark that concatenated files leave mid-text.
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {
             return scalar == " " || (0x09...0x0D).contains(scalar.value)
         }
-        return scalar.properties.isWhitespace
+        return scalar == "\u{FEFF}" || scalar.properties.isWhitespace
     }
 
     /// Whether `scalar` is a control character (general category Cc).

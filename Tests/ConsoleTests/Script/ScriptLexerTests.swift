@@ -183,6 +183,14 @@ import Testing
             ])
     }
 
+    @Test func aByteOrderMarkInsideALineIsABlank() {
+        // As `cat a.cellkit b.cellkit` leaves it.
+        #expect(ScriptTest.kinds("\u{FEFF}load A") == [.word("load"), .word("A")])
+        let parsed = Script.parse("load A\n\u{FEFF}load B", file: "t")
+        #expect(parsed.commands.map(\.name) == ["load", "load"])
+        #expect(ScriptTest.kinds("x \"\u{FEFF}\"") == [.word("x"), .string("\u{FEFF}")])
+    }
+
     @Test func unicodeBlanksSeparate() {
         #expect(
             ScriptTest.kinds("load\u{A0}A\u{3000}B") == [.word("load"), .word("A"), .word("B")])
