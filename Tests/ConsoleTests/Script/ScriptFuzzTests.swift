@@ -6,10 +6,14 @@ import Testing
 /// Random input never traps, and whatever parses formats back to itself.
 @Suite struct ScriptFuzzTests {
     static let pieces: [String] = [
-        "row", "rows", "render", "screen", "set", "load", "help", "item", " ", " ", " ", "\t", "\n", "\r\n",
-        "\\", "\\\n", "\"", "'", "=", "[", "]", ",", ".", "#", "# ", "a", "Cell", "text", "width", "72",
-        "-3", "0.72", "#ff8800", "to", "from", "x.svg", ".name", ".a[0]", "\\u{1F600}", "\\u{", "\\q",
-        "é", "e\u{301}", "\u{301}", "😀", "👩‍💻", "日本", "\u{0}", "\u{1B}", "\u{A0}", "\u{2028}", "\u{FEFF}",
+        "row", "rows", "render", "screen", "set", "load", "help", "item", " ", " ", " ", "\t", "\n",
+        "\r\n",
+        "\\", "\\\n", "\"", "'", "=", "[", "]", ",", ".", "#", "# ", "a", "Cell", "text", "width",
+        "72",
+        "-3", "0.72", "#ff8800", "to", "from", "x.svg", ".name", ".a[0]", "\\u{1F600}", "\\u{",
+        "\\q",
+        "é", "e\u{301}", "\u{301}", "😀", "👩‍💻", "日本", "\u{0}", "\u{1B}", "\u{A0}", "\u{2028}",
+        "\u{FEFF}",
     ]
 
     @Test func randomInputNeverTrapsAndRoundTrips() {
