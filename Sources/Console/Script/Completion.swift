@@ -1,0 +1,146 @@
+/// What can complete the word being typed, as the REPL's Tab offers it.
+///
+/// ```swift
+/// let completion = CommandSpec.complete("screen Main grid bor")
+/// completion.start        // 17: replace from the 18th character
+/// completion.candidates   // ["border="]
+/// ```
+struct Completion: Hashable, Sendable {
+    /// Where the word being completed starts: a count of characters from the
+    /// start of the input.
+    var start: Int
+    /// The texts that can replace the input from `start`, as they would be
+    /// typed (quoted when needed; option names end with `=`).
+    var candidates: [String]
+}
+
+/// Which names completion asks the session for: only the session knows its
+/// screens, the registry's cells, the plugin path, the files.
+enum CompletionSource: Hashable, Sendable {
+    case screen
+    case cell
+    case plugin
+    case file
+    /// The attribute names of a cell.
+    case attribute(cell: String)
+}
+
+extension CommandSpec {
+    /// The completions of `input` (the text before the cursor).
+    ///
+    /// Command words, keywords (`to`, `from`), choice values (`border=ro` →
+    /// `rounded`), option names (`width=`), and names from `names`: screens,
+    /// cells, plugins, files, a cell's attributes. Nothing inside a string or
+    /// a comment.
+    static func complete(
+        _ input: String, names: (CompletionSource) -> [String] = { _ in [] }
+    ) -> Completion {
+        let lastLine = input.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .last
+        let lineStart = input.count - (lastLine?.count ?? 0)
+        guard let line = Lexer(file: "", text: input).logicalLines().last,
+            let lastLine, !lastLine.isEmpty
+        else {
+            return Completion(start: input.count, candidates: commandWords)
+        }
+        let tokens = line.tokens
+        let endsWithBlank = lastLine.unicodeScalars.last.map(Lexer.isBlank) ?? true
+        guard let last = tokens.last else {
+            return Completion(start: input.count, candidates: commandWords)
+        }
+        if case .comment = last.kind { return Completion(start: input.count, candidates: []) }
+        if line.diagnostics.contains(where: { $0.message == "unterminated string" }) {
+            return Completion(start: input.count, candidates: [])
+        }
+
+        // The word being typed: the last token, unless a blank follows it.
+        var partial = ""
+        var start = input.count
+        var before = tokens
+        if !endsWithBlank, last.kind != .equals {
+            guard last.isBare, last.span.location.line == line.firstLine + line.source.count - 1
+            else { return Completion(start: input.count, candidates: []) }
+            partial = last.text
+            start = lineStart + last.span.location.column - 1
+            before.removeLast()
+        }
+        func matching(_ candidates: [String]) -> Completion {
+            var seen = Set<String>()
+            let lowered = partial.lowercased()
+            let found = candidates.filter {
+                $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted
+            }
+            return Completion(start: start, candidates: found)
+        }
+        guard let first = before.first else {
+            return matching(commandWords)
+        }
+        guard let spec = named(first.text) else { return matching([]) }
+
+        // A value after `name=`.
+        if let equals = before.last, equals.kind == .equals, !endsWithBlank,
+            before.count >= 2, !equals.spaceBefore
+        {
+            let key = before[before.count - 2].text
+            guard let option = spec.option(named: key) else { return matching([]) }
+            return matching(values(of: option.kind, names))
+        }
+
+        // An argument or an option: parse what comes before the word.
+        let prefix = String(input.prefix(start))
+        guard case .success(let command)? = Script.parse(prefix, file: "").lines.last?.result
+        else { return matching([]) }
+        var candidates: [String] = []
+        var rest = command.arguments[...]
+        var complete = true
+        for (index, positional) in spec.positionals.enumerated() {
+            let laterKeywords = spec.positionals[(index + 1)...].compactMap(\.keyword)
+            if let keyword = positional.keyword {
+                if let argument = rest.first, argument.isKeyword(keyword) {
+                    rest.removeFirst()
+                    if rest.isEmpty { return matching(values(of: positional.kind, names)) }
+                    rest.removeFirst()
+                } else if rest.isEmpty {
+                    candidates.append(keyword)
+                    if !positional.isOptional {
+                        complete = false
+                        break
+                    }
+                }
+            } else if let argument = rest.first,
+                !laterKeywords.contains(where: { argument.isKeyword($0) })
+            {
+                rest.removeFirst()
+            } else if rest.isEmpty {
+                candidates += values(of: positional.kind, names)
+                if !positional.isOptional {
+                    complete = false
+                    break
+                }
+            }
+        }
+        if complete {
+            let used = Set(command.attributes.map(\.name))
+            candidates += spec.options.map(\.name).filter { !used.contains($0) }.map { $0 + "=" }
+            if spec.attributes != .none, let cell = command.arguments.first?.text {
+                candidates += names(.attribute(cell: cell)).filter { !used.contains($0) }
+                    .map { $0 + "=" }
+            }
+        }
+        return matching(candidates)
+    }
+
+    private static func values(
+        of kind: Kind, _ names: (CompletionSource) -> [String]
+    ) -> [String] {
+        let source: CompletionSource
+        switch kind {
+        case .screen, .screenName: source = .screen
+        case .cell: source = .cell
+        case .plugin: source = .plugin
+        case .file: source = .file
+        default: return kind.words
+        }
+        return names(source).map(Script.quote)
+    }
+}

@@ -1,0 +1,203 @@
+import CellKit
+
+/// The script language's entry points: parsing a source, and writing values
+/// and commands back as script text (the inverse of the lexer, for `save`).
+///
+/// The formatter quotes text only when it has to, so that what it writes reads
+/// back as the same value: `Script.parse` of `Script.format(v)` gives `v`.
+///
+/// ```swift
+/// Script.quote("Morning")            // Morning
+/// Script.quote("Morning report")     // "Morning report"
+/// Script.quote("say \"hi\"\n")       // "say \"hi\"\n"
+/// Script.line("row", [.argument("TextCell"), .attribute("text", .text("Good morning"))])
+/// // row TextCell text="Good morning"
+/// ```
+enum Script {
+    // MARK: Parsing
+
+    /// Parses a whole source: a script file, a storyboard, or REPL input.
+    ///
+    /// - Parameters:
+    ///   - text: The source.
+    ///   - file: The name diagnostics show: a path as the user gave it, or
+    ///     `<stdin>`.
+    ///   - firstLine: The number of the first line (the REPL numbers its
+    ///     inputs, so that `<stdin>:3:17` points at the third one).
+    static func parse(_ text: String, file: String, firstLine: Int = 1) -> ParsedScript {
+        var lines: [ParsedScript.Line] = []
+        var continuesPastEnd = false
+        for line in Lexer(file: file, text: text, firstLine: firstLine) {
+            if let result = ScriptParser.parse(line) {
+                lines.append(ParsedScript.Line(line: line.firstLine, result: result))
+            }
+            continuesPastEnd = line.continuesPastEnd
+        }
+        return ParsedScript(lines: lines, continuesPastEnd: continuesPastEnd)
+    }
+
+    /// The command lines of a source, parsed one at a time as they are
+    /// iterated: a batch run over a long script holds one command at a time.
+    ///
+    /// ```swift
+    /// for entry in Script.lines(of: text, file: path) {
+    ///     switch entry.result { ... }
+    /// }
+    /// ```
+    static func lines(
+        of text: String, file: String, firstLine: Int = 1
+    ) -> some Sequence<ParsedScript.Line> {
+        Lexer(file: file, text: text, firstLine: firstLine).lazy.compactMap { line in
+            ScriptParser.parse(line).map { ParsedScript.Line(line: line.firstLine, result: $0) }
+        }
+    }
+
+    /// Whether `text` ends in the middle of a command (its last line ends with
+    /// `\` outside a string and a comment): the REPL then reads another line
+    /// and parses both together.
+    static func needsContinuation(_ text: String) -> Bool {
+        Lexer(file: "", text: text).reduce(false) { $1.continuesPastEnd }
+    }
+
+    /// Parses and validates a source: every error, in order, as `cellkit
+    /// check` and editors report them.
+    static func check(_ text: String, file: String) -> [Diagnostic] {
+        lines(of: text, file: file).flatMap { line -> [Diagnostic] in
+            switch line.result {
+            case .failure(let errors):
+                return errors.diagnostics
+            case .success(let command):
+                do throws(DiagnosticList) {
+                    _ = try CommandSpec.validate(command)
+                    return []
+                } catch {
+                    return error.diagnostics
+                }
+            }
+        }
+    }
+
+    // MARK: Formatting
+
+    /// One part of a command line written by ``line(_:_:)``.
+    enum Part: Hashable, Sendable {
+        /// A keyword, written bare: `to`, `from`, `grid`.
+        case keyword(String)
+        /// A positional argument: quoted when needed, and when it spells a
+        /// keyword (`to`, `from`), so that it stays an argument.
+        case argument(String)
+        /// `name=value`.
+        case attribute(String, Command.Value)
+    }
+
+    /// A command line from its parts, as `save` writes them.
+    ///
+    /// ```swift
+    /// Script.line("render", [.argument("to"), .keyword("to"), .argument("out put.svg")])
+    /// // render "to" to "out put.svg"
+    /// ```
+    static func line(_ command: String, _ parts: [Part]) -> String {
+        var words = [command]
+        for part in parts {
+            switch part {
+            case .keyword(let word):
+                words.append(word)
+            case .argument(let text):
+                words.append(
+                    CommandSpec.keywords.contains(text) ? "\"\(escaped(text))\"" : quote(text))
+            case .attribute(let name, let value):
+                words.append("\(name)=\(format(value))")
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// A parsed command written back as one line: what it means, not how it
+    /// was spelled (comments, continuations and redundant quotes are gone).
+    static func format(_ command: Command) -> String {
+        line(
+            command.name,
+            command.arguments.map {
+                CommandSpec.keywords.contains($0.text) && !$0.isQuoted
+                    ? .keyword($0.text) : .argument($0.text)
+            } + command.attributes.map { .attribute($0.name, $0.value) })
+    }
+
+    /// A value as a script writes it: `Morning`, `"Morning report"`, `.name`,
+    /// `[1, 2, 3]`.
+    static func format(_ value: Command.Value) -> String {
+        switch value {
+        case .text(let text):
+            quote(text)
+        case .field(let path):
+            path.description
+        case .list(let values):
+            "[" + values.map(format).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// `text` bare if it reads back as itself, else in double quotes with
+    /// escapes.
+    ///
+    /// Text is quoted when it is empty; has a blank, a control character, a
+    /// quote, `=`, `[`, `]`, `,` or `\`; starts with `.` (a field reference);
+    /// or starts with `#` not followed by a letter or digit (a comment).
+    static func quote(_ text: String) -> String {
+        needsQuotes(text) ? "\"\(escaped(text))\"" : text
+    }
+
+    /// Whether ``quote(_:)`` would quote `text`.
+    static func needsQuotes(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.first else { return true }
+        if first == "." { return true }
+        if first == "#" {
+            guard scalars.count > 1,
+                scalars[1].properties.isAlphabetic || scalars[1].properties.numericType != nil
+            else { return true }
+        }
+        return scalars.contains { scalar in
+            switch scalar {
+            case "\"", "'", "=", "[", "]", ",", "\\": true
+            default: Lexer.isBlank(scalar) || needsEscape(scalar)
+            }
+        }
+    }
+
+    /// The inside of a double-quoted string for `text`: `\"`, `\\`, `\n`,
+    /// `\t`, `\r`, and `\u{…}` for other control characters, line and
+    /// paragraph separators and bidirectional controls; everything else
+    /// (accents, CJK, emoji, ZWJ sequences) as it is.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if needsEscape(scalar) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// `U+001B`: how messages name a character.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// Control characters, line/paragraph separators, and the bidirectional
+    /// controls that can make source text read differently from what it is.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        Lexer.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+}
