@@ -70,7 +70,7 @@ extension Command {
         _ attribute: Attribute, of owner: String, known: [String]
     ) -> Diagnostic {
         let note =
-            EditDistance.didYouMean(attribute.name, in: known)
+            Suggestions.didYouMean(attribute.name, in: known)
             ?? (known.isEmpty
                 ? "\(owner) has no attributes"
                 : "its attributes are " + known.joined(separator: ", "))
@@ -92,7 +92,7 @@ extension CommandSpec {
                 command.diagnostic(
                     "unknown command '\(command.name)'", at: command.nameSpan,
                     notes: [
-                        EditDistance.didYouMean(command.name, in: commandWords)
+                        Suggestions.didYouMean(command.name, in: commandWords)
                             ?? "type 'help' for the list of commands"
                     ])
             ])
@@ -226,12 +226,12 @@ extension CommandSpec {
             return command.diagnostic(
                 "no help for '\(text)'", at: argument.span,
                 notes: [
-                    EditDistance.didYouMean(text, in: CommandSpec.topics)
+                    Suggestions.didYouMean(text, in: CommandSpec.topics)
                         ?? "type 'help' for the list of commands"
                 ])
         default:
             var notes: [String] = []
-            if let suggestion = EditDistance.didYouMean(text, in: positional.kind.words) {
+            if let suggestion = Suggestions.didYouMean(text, in: positional.kind.words) {
                 notes.append(suggestion)
             }
             notes.append(usageNote)
@@ -259,7 +259,7 @@ extension CommandSpec {
         case .text(let text):
             guard option.kind.accepts(text) else {
                 var notes: [String] = []
-                if let suggestion = EditDistance.didYouMean(text, in: option.kind.words) {
+                if let suggestion = Suggestions.didYouMean(text, in: option.kind.words) {
                     notes.append(suggestion)
                 }
                 notes.append(example)
@@ -288,7 +288,7 @@ extension CommandSpec {
         return command.diagnostic(
             "unknown option '\(attribute.name)' for '\(command.name)'", at: attribute.nameSpan,
             notes: [
-                EditDistance.didYouMean(attribute.name, in: names)
+                Suggestions.didYouMean(attribute.name, in: names)
                     ?? "the options of '\(command.name)' are " + names.joined(separator: ", ")
             ])
     }

@@ -58,32 +58,32 @@ import Testing
 
     @Test func completesCommandWords() {
         #expect(
-            CommandSpec.complete("") == Completion(start: 0, candidates: CommandSpec.commandWords))
+            CommandSpec.complete("") == CommandCompletion(start: 0, candidates: CommandSpec.commandWords))
         #expect(
             CommandSpec.complete("r")
-                == Completion(
+                == CommandCompletion(
                     start: 0,
                     candidates: ["row", "item", "rows", "items", "render"].filter {
                         $0.hasPrefix("r")
                     }))
         #expect(
-            CommandSpec.complete("  sc") == Completion(start: 2, candidates: ["screen", "screens"]))
+            CommandSpec.complete("  sc") == CommandCompletion(start: 2, candidates: ["screen", "screens"]))
         #expect(CommandSpec.complete("zz").candidates == [])
     }
 
     @Test func completesOptionsAndChoices() {
         #expect(
             CommandSpec.complete("screen Main grid bor")
-                == Completion(start: 17, candidates: ["border="]))
+                == CommandCompletion(start: 17, candidates: ["border="]))
         #expect(
             CommandSpec.complete("screen Main border=")
-                == Completion(start: 19, candidates: CommandSpec.borders))
+                == CommandCompletion(start: 19, candidates: CommandSpec.borders))
         #expect(
             CommandSpec.complete("screen Main border=ro")
-                == Completion(start: 19, candidates: ["rounded"]))
+                == CommandCompletion(start: 19, candidates: ["rounded"]))
         #expect(CommandSpec.complete("screen Main separators=").candidates == ["true", "false"])
         #expect(
-            CommandSpec.complete("screen Main l") == Completion(start: 12, candidates: ["list"]))
+            CommandSpec.complete("screen Main l") == CommandCompletion(start: 12, candidates: ["list"]))
         #expect(
             CommandSpec.complete("screen Main width=72 ").candidates.contains("width=") == false)
         #expect(CommandSpec.complete("set ").candidates == ["width=", "color="])
@@ -108,7 +108,7 @@ import Testing
             ])
         #expect(
             CommandSpec.complete("render D", names: names)
-                == Completion(start: 7, candidates: ["Dashboard"]))
+                == CommandCompletion(start: 7, candidates: ["Dashboard"]))
         #expect(
             CommandSpec.complete("render to ", names: names).candidates == [
                 "team.json", "\"my team.csv\"",

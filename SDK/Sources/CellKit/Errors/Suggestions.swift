@@ -16,6 +16,7 @@ public enum Suggestions {
     /// - Complexity: O(*n* · *m* · *k*) for *k* candidates of length *m*.
     public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let w = Array(word.lowercased())
+        guard !w.isEmpty else { return nil }
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let c = Array(candidate.lowercased())
@@ -27,6 +28,15 @@ public enum Suggestions {
             if best == nil || d < best!.distance { best = (candidate, d) }
         }
         return best?.name
+    }
+
+    /// `did you mean 'X'?` for the nearest candidate, or `nil`.
+    ///
+    /// ```swift
+    /// Suggestions.didYouMean("widht", in: ["width", "border"])   // "did you mean 'width'?"
+    /// ```
+    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
+        nearest(to: word, in: candidates).map { "did you mean '\($0)'?" }
     }
 
     /// The edit distance between two strings, case-insensitively.

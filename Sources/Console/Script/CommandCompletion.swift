@@ -5,7 +5,7 @@
 /// completion.start        // 17: replace from the 18th character
 /// completion.candidates   // ["border="]
 /// ```
-struct Completion: Hashable, Sendable {
+struct CommandCompletion: Hashable, Sendable {
     /// Where the word being completed starts: a count of characters from the
     /// start of the input.
     var start: Int
@@ -34,23 +34,23 @@ extension CommandSpec {
     /// a comment.
     static func complete(
         _ input: String, names: (CompletionSource) -> [String] = { _ in [] }
-    ) -> Completion {
+    ) -> CommandCompletion {
         let lastLine = input.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .last
         let lineStart = input.count - (lastLine?.count ?? 0)
         guard let line = Lexer(file: "", text: input).logicalLines().last,
             let lastLine, !lastLine.isEmpty
         else {
-            return Completion(start: input.count, candidates: commandWords)
+            return CommandCompletion(start: input.count, candidates: commandWords)
         }
         let tokens = line.tokens
         let endsWithBlank = lastLine.unicodeScalars.last.map(Lexer.isBlank) ?? true
         guard let last = tokens.last else {
-            return Completion(start: input.count, candidates: commandWords)
+            return CommandCompletion(start: input.count, candidates: commandWords)
         }
-        if case .comment = last.kind { return Completion(start: input.count, candidates: []) }
+        if case .comment = last.kind { return CommandCompletion(start: input.count, candidates: []) }
         if line.diagnostics.contains(where: { $0.message == "unterminated string" }) {
-            return Completion(start: input.count, candidates: [])
+            return CommandCompletion(start: input.count, candidates: [])
         }
 
         // The word being typed: the last token, unless a blank follows it.
@@ -59,18 +59,18 @@ extension CommandSpec {
         var before = tokens
         if !endsWithBlank, last.kind != .equals {
             guard last.isBare, last.span.location.line == line.firstLine + line.source.count - 1
-            else { return Completion(start: input.count, candidates: []) }
+            else { return CommandCompletion(start: input.count, candidates: []) }
             partial = last.text
             start = lineStart + last.span.location.column - 1
             before.removeLast()
         }
-        func matching(_ candidates: [String]) -> Completion {
+        func matching(_ candidates: [String]) -> CommandCompletion {
             var seen = Set<String>()
             let lowered = partial.lowercased()
             let found = candidates.filter {
                 $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted
             }
-            return Completion(start: start, candidates: found)
+            return CommandCompletion(start: start, candidates: found)
         }
         guard let first = before.first else {
             return matching(commandWords)
