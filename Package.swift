@@ -30,7 +30,7 @@ let package = Package(
 
         .testTarget(name: "CellKitTests", dependencies: [cellKit]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
     ]
 )
 
