@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "CellKitTests", dependencies: [cellKit]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
     ]
         + fixtures.map { .target(name: $0.target, dependencies: [cellKit], path: "Tests/Fixtures/\($0.target)") }
 )
