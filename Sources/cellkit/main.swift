@@ -1,2 +1,134 @@
+// The `cellkit` executable: argument handling only. Everything else is in Console.
+import CellKit
 import Console
-print("cellkit")
+import Glibc
+
+let usage = """
+    usage: cellkit [OPTIONS]                             the REPL (or a script on standard input)
+           cellkit run FILE... [--keep-going]            run script files
+           cellkit -c 'COMMANDS' [--keep-going]          run commands (';' does not separate; use newlines)
+           cellkit render STORYBOARD[#SCENE] [--format plain|ansi|html|svg|json] [--width N] [--data FILE] [-o OUT]
+           cellkit plugins                               list plugins on the plugin path
+           cellkit validate [PLUGIN...]                  make every cell, nib and scene; report every failure
+           cellkit new-plugin NAME [--path DIR] [--sdk PATH]
+           cellkit --recover                             restore the screens of a session that crashed
+    options: --plugin-path DIR (repeatable)  --allow-unsafe-plugins  --color auto|always|never  --no-cache
+             --help  --version
+    """
+
+struct UsageError: Error {
+    var message: String
+}
+
+func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var invocation = Invocation(mode: .interactive)
+    var positionals: [String] = []
+    var commands: String?
+    var format: String?
+    var width: Int?
+    var data: String?
+    var out: String?
+    var path: String?
+    var sdk: String?
+    var recover = false
+    var index = 0
+    func value(_ flag: String) throws(UsageError) -> String {
+        index += 1
+        guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+        return arguments[index]
+    }
+    while index < arguments.count {
+        let argument = arguments[index]
+        var flag = argument
+        var inline: String?
+        if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+            flag = String(argument[..<eq])
+            inline = String(argument[argument.index(after: eq)...])
+        }
+        func take() throws(UsageError) -> String {
+            if let inline { return inline }
+            return try value(flag)
+        }
+        switch flag {
+        case "-h", "--help": invocation.mode = .help
+        case "--version": invocation.mode = .version
+        case "-c": commands = try take()
+        case "--plugin-path", "-p": invocation.pluginPaths.append(try take())
+        case "--allow-unsafe-plugins", "--allow-unsafe": invocation.allowUnsafePlugins = true
+        case "--keep-going", "-k": invocation.keepGoing = true
+        case "--color", "--colour": invocation.color = try take()
+        case "--no-color", "--no-colour": invocation.color = "never"
+        case "--no-cache": invocation.useCache = false
+        case "--format", "-f": format = try take()
+        case "--width", "-w":
+            let text = try take()
+            guard let n = Int(text), n > 0, n <= 10000 else {
+                throw UsageError(message: "--width expects a number of columns from 1 to 10000, not '\(text)'")
+            }
+            width = n
+        case "--data": data = try take()
+        case "-o", "--output": out = try take()
+        case "--path": path = try take()
+        case "--sdk": sdk = try take()
+        case "--recover": recover = true
+        case "--scan-plugin": invocation.mode = .scanPlugin(path: try take())
+        default:
+            if argument.hasPrefix("-") && argument != "-" {
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
+            positionals.append(argument)
+        }
+        index += 1
+    }
+    if case .help = invocation.mode { return invocation }
+    if case .version = invocation.mode { return invocation }
+    if case .scanPlugin = invocation.mode { return invocation }
+    if recover {
+        invocation.mode = .recover
+        return invocation
+    }
+    if let commands {
+        guard positionals.isEmpty else { throw UsageError(message: "-c takes no other arguments: \(positionals[0])") }
+        invocation.mode = .commands(commands)
+        return invocation
+    }
+    guard let verb = positionals.first else { return invocation }
+    let rest = Array(positionals.dropFirst())
+    switch verb {
+    case "run":
+        guard !rest.isEmpty else { throw UsageError(message: "run needs at least one script file") }
+        invocation.mode = .run(files: rest)
+    case "render":
+        guard rest.count == 1 else { throw UsageError(message: "render needs exactly one STORYBOARD[#SCENE]") }
+        invocation.mode = .render(target: rest[0], format: format, width: width, data: data, output: out)
+    case "plugins":
+        invocation.mode = .plugins
+    case "validate":
+        invocation.mode = .validate(plugins: rest)
+    case "new-plugin":
+        guard rest.count == 1 else { throw UsageError(message: "new-plugin needs exactly one NAME") }
+        invocation.mode = .newPlugin(name: rest[0], path: path, sdk: sdk)
+    default:
+        let verbs = ["run", "render", "plugins", "validate", "new-plugin"]
+        var message = "unknown command '\(verb)'"
+        if let suggestion = Suggestions.didYouMean(verb, in: verbs) {
+            message += "; \(suggestion)"
+        } else if verb.hasSuffix(".cellkit") || verb.contains("/") {
+            message += "; to run a script, write: cellkit run \(verb)"
+        }
+        throw UsageError(message: message)
+    }
+    return invocation
+}
+
+do {
+    let invocation = try parse(Array(CommandLine.arguments.dropFirst()))
+    if invocation.mode == .help {
+        print(usage)
+        exit(0)
+    }
+    exit(CellKitApp.main(invocation))
+} catch {
+    fputs("cellkit: error: \(error.message)\n\(usage)\n", stderr)
+    exit(2)
+}

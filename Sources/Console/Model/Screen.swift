@@ -97,7 +97,7 @@ struct Binding: Equatable, Sendable {
 
     enum Mapping: Equatable, Sendable {
         /// `attr=.field`: the record's field.
-        case field(attribute: String, field: String)
+        case field(attribute: String, path: FieldPath)
         /// `attr=value`: the same value on every row.
         case constant(AttributeSetting)
     }

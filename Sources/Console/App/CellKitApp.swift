@@ -1,0 +1,158 @@
+import CellKit
+import CellKitSupport
+import Glibc
+import PluginHost
+
+/// The `cellkit` program: sets up the plugin host and the interpreter, and
+/// runs what the command line asked for.
+public enum CellKitApp {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs an invocation; returns the exit code (docs/batch.md).
+    public static func main(_ invocation: Invocation) -> Int32 {
+        let environment = Environment.current().variables
+        let context = Context(invocation: invocation, environment: environment)
+        switch invocation.mode {
+        case .version:
+            context.output.print(
+                "cellkit \(version) (CellKit SDK ABI \(PluginABI.version), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))")
+            return 0
+        case .help:
+            return 0
+        case .scanPlugin(let path):
+            return RegistryScanner.printRecord(of: path)
+        case .interactive:
+            if isatty(0) == 1 && isatty(1) == 1 {
+                return REPL(context: context, recover: false).run()
+            }
+            return context.runStandardInput()
+        case .recover:
+            return REPL(context: context, recover: true).run()
+        case .run(let files):
+            return context.runFiles(files)
+        case .commands(let text):
+            return context.finish(context.interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
+        case .render(let target, let format, let width, let data, let out):
+            return context.renderStoryboard(target, format: format, width: width, data: data, output: out)
+        case .plugins:
+            context.interpreter.listPlugins()
+            return 0
+        case .validate(let plugins):
+            return context.validate(plugins)
+        case .newPlugin(let name, let path, let sdk):
+            return context.newPlugin(name, path: path, sdk: sdk)
+        }
+    }
+}
+
+/// Everything a run needs: the host, the interpreter, where output goes.
+final class Context {
+    let invocation: Invocation
+    let environment: [String: String]
+    let output: ConsoleOutput
+    let host: PluginHost
+    let interpreter: Interpreter
+
+    init(invocation: Invocation, environment: [String: String]) {
+        self.invocation = invocation
+        self.environment = environment
+        output = ConsoleOutput(
+            standardOutput: FileDescriptorOutput(descriptor: 1), standardError: FileDescriptorOutput(descriptor: 2),
+            isTerminal: isatty(1) == 1)
+        let executable = try? Path.executable()
+        let searchPath = PluginSearchPath.standard(
+            options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname))
+        var cache: RegistryCache?
+        if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
+            cache = RegistryCache(file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
+        }
+        host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
+        interpreter = Interpreter(host: host, output: output, environment: environment)
+        if let color = invocation.color.flatMap(Interpreter.Settings.Color.init(rawValue:)) {
+            interpreter.settings.color = color
+        }
+        interpreter.terminalWidth = {
+            var size = winsize()
+            guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+            return Int(size.ws_col)
+        }
+    }
+
+    /// The exit code for the errors of a run: the kind of the first.
+    func finish(_ errors: [ConsoleError]) -> Int32 {
+        guard let first = errors.first else { return ExitCode.success.rawValue }
+        return ExitCode(first.kind).rawValue
+    }
+
+    func runStandardInput() -> Int32 {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(0, &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        return finish(interpreter.run(String(decoding: bytes, as: UTF8.self), file: "<stdin>", keepGoing: invocation.keepGoing))
+    }
+
+    func runFiles(_ files: [String]) -> Int32 {
+        var errors: [ConsoleError] = []
+        for file in files {
+            let text: String
+            do {
+                text = try readTextFile(file)
+            } catch {
+                output.printError("cellkit: error: \(error.description)")
+                errors.append(ConsoleError(.io, []))
+                if invocation.keepGoing { continue }
+                break
+            }
+            interpreter.scriptDirectories = [Path.dirname(file)]
+            errors += interpreter.run(text, file: file, keepGoing: invocation.keepGoing)
+            if !errors.isEmpty && !invocation.keepGoing { break }
+        }
+        if errors.count > 1 { output.printError("\(errors.count) errors") }
+        return finish(errors)
+    }
+
+    func validate(_ names: [String]) -> Int32 {
+        let wanted = names.isEmpty ? host.searchPath.libraries().map(\.name) : names
+        var failed = false
+        for name in wanted {
+            do {
+                _ = try host.load(name)
+            } catch {
+                output.printError("\(name): \(error.description)")
+                failed = true
+            }
+        }
+        let report = PluginValidator(host: host).validate(plugins: names)
+        for failure in report.failures { output.printError("✗ \(failure)") }
+        output.print(
+            "checked \(report.checked) item(s) of \(host.registry.plugins.count) plugin(s): "
+                + (report.failures.isEmpty ? "all good" : "\(report.failures.count) failure(s)"))
+        return failed || !report.failures.isEmpty ? ExitCode.plugin.rawValue : ExitCode.success.rawValue
+    }
+
+    func newPlugin(_ name: String, path: String?, sdk: String?) -> Int32 {
+        let scaffold = PluginScaffold(
+            name: name, directory: path ?? name, sdkPath: sdk.map { (try? Path.absolute($0)) ?? $0 } ?? PluginScaffold.defaultSDKPath)
+        do {
+            let written = try scaffold.write()
+            for file in written { output.print("created \(file)") }
+            output.print(
+                """
+
+                Next:
+                  cd \(scaffold.directory)
+                  swift build
+                  cellkit run Examples/hello.cellkit --plugin-path .build/debug
+                """)
+            return 0
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return error.code == .missingFile ? ExitCode.io.rawValue : ExitCode.usage.rawValue
+        }
+    }
+}

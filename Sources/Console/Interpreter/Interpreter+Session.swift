@@ -1,0 +1,85 @@
+import CellKit
+import CellKitSupport
+
+// MARK: - open, save, initial, screens, set, help
+
+extension Interpreter {
+    func open(_ c: ValidatedCommand) throws(ConsoleError) {
+        guard let argument = c.arguments["file"] else { return }
+        let path = resolvePath(argument.text)
+        let text: String
+        do {
+            text = try readTextFile(path)
+        } catch {
+            throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
+        }
+        try runFile(text, path: path)
+    }
+
+    /// Runs a storyboard or script file into the session, all or nothing:
+    /// if one of its commands fails, the session is put back as it was.
+    func runFile(_ text: String, path: String) throws(ConsoleError) {
+        let saved = session
+        scriptDirectories.append(Path.dirname(path))
+        defer { scriptDirectories.removeLast() }
+        let errors = run(text, file: path, keepGoing: false)
+        if let first = errors.first {
+            session = saved
+            // Already reported as it happened; an empty list tells callers not to print it again.
+            throw ConsoleError(first.kind, [])
+        }
+    }
+
+    func save(_ c: ValidatedCommand) throws(ConsoleError) {
+        guard let argument = c.arguments["file"] else { return }
+        guard !session.screens.isEmpty else {
+            throw ConsoleError(
+                .script, c.command.diagnostic("there are no screens to save", at: c.command.nameSpan,
+                    notes: ["create one with `screen NAME` first"]))
+        }
+        do {
+            try atomicWrite(argument.text, StoryboardWriter.script(session))
+        } catch {
+            throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
+        }
+        output.printError("saved \(session.screens.count) screen(s) to \(argument.text)")
+    }
+
+    func initial(_ c: ValidatedCommand) throws(ConsoleError) {
+        let index = try targetScreen(c)
+        session.initialScreen = session.screens[index].name
+    }
+
+    func listScreens() {
+        guard !session.screens.isEmpty else {
+            output.print("no screens yet; create one with `screen NAME [list|grid]`")
+            return
+        }
+        var rows: [[String]] = [["", "SCREEN", "KIND", "SECTIONS", "ROWS", "WIDTH"]]
+        for (i, screen) in session.screens.enumerated() {
+            var mark = i == session.current ? "*" : " "
+            if session.initialScreen == screen.name { mark += "▸" }
+            rows.append([
+                mark, screen.name, screen.kind.rawValue, String(screen.sections.count), String(screen.rowCount),
+                screen.width.map(String.init) ?? "auto",
+            ])
+        }
+        output.print(TextTable.format(rows) + "\n(* current, ▸ initial)")
+    }
+
+    func set(_ c: ValidatedCommand) throws(ConsoleError) {
+        if let width = c.integer("width") { settings.width = width }
+        if let color = c.option("color").flatMap(Settings.Color.init(rawValue:)) { settings.color = color }
+        if c.options.isEmpty {
+            output.print("width=\(settings.width.map(String.init) ?? "auto") color=\(settings.color.rawValue)")
+        }
+    }
+
+    func help(_ c: ValidatedCommand) {
+        if let topic = c.argument("topic"), let text = CommandSpec.help(topic) {
+            output.print(text)
+        } else {
+            output.print(CommandSpec.helpIndex)
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import CellKit
+import CellKitSupport
+import PluginHost
+
+/// Runs commands of the script language against a session: the same for the
+/// REPL, script files, `-c`, and storyboards.
+///
+/// Errors never stop the interpreter itself: each failed command is reported
+/// as diagnostics (file:line:col, the source line, a caret, a fix) and the
+/// session is left as it was before the command.
+final class Interpreter {
+    /// Session options set with `set`.
+    struct Settings: Equatable {
+        /// When to write ANSI colour to standard output.
+        enum Color: String, CaseIterable {
+            case auto, always, never
+        }
+        var width: Int?
+        var color: Color = .auto
+    }
+
+    var session = Session()
+    let host: PluginHost
+    let output: ConsoleOutput
+    var settings = Settings()
+    let environment: [String: String]
+    /// The terminal's width, if standard output is one.
+    var terminalWidth: () -> Int? = { nil }
+    /// Shows a screen interactively (the REPL's scroll view); `nil` renders to standard output.
+    var showScreen: ((Screen) throws(ConsoleError) -> Void)?
+    /// Records each command as it runs, so a crashed session can be recovered.
+    var journal: Journal?
+    /// While true, `render` and `show` do nothing (storyboards being opened for `cellkit render`).
+    var declarationsOnly = false
+    /// Set by `quit`.
+    private(set) var quitRequested = false
+    /// The directories of the scripts being run, innermost last, for relative data paths.
+    var scriptDirectories: [String] = []
+
+    init(host: PluginHost, output: ConsoleOutput, environment: [String: String]) {
+        self.host = host
+        self.output = output
+        self.environment = environment
+    }
+
+    // MARK: - Running sources
+
+    /// Runs every command of `text`. Stops at the first error unless
+    /// `keepGoing`; returns the errors (already reported on standard error).
+    @discardableResult
+    func run(_ text: String, file: String, firstLine: Int = 1, keepGoing: Bool = false) -> [ConsoleError] {
+        var errors: [ConsoleError] = []
+        for line in Script.lines(of: text, file: file, firstLine: firstLine) {
+            if quitRequested { break }
+            switch line.result {
+            case .failure(let list):
+                let error = ConsoleError(.script, list.diagnostics)
+                report(error)
+                errors.append(error)
+            case .success(let command):
+                do {
+                    try execute(command)
+                } catch {
+                    report(error)
+                    errors.append(error)
+                }
+            }
+            if !errors.isEmpty && !keepGoing { break }
+        }
+        return errors
+    }
+
+    /// Prints an error's diagnostics to standard error.
+    func report(_ error: ConsoleError) {
+        output.printError(error.description)
+    }
+
+    /// Validates and runs one command. The session is changed only if the
+    /// command succeeds.
+    func execute(_ command: Command) throws(ConsoleError) {
+        let valid: ValidatedCommand
+        do {
+            valid = try CommandSpec.validate(command)
+        } catch {
+            throw ConsoleError(.script, error.diagnostics)
+        }
+        journal?.begin(command)
+        do {
+            try dispatch(valid)
+            journal?.finish(succeeded: true)
+        } catch {
+            journal?.finish(succeeded: false)
+            throw error
+        }
+    }
+
+    private func dispatch(_ c: ValidatedCommand) throws(ConsoleError) {
+        switch c.name {
+        case .load: try load(c)
+        case .plugins: listPlugins()
+        case .cells: try listCells(c)
+        case .describe: try describe(c)
+        case .screen: try screen(c)
+        case .section: try section(c)
+        case .row: try row(c)
+        case .rows: try rows(c)
+        case .render: try render(c)
+        case .show: try show(c)
+        case .initial: try initial(c)
+        case .open: try open(c)
+        case .save: try save(c)
+        case .screens: listScreens()
+        case .set: try set(c)
+        case .help: help(c)
+        case .quit: quitRequested = true
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The screen a command names (its `screen` argument), or the current one.
+    func targetScreen(_ c: ValidatedCommand) throws(ConsoleError) -> Int {
+        if let argument = c.arguments["screen"] {
+            guard let index = session.screenIndex(named: argument.text) else {
+                let names = session.screens.map(\.name)
+                throw ConsoleError(
+                    .script,
+                    c.command.diagnostic(
+                        "no screen named '\(argument.text)'", at: argument.span,
+                        notes: [
+                            Suggestions.didYouMean(argument.text, in: names)
+                                ?? (names.isEmpty
+                                    ? "no screens yet; create one with `screen NAME`"
+                                    : "screens: \(names.joined(separator: ", "))")
+                        ]))
+            }
+            return index
+        }
+        return try currentScreenIndex(c)
+    }
+
+    /// The current screen, or an error saying how to make one.
+    func currentScreenIndex(_ c: ValidatedCommand) throws(ConsoleError) -> Int {
+        guard let current = session.current else {
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "there is no screen yet", at: c.command.nameSpan,
+                    notes: ["start one with `screen NAME [list|grid]`, then add sections and rows"]))
+        }
+        return current
+    }
+
+    /// A plugin error as a diagnostic at `span`.
+    func pluginError(_ error: PluginError, _ c: ValidatedCommand, at span: SourceSpan) -> ConsoleError {
+        let kind: ConsoleError.Kind =
+            switch error.code {
+            case .unknownName, .ambiguousName: .script
+            default: .plugin
+            }
+        return ConsoleError(
+            kind, c.command.diagnostic(error.message, at: span, notes: error.fix.map { [$0] } ?? []))
+    }
+
+    /// Resolves a cell-like name, pointing at `span` when it fails.
+    func resolve(
+        _ name: String, kinds: Set<PluginRegistration.Kind>, _ c: ValidatedCommand, at span: SourceSpan
+    ) throws(ConsoleError) -> RegisteredItem {
+        do {
+            return try host.registry.resolve(name, kinds: kinds)
+        } catch {
+            // A cell of a plugin on the path that is not loaded yet: load it now (the
+            // cache says which plugin has it), so scripts need not `load` first.
+            if error.code == .unknownName, let (plugin, _) = host.cachedProvider(of: name, kinds: kinds) {
+                do {
+                    _ = try host.load(plugin)
+                    output.printError("note: loaded \(plugin) for \(name)")
+                    return try host.registry.resolve(name, kinds: kinds)
+                } catch let loadError {
+                    throw pluginError(loadError, c, at: span)
+                }
+            }
+            throw pluginError(error, c, at: span)
+        }
+    }
+
+    /// The path of a file a script names: as given when absolute or found
+    /// from the working directory, else next to the script.
+    func resolvePath(_ path: String) -> String {
+        if path.hasPrefix("/") || fileExists(path) { return path }
+        if let dir = scriptDirectories.last, fileExists(dir + "/" + path) { return dir + "/" + path }
+        return path
+    }
+}
