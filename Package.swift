@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "cellkit", targets: ["cellkit"]),
         .executable(name: "cellkit-bench", targets: ["cellkit-bench"]),
         .library(name: "BasicCells", type: .dynamic, targets: ["BasicCells"]),
+        .library(name: "ChartCells", type: .dynamic, targets: ["ChartCells"]),
     ],
     dependencies: [
         .package(path: "SDK")
@@ -27,10 +28,12 @@ let package = Package(
 
         // Example plugins, each a .dynamic library product.
         .target(name: "BasicCells", dependencies: [cellKit], path: "Plugins/BasicCells"),
+        .target(name: "ChartCells", dependencies: [cellKit], path: "Plugins/ChartCells"),
 
         .testTarget(name: "CellKitTests", dependencies: [cellKit]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit]),
+        .testTarget(name: "PluginTests", dependencies: [cellKit], exclude: ["Golden"]),
     ]
 )
 

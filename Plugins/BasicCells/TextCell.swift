@@ -24,6 +24,11 @@ public final class TextCell: TableViewCell, Reusable, Inspectable {
         contentView.addSubview(label)
     }
 
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        resetAttributesToDefaults()
+    }
+
     public static var inspectableAttributes: [InspectableAttribute<TextCell>] {
         [
             .init("text", \.text, summary: "the text"),
@@ -31,21 +36,5 @@ public final class TextCell: TableViewCell, Reusable, Inspectable {
             .init("alignment", \.alignment, summary: "left, center or right"),
             .init("wrap", \.wrap, summary: "wrap long text instead of truncating it"),
         ]
-    }
-}
-
-/// Named text styles scripts can pick.
-public enum TextStyle: String, CaseIterable, AttributeEnum, Sendable {
-    case plain, bold, dim, italic, underline, title
-
-    var style: Style {
-        switch self {
-        case .plain: .plain
-        case .bold: .bold
-        case .dim: .dim
-        case .italic: .italic
-        case .underline: .underline
-        case .title: Style.bold.foreground(.cyan)
-        }
     }
 }
