@@ -116,7 +116,7 @@ public final class BadgeCell: TableViewCell, Reusable, Inspectable {
             shown = width >= 3 ? " \(status.icon) " : status.icon
             textX = TerminalWidth.of(shown) + 1
         }
-        context.draw(Fitting.fit(shown, width, mode: .clip).text, at: .zero, style: badgeStyle)
+        context.draw(shown, at: .zero, style: badgeStyle)
         // The detail, when it leaves the description its minimum.
         var textRoom = width - textX
         let detailWidth = TerminalWidth.of(detail)

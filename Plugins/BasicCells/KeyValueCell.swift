@@ -83,7 +83,8 @@ public final class KeyValueCell: TableViewCell, Reusable, Inspectable {
             .init("value", \.value, summary: "the text on the right, right-aligned"),
             .init("leader", \.leader, summary: "what fills the gap: dots (a dim dotted line) or space"),
             .init("keyStyle", \.keyStyle, summary: "how the key looks: plain, bold, dim, italic, underline, title"),
-            .init("valueStyle", \.valueStyle, summary: "how the value looks: plain, bold, dim, italic, underline, title"),
+            .init(
+                "valueStyle", \.valueStyle, summary: "how the value looks: plain, bold, dim, italic, underline, title"),
             .init("valueColor", \.valueColor, summary: "the value's colour: a name, #rrggbb or 0...255"),
         ]
     }

@@ -74,7 +74,8 @@ public final class BarChartCell: TableViewCell, Reusable, Inspectable {
         let valueColumn = ValueColumn.width(natural: texts.map { TerminalWidth.of($0) }.max() ?? 0, row: width)
         let room = width - valueColumn - 1
         let widest = labelList.prefix(count).map { TerminalWidth.of($0) }.max() ?? 0
-        var labelColumn = max(0, min(room, Fitting.labelColumn(natural: widest, width: width, fixed: max(0, labelWidth))))
+        var labelColumn = max(
+            0, min(room, Fitting.labelColumn(natural: widest, width: width, fixed: max(0, labelWidth))))
         var bar = room - (labelColumn > 0 ? labelColumn + 1 : 0)
         if bar < 1 {
             bar = 0

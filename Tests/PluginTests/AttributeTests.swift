@@ -88,7 +88,11 @@ import Testing
             for attribute in registration.attributes {
                 let type = attribute.type
                 let sample: String
-                if case .enumeration(let cases) = type { sample = cases.last ?? "" } else { sample = samples["\(type)"] ?? "" }
+                if case .enumeration(let cases) = type {
+                    sample = cases.last ?? ""
+                } else {
+                    sample = samples["\(type)"] ?? ""
+                }
                 let text = attribute.name == "widths" ? "2,*" : attribute.name == "align" ? "right" : sample
                 try view.setAttribute(attribute.name, to: text)
                 let written = try #require(view.attribute(attribute.name)).description
@@ -109,18 +113,22 @@ import Testing
                 case .string: try view.setAttribute(attribute.name, to: attribute.name == "widths" ? "3" : "right")
                 case .int: try view.setAttribute(attribute.name, to: "9")
                 case .double: try view.setAttribute(attribute.name, to: "0.5")
-                case .bool: try view.setAttribute(attribute.name, to: attribute.defaultValue == .bool(true) ? "false" : "true")
+                case .bool:
+                    try view.setAttribute(attribute.name, to: attribute.defaultValue == .bool(true) ? "false" : "true")
                 case .color: try view.setAttribute(attribute.name, to: "magenta")
                 case .numbers: try view.setAttribute(attribute.name, to: "[1, 2]")
                 case .enumeration(let cases):
                     let other = cases.first { .enumeration($0) != attribute.defaultValue } ?? ""
                     try view.setAttribute(attribute.name, to: other)
                 }
-                #expect(view.attribute(attribute.name) != attribute.defaultValue, "\(name).\(attribute.name) did not change")
+                #expect(
+                    view.attribute(attribute.name) != attribute.defaultValue, "\(name).\(attribute.name) did not change"
+                )
             }
             view.prepareForReuse()
             for attribute in registration.attributes {
-                #expect(view.attribute(attribute.name) == attribute.defaultValue, "\(name).\(attribute.name) after reuse")
+                #expect(
+                    view.attribute(attribute.name) == attribute.defaultValue, "\(name).\(attribute.name) after reuse")
             }
         }
     }

@@ -53,26 +53,30 @@ enum GoldenFile {
                 lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
             }
         }
-        var lines: [(mark: Character, text: String, line: Int)] = []
+        var lines: [(mark: Character, text: String)] = []
         var i = 0
         var j = 0
         while i < a.count || j < b.count {
             if i < a.count && j < b.count && a[i] == b[j] {
-                lines.append((" ", a[i], i + 1))
+                lines.append((" ", a[i]))
                 i += 1
                 j += 1
-            } else if j < b.count && (i == a.count || lcs[i][j + 1] >= lcs[i + 1][j]) {
-                lines.append(("+", b[j], j + 1))
-                j += 1
+            } else if i < a.count && (j == b.count || lcs[i + 1][j] >= lcs[i][j + 1]) {
+                lines.append(("-", a[i]))
+                i += 1
             } else {
-                lines.append(("-", a[i], i + 1))
-                i += 1
+                lines.append(("+", b[j]))
+                j += 1
             }
         }
-        let changed = lines.indices.filter { lines[$0].mark != " " }
+        // Show each change with two lines of context either side.
+        var shown = [Bool](repeating: false, count: lines.count)
+        for k in lines.indices where lines[k].mark != " " {
+            for c in max(0, k - 2)...min(lines.count - 1, k + 2) { shown[c] = true }
+        }
         var out: [String] = []
         var last = -1
-        for k in lines.indices where changed.contains(where: { abs($0 - k) <= 2 }) {
+        for k in lines.indices where shown[k] {
             if last >= 0 && k > last + 1 { out.append("   ...") }
             out.append("\(lines[k].mark) \(lines[k].text)|")
             last = k

@@ -38,9 +38,14 @@ import Testing
         ),
         "SectionHeader": (
             .headerFooter,
-            ["title: String = ", "subtitle: String = ", "detail: String = ", "color: Color = cyan", "rule: Bool = true"]
+            [
+                "title: String = ", "subtitle: String = ", "detail: String = ", "color: Color = cyan",
+                "rule: Bool = true",
+            ]
         ),
-        "SectionFooter": (.headerFooter, ["text: String = ", "alignment: left|center|right = left", "wrap: Bool = false"]),
+        "SectionFooter": (
+            .headerFooter, ["text: String = ", "alignment: left|center|right = left", "wrap: Bool = false"]
+        ),
         "SparklineCell": (
             .cell,
             [
@@ -64,14 +69,17 @@ import Testing
         ),
     ]
 
-    @Test(arguments: ["BasicCells", "ChartCells"]) func aPluginLoadsWithDlopenAndRegistersItsCells(_ plugin: String) throws {
+    @Test(arguments: ["BasicCells", "ChartCells"]) func aPluginLoadsWithDlopenAndRegistersItsCells(_ plugin: String)
+        throws
+    {
         let library = try (plugin == "BasicCells" ? PluginLibrary.basicCells : PluginLibrary.chartCells).get()
         #expect(library.abi == PluginABI.current)
         #expect(library.status == 0, "\(library.failure ?? "")")
         #expect(library.declared.name == plugin)
         #expect(library.declared.version == "0.1.0")
         #expect(!library.declared.summary.isEmpty)
-        let names = plugin == "BasicCells"
+        let names =
+            plugin == "BasicCells"
             ? ["TextCell", "KeyValueCell", "ProgressCell", "BadgeCell", "SectionHeader", "SectionFooter"]
             : ["SparklineCell", "BarChartCell", "ColumnsCell"]
         #expect(library.registrations.map(\.name) == names)

@@ -1,8 +1,9 @@
-/// Numbers written short enough for a chart's value column: at most three
-/// significant digits after the point and a k, M, G or T suffix from 10,000.
+/// Numbers written short enough for a chart's value column: two decimals
+/// below 10, one below 100, none above, trailing zeros dropped; from 10,000
+/// on, scaled to a k, M, G or T suffix the same way.
 ///
 /// ```
-/// 3 → 3      0.725 → 0.73    12.345 → 12.3    1815 → 1815
+/// 3 → 3      0.726 → 0.73    12.345 → 12.3    1815 → 1815
 /// 12345 → 12.3k    2500000 → 2.5M    -0.5 → -0.5
 /// ```
 enum NumberFormat {
