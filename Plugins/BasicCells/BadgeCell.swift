@@ -77,10 +77,6 @@ public final class BadgeCell: TableViewCell, Reusable, Inspectable {
     /// Fewer columns of description than this shrink the badge to its icon.
     static let descriptionMinimum = 8
 
-    public required init() {
-        super.init()
-    }
-
     public override func prepareForReuse() {
         super.prepareForReuse()
         resetAttributesToDefaults()

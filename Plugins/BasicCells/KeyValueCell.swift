@@ -34,10 +34,6 @@ public final class KeyValueCell: TableViewCell, Reusable, Inspectable {
     /// The fewest columns the key keeps before the value starts to truncate.
     static let keyMinimum = 3
 
-    public required init() {
-        super.init()
-    }
-
     public override func prepareForReuse() {
         super.prepareForReuse()
         resetAttributesToDefaults()

@@ -32,10 +32,6 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
     /// A bar narrower than this is not drawn.
     static let minimumBar = 3
 
-    public required init() {
-        super.init()
-    }
-
     public override func prepareForReuse() {
         super.prepareForReuse()
         resetAttributesToDefaults()
@@ -86,14 +82,9 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
         }
         context.draw(percent, at: Point(x: width - percentWidth, y: 0))
         let room = width - Self.percentWidth - 1
-        let labelNatural = TerminalWidth.of(label)
-        var labelColumn = min(
-            room, Fitting.labelColumn(natural: labelNatural, width: width, fixed: max(0, labelWidth)))
-        var bar = labelColumn > 0 ? room - labelColumn - 1 : room
-        if bar < Self.minimumBar && labelColumn > 0 {
-            bar = 0
-            labelColumn = room
-        }
+        let (labelColumn, bar) = Fitting.labelAndBar(
+            room: room, labelNatural: TerminalWidth.of(label), width: width, fixed: labelWidth,
+            minimumBar: Self.minimumBar)
         context.draw(Fitting.fit(label, labelColumn).text, at: .zero)
         let barX = labelColumn > 0 ? labelColumn + 1 : 0
         BlockBar.draw(fraction, x: barX, y: 0, width: bar, in: context, style: barStyle, track: "░")

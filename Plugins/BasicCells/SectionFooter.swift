@@ -6,9 +6,9 @@ import CellKit
 /// Updated 09:41 · 3 sources
 /// ```
 ///
-/// Its `text` is the standard ``TableViewHeaderFooterView/textLabel``'s, so
-/// a host that fills that label (as a table does for a section's footer
-/// title) needs nothing else.
+/// Its attributes are those of the standard
+/// ``TableViewHeaderFooterView/textLabel``, so a host that fills that label
+/// (as a table does for a section's footer title) needs nothing else.
 public final class SectionFooter: TableViewHeaderFooterView, Reusable, Inspectable {
     /// The footer's text.
     public var text: String {
@@ -16,13 +16,14 @@ public final class SectionFooter: TableViewHeaderFooterView, Reusable, Inspectab
         set { textLabel.text = newValue }
     }
     /// Where the text sits.
-    public var alignment: TextAlignment = .left { didSet { textLabel.alignment = alignment } }
+    public var alignment: TextAlignment {
+        get { textLabel.alignment }
+        set { textLabel.alignment = newValue }
+    }
     /// Whether long text wraps onto more lines instead of being truncated.
-    public var wrap = false {
-        didSet {
-            textLabel.numberOfLines = wrap ? 0 : 1
-            textLabel.lineBreakMode = wrap ? .wordWrapping : .truncatingTail
-        }
+    public var wrap: Bool {
+        get { textLabel.wraps }
+        set { textLabel.wraps = newValue }
     }
 
     public required init() {

@@ -11,12 +11,7 @@ public final class TextCell: TableViewCell, Reusable, Inspectable {
     /// Where the text sits.
     public var alignment: TextAlignment = .left { didSet { label.alignment = alignment } }
     /// Whether long text wraps onto more lines instead of being truncated.
-    public var wrap = false {
-        didSet {
-            label.numberOfLines = wrap ? 0 : 1
-            label.lineBreakMode = wrap ? .wordWrapping : .truncatingTail
-        }
-    }
+    public var wrap = false { didSet { label.wraps = wrap } }
 
     public required init() {
         super.init()

@@ -36,10 +36,6 @@ public final class BarChartCell: TableViewCell, Reusable, Inspectable {
 
     private(set) var labelList: [String] = []
 
-    public required init() {
-        super.init()
-    }
-
     public override func prepareForReuse() {
         super.prepareForReuse()
         resetAttributesToDefaults()
@@ -74,13 +70,9 @@ public final class BarChartCell: TableViewCell, Reusable, Inspectable {
         let valueColumn = ValueColumn.width(natural: texts.map { TerminalWidth.of($0) }.max() ?? 0, row: width)
         let room = width - valueColumn - 1
         let widest = labelList.prefix(count).map { TerminalWidth.of($0) }.max() ?? 0
-        var labelColumn = max(
-            0, min(room, Fitting.labelColumn(natural: widest, width: width, fixed: max(0, labelWidth))))
-        var bar = room - (labelColumn > 0 ? labelColumn + 1 : 0)
-        if bar < 1 {
-            bar = 0
-            labelColumn = max(0, room)
-        }
+        let (labelColumn, bar) = Fitting.labelAndBar(
+            room: room, labelNatural: widest, width: width, fixed: labelWidth, minimumBar: 1)
+        let barX = labelColumn > 0 ? labelColumn + 1 : 0
         let scale = fullScale
         let style = Style(foreground: color)
         for i in 0..<count {
@@ -90,8 +82,7 @@ public final class BarChartCell: TableViewCell, Reusable, Inspectable {
             let value = Fitting.fit(texts[i], valueColumn)
             context.draw(value.text, at: Point(x: width - value.width, y: i), style: i < values.count ? .plain : .dim)
             guard bar > 0, i < values.count, scale > 0 else { continue }
-            let x = labelColumn > 0 ? labelColumn + 1 : 0
-            BlockBar.draw(values[i] / scale, x: x, y: i, width: bar, in: context, style: style)
+            BlockBar.draw(values[i] / scale, x: barX, y: i, width: bar, in: context, style: style)
         }
     }
 

@@ -43,10 +43,6 @@ public final class SparklineCell: TableViewCell, Reusable, Inspectable {
     /// A line narrower than this is not drawn.
     static let minimumLine = 3
 
-    public required init() {
-        super.init()
-    }
-
     public override func prepareForReuse() {
         super.prepareForReuse()
         resetAttributesToDefaults()
@@ -109,13 +105,9 @@ public final class SparklineCell: TableViewCell, Reusable, Inspectable {
         let valueColumn = ValueColumn.width(natural: last.width, row: width)
         let room = width - valueColumn - (valueColumn > 0 ? 1 : 0)
         guard room > 0 else { return }
-        var labelColumn = min(
-            room, Fitting.labelColumn(natural: TerminalWidth.of(label), width: width, fixed: max(0, labelWidth)))
-        var line = labelColumn > 0 ? room - labelColumn - 1 : room
-        if line < Self.minimumLine && labelColumn > 0 {
-            line = 0
-            labelColumn = room
-        }
+        let (labelColumn, line) = Fitting.labelAndBar(
+            room: room, labelNatural: TerminalWidth.of(label), width: width, fixed: labelWidth,
+            minimumBar: Self.minimumLine)
         context.draw(Fitting.fit(label, labelColumn).text, at: .zero)
         let x = labelColumn > 0 ? labelColumn + 1 : 0
         guard line > 0 else { return }

@@ -24,56 +24,23 @@ import Testing
         return output.string.replacing("\u{1B}", with: "\\e")
     }
 
-    // MARK: - BasicCells
+    /// Each cell's golden file: the cell at 80, 40 and 20 columns.
+    static let cells: [(name: String, script: String)] = [
+        ("TextCell", Screens.textCell), ("KeyValueCell", Screens.keyValueCell), ("ProgressCell", Screens.progressCell),
+        ("BadgeCell", Screens.badgeCell), ("SectionHeader+SectionFooter", Screens.sections),
+        ("SparklineCell", Screens.sparklineCell), ("BarChartCell", Screens.barChartCell),
+        ("ColumnsCell", Screens.columnsCell),
+    ]
 
-    @Test func textCell() throws {
-        GoldenFile.check(try Self.render(Screens.textCell), named: "TextCell")
+    @Test(arguments: cells) func aCellAt80And40And20Columns(_ name: String, _ script: String) throws {
+        GoldenFile.check(try Self.render(script), named: name)
     }
 
-    @Test func keyValueCell() throws {
-        GoldenFile.check(try Self.render(Screens.keyValueCell), named: "KeyValueCell")
-    }
-
-    @Test func progressCell() throws {
-        GoldenFile.check(try Self.render(Screens.progressCell), named: "ProgressCell")
-    }
-
-    @Test func badgeCell() throws {
-        GoldenFile.check(try Self.render(Screens.badgeCell), named: "BadgeCell")
-    }
-
-    @Test func sectionHeaderAndFooter() throws {
-        GoldenFile.check(try Self.render(Screens.sections), named: "SectionHeader+SectionFooter")
-    }
-
-    @Test func basicCellsScreenInANSI() throws {
-        GoldenFile.check(try Self.renderANSI(Screens.basicDashboard, width: 64), named: "BasicCells.ansi")
-    }
-
-    @Test func basicCellsScreen() throws {
-        GoldenFile.check(try Self.render(Screens.basicDashboard, widths: [64]), named: "BasicCells.screen")
-    }
-
-    // MARK: - ChartCells
-
-    @Test func sparklineCell() throws {
-        GoldenFile.check(try Self.render(Screens.sparklineCell), named: "SparklineCell")
-    }
-
-    @Test func barChartCell() throws {
-        GoldenFile.check(try Self.render(Screens.barChartCell), named: "BarChartCell")
-    }
-
-    @Test func columnsCell() throws {
-        GoldenFile.check(try Self.render(Screens.columnsCell), named: "ColumnsCell")
-    }
-
-    @Test func chartCellsScreenInANSI() throws {
-        GoldenFile.check(try Self.renderANSI(Screens.chartDashboard, width: 64), named: "ChartCells.ansi")
-    }
-
-    @Test func chartCellsScreen() throws {
-        GoldenFile.check(try Self.render(Screens.chartDashboard, widths: [64]), named: "ChartCells.screen")
+    /// One screen per plugin, 64 columns wide, as plain text and as ANSI.
+    @Test(arguments: [("BasicCells", Screens.basicDashboard), ("ChartCells", Screens.chartDashboard)])
+    func aPluginsScreen(_ plugin: String, _ script: String) throws {
+        GoldenFile.check(try Self.render(script, widths: [64]), named: "\(plugin).screen")
+        GoldenFile.check(try Self.renderANSI(script, width: 64), named: "\(plugin).ansi")
     }
 }
 

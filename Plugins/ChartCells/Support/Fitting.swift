@@ -25,4 +25,17 @@ enum Fitting {
         let stop = natural <= 12 ? 12 : (natural + 7) / 8 * 8
         return min(stop, width * 2 / 5)
     }
+
+    /// Splits `room` columns of a row `width` wide between a label column
+    /// (see ``labelColumn(natural:width:fixed:)``) and, one column after it,
+    /// a bar. A bar narrower than `minimumBar` is left out and the label
+    /// takes the room; without a label the bar takes it all.
+    static func labelAndBar(
+        room: Int, labelNatural: Int, width: Int, fixed: Int, minimumBar: Int
+    ) -> (label: Int, bar: Int) {
+        let label = max(0, min(room, labelColumn(natural: labelNatural, width: width, fixed: max(0, fixed))))
+        guard label > 0 else { return (0, max(0, room)) }
+        let bar = room - label - 1
+        return bar < minimumBar ? (room, 0) : (label, bar)
+    }
 }
