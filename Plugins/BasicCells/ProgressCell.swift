@@ -28,7 +28,7 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
     public var labelWidth = 0
 
     /// The percentage column: wide enough for `100%`.
-    static let percentWidth = 4
+    static let percentColumn = 4
     /// A bar narrower than this is not drawn.
     static let minimumBar = 3
 
@@ -71,7 +71,7 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
         let percent = percentText
         let percentWidth = TerminalWidth.of(percent)
         let barStyle = Style(foreground: barColor)
-        guard width > Self.percentWidth else {
+        guard width > Self.percentColumn else {
             // Too narrow for anything else: the percentage if it fits, else the bar.
             if percentWidth <= width {
                 context.draw(percent, at: Point(x: width - percentWidth, y: 0))
@@ -81,7 +81,7 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
             return
         }
         context.draw(percent, at: Point(x: width - percentWidth, y: 0))
-        let room = width - Self.percentWidth - 1
+        let room = width - Self.percentColumn - 1
         let (labelColumn, bar) = Fitting.labelAndBar(
             room: room, labelNatural: TerminalWidth.of(label), width: width, fixed: labelWidth,
             minimumBar: Self.minimumBar)

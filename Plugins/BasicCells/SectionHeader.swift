@@ -44,7 +44,7 @@ public final class SectionHeader: TableViewHeaderFooterView, Reusable, Inspectab
     }
 
     /// The title drawn: ``title``, or the standard label's text.
-    var shownTitle: String { title.isEmpty ? textLabel.text : title }
+    var displayedTitle: String { title.isEmpty ? textLabel.text : title }
 
     public override func sizeThatFits(_ size: Size) -> Size {
         Size(width: size.width, height: 1)
@@ -53,7 +53,7 @@ public final class SectionHeader: TableViewHeaderFooterView, Reusable, Inspectab
     public override func draw(in context: DrawingContext) {
         let width = context.size.width
         guard width > 0, context.size.height > 0 else { return }
-        let title = shownTitle
+        let title = displayedTitle
         let titleWidth = TerminalWidth.of(title)
         let detailWidth = TerminalWidth.of(detail)
         // The detail, if the title keeps its minimum beside it.
