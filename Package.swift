@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "cellkit", targets: ["cellkit"]),
         .executable(name: "cellkit-bench", targets: ["cellkit-bench"]),
         .library(name: "BasicCells", type: .dynamic, targets: ["BasicCells"]),
+        .library(name: "ChartCells", type: .dynamic, targets: ["ChartCells"]),
     ] + fixtures.map { .library(name: $0.product, type: .dynamic, targets: [$0.target]) },
     dependencies: [
         .package(path: "SDK")
@@ -40,11 +41,13 @@ let package = Package(
 
         // Example plugins, each a .dynamic library product.
         .target(name: "BasicCells", dependencies: [cellKit], path: "Plugins/BasicCells"),
+        .target(name: "ChartCells", dependencies: [cellKit], path: "Plugins/ChartCells"),
 
         .testTarget(name: "CellKitTests", dependencies: [cellKit]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
+        .testTarget(name: "PluginTests", dependencies: [cellKit], exclude: ["Golden"]),
     ]
         + fixtures.map { .target(name: $0.target, dependencies: [cellKit], path: "Tests/Fixtures/\($0.target)") }
 )

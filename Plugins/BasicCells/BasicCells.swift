@@ -8,6 +8,12 @@ enum BasicCells: Plugin {
 
     static func register(in registrar: PluginRegistrar) throws {
         try registrar.register(cellType: TextCell.self, summary: "a line of text")
+        try registrar.register(cellType: KeyValueCell.self, summary: "a key on the left, its value right-aligned")
+        try registrar.register(cellType: ProgressCell.self, summary: "a label, a bar that fills the row, a percentage")
+        try registrar.register(cellType: BadgeCell.self, summary: "a coloured status badge and a description")
+        try registrar.register(
+            headerFooterViewType: SectionHeader.self, summary: "a section title, subtitle, rule and detail")
+        try registrar.register(headerFooterViewType: SectionFooter.self, summary: "a dim line of text under a section")
     }
 }
 

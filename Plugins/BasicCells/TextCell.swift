@@ -11,17 +11,17 @@ public final class TextCell: TableViewCell, Reusable, Inspectable {
     /// Where the text sits.
     public var alignment: TextAlignment = .left { didSet { label.alignment = alignment } }
     /// Whether long text wraps onto more lines instead of being truncated.
-    public var wrap = false {
-        didSet {
-            label.numberOfLines = wrap ? 0 : 1
-            label.lineBreakMode = wrap ? .wordWrapping : .truncatingTail
-        }
-    }
+    public var wrap = false { didSet { label.wraps = wrap } }
 
     public required init() {
         super.init()
         label.pinEdges()
         contentView.addSubview(label)
+    }
+
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        resetAttributesToDefaults()
     }
 
     public static var inspectableAttributes: [InspectableAttribute<TextCell>] {
@@ -31,21 +31,5 @@ public final class TextCell: TableViewCell, Reusable, Inspectable {
             .init("alignment", \.alignment, summary: "left, center or right"),
             .init("wrap", \.wrap, summary: "wrap long text instead of truncating it"),
         ]
-    }
-}
-
-/// Named text styles scripts can pick.
-public enum TextStyle: String, CaseIterable, AttributeEnum, Sendable {
-    case plain, bold, dim, italic, underline, title
-
-    var style: Style {
-        switch self {
-        case .plain: .plain
-        case .bold: .bold
-        case .dim: .dim
-        case .italic: .italic
-        case .underline: .underline
-        case .title: Style.bold.foreground(.cyan)
-        }
     }
 }

@@ -1,0 +1,87 @@
+import CellKit
+
+/// A key on the left and its value right-aligned, joined by a dotted leader:
+///
+/// ```
+/// Uptime ............................................... 12 days
+/// ```
+///
+/// When the row is too narrow the key gives way first: it truncates down to
+/// three columns (`Up…`) before the value loses a column; below that the
+/// value is shown alone, truncated only when it is wider than the row.
+public final class KeyValueCell: TableViewCell, Reusable, Inspectable {
+    /// What fills the space between the key and the value.
+    public enum Leader: String, CaseIterable, AttributeEnum, Sendable {
+        /// A dim dotted line, one space from each side.
+        case dots
+        /// Blank space.
+        case space
+    }
+
+    /// The key, on the left.
+    public var key = ""
+    /// The value, right-aligned.
+    public var value = ""
+    /// What fills the space between them.
+    public var leader: Leader = .dots
+    /// How the key looks.
+    public var keyStyle: TextStyle = .plain
+    /// How the value looks.
+    public var valueStyle: TextStyle = .bold
+    /// The value's colour (`default` keeps the style's own).
+    public var valueColor: Color = .default
+
+    /// The fewest columns the key keeps before the value starts to truncate.
+    static let keyMinimum = 3
+
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        resetAttributesToDefaults()
+    }
+
+    public override func sizeThatFits(_ size: Size) -> Size {
+        Size(width: size.width, height: 1)
+    }
+
+    public override func draw(in context: DrawingContext) {
+        let width = context.size.width
+        guard width > 0, context.size.height > 0 else { return }
+        let keyWidth = TerminalWidth.of(key)
+        let valueWidth = TerminalWidth.of(value)
+        let keyFloor = min(keyWidth, Self.keyMinimum)
+        // The value is kept whole while the key can keep its floor; after
+        // that the key is dropped and the value shown alone.
+        var keyRoom = 0
+        if valueWidth == 0 {
+            keyRoom = width
+        } else if keyWidth > 0 && keyFloor + 1 + valueWidth <= width {
+            keyRoom = width - valueWidth - 1
+        }
+        let valueRoom = valueWidth == 0 ? 0 : width - (keyRoom > 0 ? keyRoom + 1 : 0)
+        let shownKey = Fitting.fit(key, keyRoom)
+        let shownValue = Fitting.fit(value, valueRoom)
+        context.draw(shownKey.text, at: .zero, style: keyStyle.style)
+        let valueX = width - shownValue.width
+        var style = valueStyle.style
+        if valueColor != .default { style = style.foreground(valueColor) }
+        context.draw(shownValue.text, at: Point(x: valueX, y: 0), style: style)
+        // The leader: dots from one column after the key to one before the value.
+        let start = shownKey.width + (shownKey.width > 0 ? 1 : 0)
+        let end = valueX - (shownValue.width > 0 ? 1 : 0)
+        if leader == .dots && end - start >= 2 && shownKey.width > 0 && shownValue.width > 0 {
+            context.fill(Rect(x: start, y: 0, width: end - start, height: 1), with: ".", style: .dim)
+        }
+    }
+
+    public static var inspectableAttributes: [InspectableAttribute<KeyValueCell>] {
+        [
+            .init("key", \.key, summary: "the text on the left; truncates first when the row is narrow"),
+            .init("value", \.value, summary: "the text on the right, right-aligned"),
+            .init("leader", \.leader, summary: "what fills the gap: dots (a dim dotted line) or space"),
+            .init("keyStyle", \.keyStyle, summary: "how the key looks: plain, bold, dim, italic, underline, title"),
+            .init(
+                "valueStyle", \.valueStyle, summary: "how the value looks: plain, bold, dim, italic, underline, title"),
+            .init("valueColor", \.valueColor, summary: "the value's colour: a name, #rrggbb or 0...255"),
+        ]
+    }
+}
