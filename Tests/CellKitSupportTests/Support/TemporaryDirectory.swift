@@ -6,7 +6,8 @@ struct TemporaryDirectory {
   let path: String
 
   init() throws {
-    var template = Array((NSTemporaryDirectory() + "/cellkit-support-XXXXXX").utf8CString)
+    let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("cellkit-support-XXXXXX")
+    var template = Array(base.utf8CString)
     guard let created = mkdtemp(&template) else {
       throw CocoaError(.fileWriteUnknown)
     }
