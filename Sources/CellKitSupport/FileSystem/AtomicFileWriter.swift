@@ -34,10 +34,13 @@ public final class AtomicFileWriter {
   private let target: String
   /// The temporary file, until `commit()` or `abort()`.
   public let temporaryPath: String
-  /// The temporary file's descriptor; -1 once committed or aborted.
-  private var descriptor: Int32
+  /// The temporary file's descriptor; -1 once committed or aborted. Readable inside the
+  /// module so that a test can make writes fail.
+  private(set) var descriptor: Int32
   /// Whether the temporary file is there and this writer must remove or rename it.
   private var ownsTemporaryFile = true
+  /// The write that failed, if one did: the writer then refuses to commit.
+  private var failure: FileError?
   private var buffer: [UInt8] = []
 
   /// Creates the temporary file next to `path`.
@@ -85,9 +88,9 @@ public final class AtomicFileWriter {
     self.temporaryPath = temporaryPath
 
     if let mode = permissions ?? existing?.permissions, fchmod(descriptor, mode_t(mode)) != 0 {
-      let failure = errno
+      let code = errno
       abort()
-      throw FileError(path: path, operation: .setPermissions, errno: failure)
+      throw FileError(path: path, operation: .setPermissions, errno: code)
     }
   }
 
@@ -97,7 +100,8 @@ public final class AtomicFileWriter {
 
   /// Appends `bytes` to the new contents.
   ///
-  /// - Throws: `FileError` (`.write`), for example `ENOSPC`; the target stays as it was.
+  /// - Throws: `FileError` (`.write`), for example `ENOSPC`. The writer is then aborted:
+  ///   the target stays as it was, and `commit()` throws the same error.
   public func write(_ bytes: some Collection<UInt8>) throws(FileError) {
     try checkOpen()
     if buffer.count + bytes.count > Self.bufferCapacity {
@@ -112,7 +116,7 @@ public final class AtomicFileWriter {
 
   /// Appends the UTF-8 of `text` to the new contents.
   ///
-  /// - Throws: `FileError` (`.write`), for example `ENOSPC`; the target stays as it was.
+  /// - Throws: `FileError` (`.write`), as `write(_:)` with bytes does.
   public func write(_ text: String) throws(FileError) {
     try write(text.utf8)
   }
@@ -121,8 +125,8 @@ public final class AtomicFileWriter {
   ///
   /// On failure the temporary file is removed and the target stays as it was.
   ///
-  /// - Throws: `FileError` (`.write`, `.sync`, `.close` or `.rename`), or `EBADF` when the
-  ///   writer was already committed or aborted.
+  /// - Throws: `FileError` (`.write`, `.sync`, `.close` or `.rename`); the error of an
+  ///   earlier failed write; or `EBADF` when the writer was already committed or aborted.
   public func commit() throws(FileError) {
     try checkOpen()
     do throws(FileError) {
@@ -161,6 +165,9 @@ public final class AtomicFileWriter {
   }
 
   private func checkOpen() throws(FileError) {
+    if let failure {
+      throw failure
+    }
     guard descriptor >= 0 else {
       throw FileError(
         path: path, operation: .write, errno: EBADF,
@@ -176,9 +183,13 @@ public final class AtomicFileWriter {
   }
 
   private func writeOut(_ bytes: UnsafeRawBufferPointer) -> Result<Void, FileError> {
-    let failure = SystemCall.writeAll(descriptor, bytes)
-    guard failure == 0 else {
-      return .failure(FileError(path: path, operation: .write, errno: failure))
+    let code = SystemCall.writeAll(descriptor, bytes)
+    guard code == 0 else {
+      // Nothing written after this can be trusted: give the space back now.
+      let error = FileError(path: path, operation: .write, errno: code)
+      failure = error
+      abort()
+      return .failure(error)
     }
     return .success(())
   }

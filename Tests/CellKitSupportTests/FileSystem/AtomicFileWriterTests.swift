@@ -71,6 +71,27 @@ struct AtomicFileWriterTests {
     #expect(try directory.names() == ["out.txt"])
   }
 
+  @Test func aFailedWriteAbortsAndCommitRefuses() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let target = try directory.write("old", to: "out.txt")
+    let writer = try AtomicFileWriter(path: target)
+    try writer.write("the start")
+    // Make the next write(2) fail (EBADF) by putting a read-only descriptor in its place.
+    let readOnly = open("/dev/null", O_RDONLY)
+    #expect(dup2(readOnly, writer.descriptor) == writer.descriptor)
+    close(readOnly)
+    let error = try #require(throws: FileError.self) {
+      try writer.write(String(repeating: "x", count: 100_000))
+    }
+    #expect(error.operation == .write)
+    #expect(error.errno == EBADF)
+    // The temporary file is gone, the target as it was, and a commit gets the same error.
+    #expect(try directory.names() == ["out.txt"])
+    #expect(throws: error) { try writer.commit() }
+    #expect(try directory.read("out.txt") == "old")
+  }
+
   @Test func aNewFileAppearsOnlyOnCommit() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

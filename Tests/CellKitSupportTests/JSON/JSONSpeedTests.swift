@@ -4,9 +4,12 @@ import Testing
 
 /// Measures, without asserting a time: the figures show in the test output.
 ///
-/// Measured on this machine (2 cores), 1 MB array of 8 988 objects of 6 members:
-/// release build: parse ≈ 12 ms, parseDocument ≈ 24 ms, pretty serialize ≈ 12 ms;
-/// debug build (what `swift test` runs) is several times slower.
+/// Measured on this machine (2 cores, Swift 6.3.1), a 1 MB array of 8 988 objects of six
+/// members, best of ten:
+/// - release (`-O`, whole module): parse 11.8 ms, parseDocument 25 ms, pretty serialize
+///   7.7 ms; Foundation's `JSONSerialization.jsonObject` on the same bytes: 47 ms;
+/// - debug (what `swift test` runs, beside other tests): parse 0.2 to 0.5 s, parseDocument
+///   0.3 to 0.75 s, serialize 0.3 to 0.8 s.
 @Suite("JSON speed")
 struct JSONSpeedTests {
   static func megabyteOfRecords() -> String {
