@@ -19,26 +19,26 @@
 ///
 /// - Complexity: O(*n*) in the input's length.
 public struct CSVParser: Sendable {
-  /// The character between fields.
-  public var delimiter: CSVDelimiter
+    /// The character between fields.
+    public var delimiter: CSVDelimiter
 
-  /// A parser for fields separated by `delimiter`.
-  public init(delimiter: CSVDelimiter = .comma) {
-    self.delimiter = delimiter
-  }
+    /// A parser for fields separated by `delimiter`.
+    public init(delimiter: CSVDelimiter = .comma) {
+        self.delimiter = delimiter
+    }
 
-  /// Parses `text` as a header line and records.
-  public func parse(_ text: String) throws(CSVError) -> CSVTable {
-    try ContiguousUTF8.with(text) { run($0) }.get()
-  }
+    /// Parses `text` as a header line and records.
+    public func parse(_ text: String) throws(CSVError) -> CSVTable {
+        try ContiguousUTF8.with(text) { run($0) }.get()
+    }
 
-  /// Parses UTF-8 `bytes` as a header line and records.
-  public func parse(_ bytes: some Collection<UInt8>) throws(CSVError) -> CSVTable {
-    try ContiguousUTF8.with(bytes) { run($0) }.get()
-  }
+    /// Parses UTF-8 `bytes` as a header line and records.
+    public func parse(_ bytes: some Collection<UInt8>) throws(CSVError) -> CSVTable {
+        try ContiguousUTF8.with(bytes) { run($0) }.get()
+    }
 
-  private func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<CSVTable, CSVError> {
-    var scanner = CSVScanner(bytes: bytes, delimiter: delimiter)
-    return Result { () throws(CSVError) in try scanner.parseTable() }
-  }
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<CSVTable, CSVError> {
+        var scanner = CSVScanner(bytes: bytes, delimiter: delimiter)
+        return Result { () throws(CSVError) in try scanner.parseTable() }
+    }
 }

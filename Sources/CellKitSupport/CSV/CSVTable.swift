@@ -6,8 +6,8 @@
 /// table.records[1]["name"]   // "Lovelace, A."
 /// ```
 public struct CSVTable: Hashable, Sendable {
-  /// The column names from the first line, in order; unique.
-  public let header: [String]
-  /// The records, in file order; each has one field per column.
-  public let records: [CSVRecord]
+    /// The column names from the first line, in order; unique.
+    public let header: [String]
+    /// The records, in file order; each has one field per column.
+    public let records: [CSVRecord]
 }

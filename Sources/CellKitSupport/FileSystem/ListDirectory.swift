@@ -11,26 +11,26 @@ import Glibc
 ///
 /// - Throws: `FileError` (`.listDirectory`), for example `ENOENT` or `ENOTDIR`.
 public func listDirectory(_ path: String) throws(FileError) -> [String] {
-  try SystemCall.checkPath(path, .listDirectory)
-  guard let directory = opendir(path) else {
-    throw FileError(path: path, operation: .listDirectory, errno: errno)
-  }
-  defer { closedir(directory) }
-  var names: [String] = []
-  while true {
-    errno = 0
-    guard let entry = readdir(directory) else {
-      if errno != 0 {
+    try SystemCall.checkPath(path, .listDirectory)
+    guard let directory = opendir(path) else {
         throw FileError(path: path, operation: .listDirectory, errno: errno)
-      }
-      break
     }
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    defer { closedir(directory) }
+    var names: [String] = []
+    while true {
+        errno = 0
+        guard let entry = readdir(directory) else {
+            if errno != 0 {
+                throw FileError(path: path, operation: .listDirectory, errno: errno)
+            }
+            break
+        }
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != "." && name != ".." {
+            names.append(name)
+        }
     }
-    if name != "." && name != ".." {
-      names.append(name)
-    }
-  }
-  return names.sorted()
+    return names.sorted()
 }

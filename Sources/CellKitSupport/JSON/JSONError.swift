@@ -9,17 +9,17 @@
 /// }
 /// ```
 public struct JSONError: PositionedError, Hashable, Sendable {
-  /// Where the problem is. For an unterminated string or a duplicate key this is where the
-  /// string or key starts; otherwise it is the first character that could not be read.
-  public let position: TextPosition
-  /// What is wrong, without the position.
-  public let message: String
-  /// What would likely fix it.
-  public let fix: String?
+    /// Where the problem is. For an unterminated string or a duplicate key this is where the
+    /// string or key starts; otherwise it is the first character that could not be read.
+    public let position: TextPosition
+    /// What is wrong, without the position.
+    public let message: String
+    /// What would likely fix it.
+    public let fix: String?
 
-  init(position: TextPosition, message: String, fix: String? = nil) {
-    self.position = position
-    self.message = message
-    self.fix = fix
-  }
+    init(position: TextPosition, message: String, fix: String? = nil) {
+        self.position = position
+        self.message = message
+        self.fix = fix
+    }
 }

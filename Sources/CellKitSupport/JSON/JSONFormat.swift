@@ -14,9 +14,9 @@
 /// // }
 /// ```
 public enum JSONFormat: Hashable, Sendable {
-  /// One line, no spaces.
-  case compact
-  /// One element or member a line, indented by two spaces a level, `"key": value`; empty
-  /// arrays and objects stay `[]` and `{}`. No newline after the last bracket.
-  case pretty
+    /// One line, no spaces.
+    case compact
+    /// One element or member a line, indented by two spaces a level, `"key": value`; empty
+    /// arrays and objects stay `[]` and `{}`. No newline after the last bracket.
+    case pretty
 }

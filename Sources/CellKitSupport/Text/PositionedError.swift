@@ -12,28 +12,28 @@
 /// }
 /// ```
 public protocol PositionedError: Error, CustomStringConvertible {
-  /// Where the problem is: the first character that could not be read.
-  var position: TextPosition { get }
-  /// What is wrong, in a few words, without the position.
-  var message: String { get }
-  /// What would fix it, when a likely fix is known.
-  var fix: String? { get }
+    /// Where the problem is: the first character that could not be read.
+    var position: TextPosition { get }
+    /// What is wrong, in a few words, without the position.
+    var message: String { get }
+    /// What would fix it, when a likely fix is known.
+    var fix: String? { get }
 }
 
 // MARK: - Default implementations
 
 extension PositionedError {
-  /// The 1-based line of `position`.
-  public var line: Int { position.line }
-  /// The 1-based column of `position`, in `Character`s.
-  public var column: Int { position.column }
+    /// The 1-based line of `position`.
+    public var line: Int { position.line }
+    /// The 1-based column of `position`, in `Character`s.
+    public var column: Int { position.column }
 
-  /// `line:column: message; fix`.
-  public var description: String {
-    var text = "\(position): \(message)"
-    if let fix {
-      text += "; \(fix)"
+    /// `line:column: message; fix`.
+    public var description: String {
+        var text = "\(position): \(message)"
+        if let fix {
+            text += "; \(fix)"
+        }
+        return text
     }
-    return text
-  }
 }

@@ -5,10 +5,10 @@ import Testing
 /// Every parse error, with its exact position, message and fix.
 @Suite("JSON parser: errors")
 struct JSONErrorTests {
-  /// (input, `line:column: message; fix`), one row an error, unwrapped so that each reads
-  /// as the user sees it.
-  // swift-format-ignore
-  static let textCases: [(String, String)] = [
+    /// (input, `line:column: message; fix`), one row an error, unwrapped so that each reads
+    /// as the user sees it.
+    // swift-format-ignore
+    static let textCases: [(String, String)] = [
     ("", "1:1: the input is empty; expected a JSON value; write a value, such as {} or []"),
     ("  \n ", "2:2: the input is empty; expected a JSON value; write a value, such as {} or []"),
     ("[1, 2,]", "1:7: unexpected ']' after ','; JSON does not allow a trailing comma: remove the ',' at 1:6"),
@@ -80,9 +80,9 @@ struct JSONErrorTests {
     ("{\"a\":1}\0", "1:8: unexpected U+0000 after the JSON value; a document holds one value; to hold several, put them in an array: [a, b]"),
   ]
 
-  /// (input bytes, `line:column: message; fix`): encodings and invalid UTF-8.
-  // swift-format-ignore
-  static let byteCases: [([UInt8], String)] = [
+    /// (input bytes, `line:column: message; fix`): encodings and invalid UTF-8.
+    // swift-format-ignore
+    static let byteCases: [([UInt8], String)] = [
     ([254, 255, 0, 91], "1:1: the input is UTF-16 or UTF-32 (it starts with a byte order mark); JSON is read as UTF-8; save the file as UTF-8"),
     ([255, 254, 91, 0], "1:1: the input is UTF-16 or UTF-32 (it starts with a byte order mark); JSON is read as UTF-8; save the file as UTF-8"),
     ([91, 34, 97, 255, 34, 93], "1:4: invalid UTF-8: byte 0xFF; save the file as UTF-8"),
@@ -93,70 +93,70 @@ struct JSONErrorTests {
     ([91, 192, 175, 93], "1:2: invalid UTF-8: byte 0xC0; save the file as UTF-8"),
   ]
 
-  @Test func everyTextErrorHasItsPositionMessageAndFix() {
-    for (input, expected) in Self.textCases {
-      #expect(throws: JSONError.self, "\(input.debugDescription)") { try JSONValue(parsing: input) }
-      do {
-        _ = try JSONValue(parsing: input)
-      } catch {
-        #expect(error.description == expected, "\(input.debugDescription)")
-      }
+    @Test func everyTextErrorHasItsPositionMessageAndFix() {
+        for (input, expected) in Self.textCases {
+            #expect(throws: JSONError.self, "\(input.debugDescription)") { try JSONValue(parsing: input) }
+            do {
+                _ = try JSONValue(parsing: input)
+            } catch {
+                #expect(error.description == expected, "\(input.debugDescription)")
+            }
+        }
     }
-  }
 
-  @Test func everyByteErrorHasItsPositionMessageAndFix() {
-    for (input, expected) in Self.byteCases {
-      do {
-        _ = try JSONValue(parsing: input)
-        Issue.record("\(input) parsed")
-      } catch {
-        #expect(error.description == expected, "\(input)")
-      }
+    @Test func everyByteErrorHasItsPositionMessageAndFix() {
+        for (input, expected) in Self.byteCases {
+            do {
+                _ = try JSONValue(parsing: input)
+                Issue.record("\(input) parsed")
+            } catch {
+                #expect(error.description == expected, "\(input)")
+            }
+        }
     }
-  }
 
-  @Test func anErrorHasItsPartsApart() throws {
-    let error = try #require(throws: JSONError.self) {
-      try JSONValue(parsing: "{\n  \"a\": 1,\n}")
+    @Test func anErrorHasItsPartsApart() throws {
+        let error = try #require(throws: JSONError.self) {
+            try JSONValue(parsing: "{\n  \"a\": 1,\n}")
+        }
+        #expect(error.line == 3)
+        #expect(error.column == 1)
+        #expect(error.position.offset == 12)
+        #expect(error.message == "unexpected '}' after ','")
+        #expect(error.fix == "JSON does not allow a trailing comma: remove the ',' at 2:9")
+        let reported: any PositionedError = error
+        #expect(reported.description == "3:1: unexpected '}' after ','; \(error.fix ?? "")")
     }
-    #expect(error.line == 3)
-    #expect(error.column == 1)
-    #expect(error.position.offset == 12)
-    #expect(error.message == "unexpected '}' after ','")
-    #expect(error.fix == "JSON does not allow a trailing comma: remove the ',' at 2:9")
-    let reported: any PositionedError = error
-    #expect(reported.description == "3:1: unexpected '}' after ','; \(error.fix ?? "")")
-  }
 
-  @Test func lineBreaksMayBeLFOrCRLFOrCR() throws {
-    for newline in ["\n", "\r\n", "\r"] {
-      let text = "[\(newline)1,\(newline)2,\(newline)]"
-      let error = try #require(throws: JSONError.self) { try JSONValue(parsing: text) }
-      #expect(error.position.line == 4, "\(newline.debugDescription)")
-      #expect(error.position.column == 1)
+    @Test func lineBreaksMayBeLFOrCRLFOrCR() throws {
+        for newline in ["\n", "\r\n", "\r"] {
+            let text = "[\(newline)1,\(newline)2,\(newline)]"
+            let error = try #require(throws: JSONError.self) { try JSONValue(parsing: text) }
+            #expect(error.position.line == 4, "\(newline.debugDescription)")
+            #expect(error.position.column == 1)
+        }
     }
-  }
 
-  @Test func columnsCountCharactersNotBytes() throws {
-    // "e" + U+0301 is one Character; the flag is one Character of 8 bytes.
-    let error = try #require(throws: JSONError.self) {
-      try JSONValue(parsing: "[\"e\u{301}🇫🇷\", x]")
+    @Test func columnsCountCharactersNotBytes() throws {
+        // "e" + U+0301 is one Character; the flag is one Character of 8 bytes.
+        let error = try #require(throws: JSONError.self) {
+            try JSONValue(parsing: "[\"e\u{301}🇫🇷\", x]")
+        }
+        #expect(error.position.column == 8)
+        #expect(error.position.offset == 16)
     }
-    #expect(error.position.column == 8)
-    #expect(error.position.offset == 16)
-  }
 
-  @Test func aDuplicateKeyIsFoundAtAnyDepth() throws {
-    let text = """
-      [
-        {"id": 1},
-        {"id": 2, "tags": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "a": 0}}
-      ]
-      """
-    let error = try #require(throws: JSONError.self) { try JSONValue(parsing: text) }
-    #expect(error.description.hasPrefix("3:94: duplicate key 'a' (first at 3:22)"))
-    // The same through parseDocument, which records positions as it goes.
-    let again = try #require(throws: JSONError.self) { try JSONParser().parseDocument(text) }
-    #expect(again == error)
-  }
+    @Test func aDuplicateKeyIsFoundAtAnyDepth() throws {
+        let text = """
+            [
+              {"id": 1},
+              {"id": 2, "tags": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "a": 0}}
+            ]
+            """
+        let error = try #require(throws: JSONError.self) { try JSONValue(parsing: text) }
+        #expect(error.description.hasPrefix("3:94: duplicate key 'a' (first at 3:22)"))
+        // The same through parseDocument, which records positions as it goes.
+        let again = try #require(throws: JSONError.self) { try JSONParser().parseDocument(text) }
+        #expect(again == error)
+    }
 }
