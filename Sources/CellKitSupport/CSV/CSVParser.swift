@@ -1,0 +1,44 @@
+/// An RFC 4180 CSV reader: the first record names the columns, every later record has
+/// one field per column.
+///
+/// - Fields may be quoted; a quoted field can hold the delimiter, `"` written `""`, and
+///   line breaks (kept as they are written).
+/// - Records end with CRLF, LF or a lone CR; the last may end without one.
+/// - A UTF-8 byte order mark at the start is skipped.
+/// - A line with nothing on it is not a record and is skipped (write `""` for a record of
+///   one empty field).
+/// - Errors give line:column and a fix: an unterminated quote, a `"` inside an unquoted
+///   field or after a closing quote, a record with more or fewer fields than the header
+///   (saying which record and how many), a repeated column name, invalid UTF-8, an empty
+///   input.
+///
+/// ```swift
+/// let table = try CSVParser(delimiter: .semicolon).parse("name;note\r\nAda;\"a;b\"\r\n")
+/// table.records[0]["note"]   // "a;b"
+/// ```
+///
+/// - Complexity: O(*n*) in the input's length.
+public struct CSVParser: Sendable {
+    /// The character between fields.
+    public var delimiter: CSVDelimiter
+
+    /// A parser for fields separated by `delimiter`.
+    public init(delimiter: CSVDelimiter = .comma) {
+        self.delimiter = delimiter
+    }
+
+    /// Parses `text` as a header line and records.
+    public func parse(_ text: String) throws(CSVError) -> CSVTable {
+        try ContiguousUTF8.with(text) { run($0) }.get()
+    }
+
+    /// Parses UTF-8 `bytes` as a header line and records.
+    public func parse(_ bytes: some Collection<UInt8>) throws(CSVError) -> CSVTable {
+        try ContiguousUTF8.with(bytes) { run($0) }.get()
+    }
+
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<CSVTable, CSVError> {
+        var scanner = CSVScanner(bytes: bytes, delimiter: delimiter)
+        return Result { () throws(CSVError) in try scanner.parseTable() }
+    }
+}

@@ -1,0 +1,225 @@
+/// The RFC 4180 reader behind `CSVParser`: one pass over UTF-8 bytes.
+struct CSVScanner {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let delimiter: CSVDelimiter
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var columns = ColumnCounter()
+    /// The unescaped bytes of the quoted field being read, reused from field to field.
+    private var quoted: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, delimiter: CSVDelimiter) {
+        self.bytes = bytes
+        self.delimiter = delimiter
+    }
+
+    /// Reads the header and every record.
+    mutating func parseTable() throws(CSVError) -> CSVTable {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            index = 3
+            lineStart = 3
+        }
+        var header: CSVHeader?
+        var records: [CSVRecord] = []
+        while index < bytes.count {
+            if isLineBreak(bytes[index]) {
+                skipLineBreak()
+                continue
+            }
+            let recordLine = line
+            var fields: [String] = []
+            var fieldStarts: [RawPosition] = []
+            var firstExtraField: RawPosition?
+            while true {
+                if header == nil {
+                    fieldStarts.append(rawPosition())
+                } else if fields.count == header?.names.count && firstExtraField == nil {
+                    firstExtraField = rawPosition()
+                }
+                fields.append(try parseField())
+                guard index < bytes.count && bytes[index] == delimiter.byte else { break }
+                index += 1
+            }
+            let recordEnd = rawPosition()
+            skipLineBreak()
+            guard let header else {
+                header = try makeHeader(fields, starts: fieldStarts)
+                continue
+            }
+            guard fields.count == header.names.count else {
+                throw fieldCountError(
+                    fields, header: header, record: records.count + 1, at: firstExtraField ?? recordEnd)
+            }
+            records.append(CSVRecord(line: recordLine, fields: fields, header: header))
+        }
+        guard let header else {
+            throw error(
+                "the input is empty; expected a header line",
+                fix: "the first line names the columns, for example: name"
+                    + String(decoding: [delimiter.byte], as: UTF8.self) + "role")
+        }
+        return CSVTable(header: header.names, records: records)
+    }
+
+    // MARK: - Fields
+
+    /// Reads one field, quoted or not, up to the delimiter, a line break or the end.
+    private mutating func parseField() throws(CSVError) -> String {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            return try parseUnquotedField()
+        }
+        let open = rawPosition()
+        index += 1
+        quoted.removeAll(keepingCapacity: true)
+        var runStart = index
+        while true {
+            guard index < bytes.count else {
+                throw error(
+                    "unterminated quoted field", at: open,
+                    fix: "close it with '\"'; a '\"' inside a quoted field is written '\"\"'")
+            }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                quoted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += 1
+                guard index < bytes.count && bytes[index] == UInt8(ascii: "\"") else {
+                    try checkAfterClosingQuote()
+                    return String(decoding: quoted, as: UTF8.self)
+                }
+                // `""` is one quote: the second starts the next run.
+                runStart = index
+                index += 1
+            case 0x0A:
+                index += 1
+                newLine()
+            case 0x0D:
+                index += 1
+                if index < bytes.count && bytes[index] == 0x0A {
+                    index += 1
+                }
+                newLine()
+            case 0x80...:
+                index += try utf8SequenceLength()
+            default:
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseUnquotedField() throws(CSVError) -> String {
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == delimiter.byte || isLineBreak(byte) {
+                break
+            }
+            if byte == UInt8(ascii: "\"") {
+                throw error(
+                    "a '\"' inside an unquoted field",
+                    fix: "quote the whole field and write each '\"' in it as '\"\"'")
+            }
+            index += byte < 0x80 ? 1 : try utf8SequenceLength()
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    }
+
+    /// After a closing quote only the delimiter, a line break or the end may come.
+    private mutating func checkAfterClosingQuote() throws(CSVError) {
+        guard index < bytes.count else { return }
+        let byte = bytes[index]
+        guard byte != delimiter.byte && !isLineBreak(byte) else { return }
+        if byte >= 0x80 {
+            _ = try utf8SequenceLength()
+        }
+        let found = CharacterDescription.describe(at: index, in: bytes)
+        throw error(
+            "found \(found) after the closing '\"' of a quoted field",
+            fix: "write a '\"' inside a quoted field as '\"\"', "
+                + "or put \(delimiter) right after the closing quote")
+    }
+
+    // MARK: - Records
+
+    private mutating func makeHeader(_ names: [String], starts: [RawPosition])
+        throws(CSVError) -> CSVHeader
+    {
+        var seen: [String: Int] = [:]
+        for (column, name) in names.enumerated() {
+            if let first = seen[name] {
+                throw error(
+                    "column \(column + 1) repeats the name '\(name)' of column \(first + 1)",
+                    at: starts[column], fix: "give each column a different name")
+            }
+            seen[name] = column
+        }
+        return CSVHeader(names: names)
+    }
+
+    private mutating func fieldCountError(
+        _ fields: [String], header: CSVHeader, record: Int, at raw: RawPosition
+    ) -> CSVError {
+        let expected = header.names.count
+        let counted = "record \(record) has \(fields.count) field\(fields.count == 1 ? "" : "s")"
+        if fields.count > expected {
+            return error(
+                "\(counted), but the header has \(expected)", at: raw,
+                fix: "quote fields that contain \(delimiter), or add a column to the header")
+        }
+        var fix = "add the missing fields; an empty field is nothing between two \(delimiter)s"
+        if fields.count == 1,
+            let other = [CSVDelimiter.semicolon, .tab, .comma].first(where: {
+                $0 != delimiter && fields[0].utf8.contains($0.byte)
+            })
+        {
+            fix =
+                "is the file separated by \(other) rather than \(delimiter)? then choose \(other) as the delimiter"
+        }
+        let names = header.names.joined(separator: ", ")
+        return error("\(counted), but the header has \(expected) (\(names))", at: raw, fix: fix)
+    }
+
+    // MARK: - Lines, positions and errors
+
+    @inline(__always)
+    private func isLineBreak(_ byte: UInt8) -> Bool {
+        byte == 0x0A || byte == 0x0D
+    }
+
+    /// Skips one line break (CRLF, LF or CR) if there is one.
+    private mutating func skipLineBreak() {
+        guard index < bytes.count, isLineBreak(bytes[index]) else { return }
+        if bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A {
+            index += 1
+        }
+        index += 1
+        newLine()
+    }
+
+    private mutating func newLine() {
+        line += 1
+        lineStart = index
+    }
+
+    private func rawPosition() -> RawPosition {
+        RawPosition(offset: index, line: line, lineStart: lineStart)
+    }
+
+    private mutating func utf8SequenceLength() throws(CSVError) -> Int {
+        guard let length = UTF8Validation.sequenceLength(at: index, in: bytes) else {
+            throw error(
+                "invalid UTF-8: byte 0x\(CharacterDescription.hex(UInt32(bytes[index]), digits: 2))",
+                fix: "save the file as UTF-8")
+        }
+        return length
+    }
+
+    private mutating func error(_ message: String, at raw: RawPosition? = nil, fix: String? = nil)
+        -> CSVError
+    {
+        CSVError(
+            position: columns.position(of: raw ?? rawPosition(), in: bytes), message: message,
+            fix: fix)
+    }
+}

@@ -1,0 +1,13 @@
+/// A parsed CSV file: the header's column names and the records after it.
+///
+/// ```swift
+/// let table = try CSVParser().parse("id,name\n1,Ada\n2,\"Lovelace, A.\"\n")
+/// table.header               // ["id", "name"]
+/// table.records[1]["name"]   // "Lovelace, A."
+/// ```
+public struct CSVTable: Hashable, Sendable {
+    /// The column names from the first line, in order; unique.
+    public let header: [String]
+    /// The records, in file order; each has one field per column.
+    public let records: [CSVRecord]
+}

@@ -1,1 +1,0 @@
-// Shared support: files, JSON, CSV, XDG paths.

@@ -1,0 +1,158 @@
+import Glibc
+
+/// Why a file operation failed: which path, what was being done, the `errno` and its
+/// text, and a likely fix.
+///
+/// ```swift
+/// do {
+///   _ = try readFile("/no/such/file.json")
+/// } catch {
+///   print(error)
+///   // cannot open '/no/such/file.json': No such file or directory (ENOENT); does
+///   // '/no/such/file.json' exist? check the spelling
+/// }
+/// ```
+public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was being done.
+    public enum Operation: String, Hashable, Sendable {
+        /// Opening a file to read it.
+        case open
+        /// Creating or opening a file to write it.
+        case create
+        /// Reading.
+        case read
+        /// Writing.
+        case write
+        /// Flushing to the disk (`fsync`).
+        case sync
+        /// Closing (which can report a delayed write error).
+        case close
+        /// Renaming a finished temporary file over its target.
+        case rename
+        /// Looking at a file's type, size and times (`stat`).
+        case status
+        /// Creating a directory.
+        case createDirectory
+        /// Listing a directory.
+        case listDirectory
+        /// Setting permissions.
+        case setPermissions
+        /// Reading a symbolic link.
+        case readLink
+        /// Reading a file's bytes as UTF-8 text.
+        case decode
+        /// Finding the current directory.
+        case currentDirectory
+    }
+
+    /// The path, as the caller gave it.
+    public let path: String
+    /// What was being done.
+    public let operation: Operation
+    /// The `errno` value (`EILSEQ` for text that is not UTF-8, `EINVAL` for a path with a NUL
+    /// character, `EBADF` for a writer used after `commit()` or `abort()`).
+    public let errno: Int32
+    /// Why: the `strerror` text, or a more precise one.
+    public let reason: String
+    /// What would likely fix it, for common causes.
+    public let fix: String?
+    /// For `.decode`: the offset of the first byte that is not UTF-8.
+    public let byteOffset: Int?
+
+    /// An error for `errno`; `reason` defaults to its `strerror` text.
+    init(
+        path: String, operation: Operation, errno: Int32, reason: String? = nil,
+        byteOffset: Int? = nil
+    ) {
+        self.path = path
+        self.operation = operation
+        self.errno = errno
+        self.reason = reason ?? String(cString: strerror(errno))
+        self.fix = Self.fix(path: path, operation: operation, errno: errno)
+        self.byteOffset = byteOffset
+    }
+
+    /// The symbolic name of `errno`, such as `ENOENT`, for the common ones.
+    public var errnoName: String? { Self.names[errno] }
+
+    /// `cannot <operation> '<path>': <reason> (<ERRNO>); <fix>`.
+    public var description: String {
+        let suffix = operation == .decode ? " as UTF-8 text" : ""
+        var text = "cannot \(verb) '\(path)'\(suffix): \(reason)"
+        if let errnoName {
+            text += " (\(errnoName))"
+        }
+        if let fix {
+            text += "; \(fix)"
+        }
+        return text
+    }
+
+    private var verb: String {
+        switch operation {
+        case .open: return "open"
+        case .create: return "create"
+        case .read: return "read"
+        case .write: return "write"
+        case .sync: return "flush to disk"
+        case .close: return "close"
+        case .rename: return "replace"
+        case .status: return "inspect"
+        case .createDirectory: return "create the directory"
+        case .listDirectory: return "list the directory"
+        case .setPermissions: return "set the permissions of"
+        case .readLink: return "read the link"
+        case .decode: return "read"
+        case .currentDirectory: return "find the current directory"
+        }
+    }
+
+    private static func fix(path: String, operation: Operation, errno: Int32) -> String? {
+        switch errno {
+        case ENOENT:
+            switch operation {
+            case .create, .rename, .createDirectory:
+                return "does the directory '\(Path.dirname(path))' exist?"
+            case .currentDirectory:
+                return "the current directory was removed; change to another one"
+            default:
+                return "does '\(path)' exist? check the spelling"
+            }
+        case EACCES, EPERM:
+            return "check the permissions of '\(path)' and of the directories above it"
+        case ENOSPC:
+            return "the disk is full: free some space"
+        case EDQUOT:
+            return "your disk quota is used up: free some space"
+        case EISDIR:
+            return "'\(path)' is a directory: give the path of a file"
+        case ENOTDIR:
+            return operation == .listDirectory
+                ? "'\(path)' is a file, not a directory"
+                : "a part of '\(path)' is a file, not a directory"
+        case EEXIST:
+            return "move or rename that file, or choose another path"
+        case EROFS:
+            return "the file system is read-only: write somewhere else"
+        case EMFILE, ENFILE:
+            return "too many files are open: close some, or raise the limit (ulimit -n)"
+        case ENAMETOOLONG:
+            return "shorten the path"
+        case ELOOP:
+            return "a symbolic link in the path leads back to itself"
+        case EILSEQ:
+            return "save the file as UTF-8"
+        default:
+            return nil
+        }
+    }
+
+    private static let names: [Int32: String] = [
+        EPERM: "EPERM", ENOENT: "ENOENT", EINTR: "EINTR", EIO: "EIO", EBADF: "EBADF",
+        EAGAIN: "EAGAIN", ENOMEM: "ENOMEM", EACCES: "EACCES", EBUSY: "EBUSY", EEXIST: "EEXIST",
+        EXDEV: "EXDEV", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", ENFILE: "ENFILE",
+        EMFILE: "EMFILE", ETXTBSY: "ETXTBSY", EFBIG: "EFBIG", ENOSPC: "ENOSPC", EROFS: "EROFS",
+        ENAMETOOLONG: "ENAMETOOLONG", ENOTEMPTY: "ENOTEMPTY", ELOOP: "ELOOP", EILSEQ: "EILSEQ",
+        EDQUOT: "EDQUOT",
+    ]
+}

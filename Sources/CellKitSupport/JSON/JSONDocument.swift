@@ -1,0 +1,63 @@
+/// A parsed JSON value with the source position of every value and key in it, so that a
+/// check made after parsing ("record 3 has no 'name'") can point at the file.
+///
+/// ```swift
+/// let document = try JSONParser().parseDocument("""
+///   [
+///     {"name": "Ada", "age": "36"}
+///   ]
+///   """)
+/// document.position(of: [0])              // 2:3, where the record starts
+/// document.position(of: [0, "age"])       // 2:24, where the value of "age" starts
+/// document.keyPosition(of: [0, "age"])    // 2:19, where the key "age" starts
+/// ```
+public struct JSONDocument: Sendable {
+    /// The parsed value.
+    public let value: JSONValue
+    private let root: JSONPositionNode
+
+    init(value: JSONValue, root: JSONPositionNode) {
+        self.value = value
+        self.root = root
+    }
+
+    /// Where the value at `path` starts (its first character: a quote, bracket, digit...),
+    /// or `nil` when the path leads nowhere.
+    public func position(of path: JSONPath) -> TextPosition? {
+        locate(path.components[...])?.node.start
+    }
+
+    /// Where the key of the member at `path` starts (its opening quote), or `nil` when the
+    /// path is empty, does not end with a key, or leads nowhere.
+    public func keyPosition(of path: JSONPath) -> TextPosition? {
+        guard case .key(let key)? = path.components.last,
+            let parent = locate(path.components.dropLast()),
+            let index = parent.value.objectValue?.index(forKey: key)
+        else { return nil }
+        return parent.node.keys[index]
+    }
+
+    /// The value at the end of `components` and its positions.
+    private func locate(_ components: ArraySlice<JSONPath.Component>)
+        -> (value: JSONValue, node: JSONPositionNode)?
+    {
+        var value = self.value
+        var node = root
+        for component in components {
+            let index: Int
+            switch (component, value) {
+            case (.index(let position), .array(let elements)) where elements.indices.contains(position):
+                index = position
+                value = elements[position]
+            case (.key(let key), .object(let object)):
+                guard let position = object.index(forKey: key) else { return nil }
+                index = position
+                value = object[position].value
+            default:
+                return nil
+            }
+            node = node.children[index]
+        }
+        return (value, node)
+    }
+}

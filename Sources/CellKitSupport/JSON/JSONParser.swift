@@ -1,0 +1,88 @@
+/// A strict RFC 8259 JSON parser.
+///
+/// It accepts exactly the JSON grammar (no comments, trailing commas, single quotes, `NaN`,
+/// leading zeros or `+`), in UTF-8; a UTF-8 byte order mark at the very start is skipped,
+/// as RFC 8259 §8.1 allows. It rejects, each with its own message, position and fix:
+/// invalid UTF-8, UTF-16 input, unpaired surrogate escapes, control characters in strings,
+/// numbers too large for a `Double`, nesting deeper than `maximumDepth`, and **duplicate
+/// keys** (RFC 8259 leaves their meaning open; a data file with two `"name"`s is almost
+/// always a mistake, so it is an error that names both places).
+///
+/// ```swift
+/// let value = try JSONParser().parse(#"{"rows": [1, 2.5, "x"]}"#)
+/// // .object(["rows": .array([.int(1), .double(2.5), .string("x")])])
+///
+/// try JSONParser().parse("[1, 2,]")
+/// // throws 1:7: unexpected ']' after ','; JSON does not allow a trailing comma: ...
+/// ```
+///
+/// - Complexity: O(*n*) in the input's length; it does not recurse, so only
+///   `maximumDepth` bounds nesting.
+public struct JSONParser: Sendable {
+    /// The nesting limit unless one is given: 512 arrays and objects inside one another.
+    public static let defaultMaximumDepth = 512
+
+    /// The deepest nesting accepted; one more level is an error. Values deeper than a few
+    /// thousand levels are slow to compare, hash and release, which recurse.
+    public var maximumDepth: Int
+
+    /// A parser that accepts nesting up to `maximumDepth` levels.
+    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses `text` as one JSON value.
+    public func parse(_ text: String) throws(JSONError) -> JSONValue {
+        try ContiguousUTF8.with(text) { run($0, recordsPositions: false) }.get().0
+    }
+
+    /// Parses UTF-8 `bytes` as one JSON value.
+    public func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
+        try ContiguousUTF8.with(bytes) { run($0, recordsPositions: false) }.get().0
+    }
+
+    /// Parses `text` and records where each value, element and key starts, so that a later
+    /// error about the data can point into the file.
+    ///
+    /// Slower than `parse(_:)` and it keeps a position for every value; use it for data files
+    /// whose records are checked after parsing.
+    public func parseDocument(_ text: String) throws(JSONError) -> JSONDocument {
+        try document(ContiguousUTF8.with(text) { run($0, recordsPositions: true) }.get())
+    }
+
+    /// Parses UTF-8 `bytes` and records where each value, element and key starts.
+    public func parseDocument(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONDocument {
+        try document(ContiguousUTF8.with(bytes) { run($0, recordsPositions: true) }.get())
+    }
+
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>, recordsPositions: Bool)
+        -> Result<(JSONValue, JSONPositionNode?), JSONError>
+    {
+        var scanner = JSONScanner(
+            bytes: bytes, maximumDepth: maximumDepth, recordsPositions: recordsPositions)
+        return Result { () throws(JSONError) in try scanner.parseDocument() }
+    }
+
+    private func document(_ parsed: (JSONValue, JSONPositionNode?)) -> JSONDocument {
+        let root = parsed.1 ?? JSONPositionNode(start: TextPosition(line: 1, column: 1, offset: 0))
+        return JSONDocument(value: parsed.0, root: root)
+    }
+}
+
+// MARK: - Parsing from JSONValue
+
+extension JSONValue {
+    /// Parses `text` with `JSONParser()`.
+    ///
+    /// ```swift
+    /// let value = try JSONValue(parsing: "[true, null]")   // [.bool(true), .null]
+    /// ```
+    public init(parsing text: String) throws(JSONError) {
+        self = try JSONParser().parse(text)
+    }
+
+    /// Parses UTF-8 `bytes` with `JSONParser()`.
+    public init(parsing bytes: some Collection<UInt8>) throws(JSONError) {
+        self = try JSONParser().parse(bytes)
+    }
+}

@@ -1,0 +1,81 @@
+/// A way into a JSON value: array indices and object keys from the root.
+///
+/// Paths name a place in data-file errors and in serialization errors, and look up
+/// values (`value[path]`) and source positions (`JSONDocument.position(of:)`).
+///
+/// ```swift
+/// let path: JSONPath = [3, "name"]
+/// print(path)   // $[3].name
+/// ```
+public struct JSONPath: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    /// One step: an array index or an object key.
+    public enum Component: Hashable, Sendable, ExpressibleByIntegerLiteral,
+        ExpressibleByStringLiteral
+    {
+        /// Element `index` of an array, from 0.
+        case index(Int)
+        /// The member `key` of an object.
+        case key(String)
+
+        /// `.index(value)`.
+        public init(integerLiteral value: Int) {
+            self = .index(value)
+        }
+
+        /// `.key(value)`.
+        public init(stringLiteral value: String) {
+            self = .key(value)
+        }
+    }
+
+    /// The steps from the root; empty for the root itself.
+    public var components: [Component]
+
+    /// A path through `components`.
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// A path through `elements`.
+    public init(arrayLiteral elements: Component...) {
+        self.components = elements
+    }
+
+    /// This path, one step further.
+    public func appending(_ component: Component) -> JSONPath {
+        JSONPath(components + [component])
+    }
+
+    /// JSONPath notation: `$` for the root, `[3]` for an index, `.name` for a key that is an
+    /// identifier and `["two words"]` for any other key.
+    public var description: String {
+        var text = "$"
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key) where Self.isIdentifier(key):
+                text += "." + key
+            case .key(let key):
+                var quoted: [UInt8] = []
+                JSONWriter.appendQuoted(key, to: &quoted)
+                text += "[" + String(decoding: quoted, as: UTF8.self) + "]"
+            }
+        }
+        return text
+    }
+
+    private static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return false }
+        return key.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}

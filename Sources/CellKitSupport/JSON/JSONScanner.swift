@@ -1,0 +1,710 @@
+/// The source positions of a parsed value, shaped like the value: an array's elements and
+/// an object's members (in order) are `children`; an object's keys are `keys`.
+struct JSONPositionNode: Sendable {
+    var start: TextPosition
+    var keys: [TextPosition] = []
+    var children: [JSONPositionNode] = []
+}
+
+/// The RFC 8259 parser behind `JSONParser`: one pass over UTF-8 bytes, without recursion
+/// (an explicit stack of open containers), so only `maximumDepth` limits nesting.
+struct JSONScanner {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let maximumDepth: Int
+    /// Whether to build `JSONPositionNode`s (for `JSONDocument`).
+    private let recordsPositions: Bool
+    private var index: Int
+    private var line: Int
+    private var lineStart: Int
+    private var columns = ColumnCounter()
+
+    /// An array or object whose closing bracket has not been read yet.
+    private struct Frame {
+        var isObject: Bool
+        var open: RawPosition
+        var elements: [JSONValue] = []
+        var object = JSONObject()
+        /// The key of the member whose value is being read.
+        var key = ""
+        var nodes: [JSONPositionNode] = []
+        var keyPositions: [TextPosition] = []
+    }
+
+    /// What the value about to be read is, for messages.
+    private enum Context {
+        case document
+        case firstElement
+        case elementAfterComma(RawPosition)
+        case memberValue
+    }
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, recordsPositions: Bool,
+        start: RawPosition? = nil
+    ) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+        self.recordsPositions = recordsPositions
+        self.index = start?.offset ?? 0
+        self.line = start?.line ?? 1
+        self.lineStart = start?.lineStart ?? 0
+    }
+
+    // MARK: - Document
+
+    /// Reads the whole input as one JSON text.
+    mutating func parseDocument() throws(JSONError) -> (JSONValue, JSONPositionNode?) {
+        try skipByteOrderMark()
+        skipWhitespace()
+        let result = try parseValue()
+        skipWhitespace()
+        if index < bytes.count {
+            try checkUTF8(at: index)
+            let found = CharacterDescription.describe(at: index, in: bytes)
+            let fix: String
+            switch bytes[index] {
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                fix = "remove it, or find the bracket it was meant to close"
+            default:
+                fix = "a document holds one value; to hold several, put them in an array: [a, b]"
+            }
+            throw error("unexpected \(found) after the JSON value", fix: fix)
+        }
+        return result
+    }
+
+    private mutating func skipByteOrderMark() throws(JSONError) {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            index = 3
+            lineStart = 3
+        } else if bytes.count >= 2
+            && ((bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE))
+        {
+            throw error(
+                "the input is UTF-16 or UTF-32 (it starts with a byte order mark); JSON is read as UTF-8",
+                fix: "save the file as UTF-8")
+        }
+    }
+
+    // MARK: - Values
+
+    /// Reads one value and everything nested in it.
+    private mutating func parseValue() throws(JSONError) -> (JSONValue, JSONPositionNode?) {
+        var frames: [Frame] = []
+        var context = Context.document
+        while true {
+            // At the start of a value, whitespace skipped.
+            guard index < bytes.count else {
+                throw endOfInputError(frames: frames, context: context)
+            }
+            let start = rawPosition()
+            var value: JSONValue
+            var node: JSONPositionNode?
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard frames.count < maximumDepth else {
+                    throw error(
+                        "nesting is deeper than \(maximumDepth) levels",
+                        fix: "flatten the data; the limit guards against runaway nesting")
+                }
+                let isObject = byte == UInt8(ascii: "{")
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    value = isObject ? .object(JSONObject()) : .array([])
+                } else {
+                    frames.append(Frame(isObject: isObject, open: start))
+                    if isObject {
+                        try parseKey(into: &frames[frames.count - 1], afterComma: nil)
+                        context = .memberValue
+                    } else {
+                        context = .firstElement
+                    }
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = try parseNumber()
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                value = try parseLiteral()
+            default:
+                throw unexpectedValueError(frames: frames, context: context)
+            }
+            if recordsPositions {
+                node = JSONPositionNode(start: position(of: start))
+            }
+
+            // Add the value to the open containers, closing those that end after it.
+            while let top = frames.indices.last {
+                if frames[top].isObject {
+                    frames[top].object.appendNewMember(key: frames[top].key, value: value)
+                } else {
+                    frames[top].elements.append(value)
+                }
+                if let node {
+                    frames[top].nodes.append(node)
+                }
+                skipWhitespace()
+                guard index < bytes.count else {
+                    throw endOfInputError(frames: frames, context: nil)
+                }
+                let isObject = frames[top].isObject
+                if bytes[index] == UInt8(ascii: ",") {
+                    let comma = rawPosition()
+                    index += 1
+                    skipWhitespace()
+                    if isObject {
+                        try parseKey(into: &frames[top], afterComma: comma)
+                        context = .memberValue
+                    } else {
+                        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                            throw trailingCommaError(comma)
+                        }
+                        context = .elementAfterComma(comma)
+                    }
+                    break
+                }
+                guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw expectedSeparatorError(frames[top])
+                }
+                index += 1
+                let frame = frames.removeLast()
+                value = frame.isObject ? .object(frame.object) : .array(frame.elements)
+                if recordsPositions {
+                    node = JSONPositionNode(
+                        start: position(of: frame.open), keys: frame.keyPositions, children: frame.nodes)
+                }
+            }
+            if frames.isEmpty {
+                return (value, node)
+            }
+        }
+    }
+
+    /// Reads `"key"`, the `:` after it and the whitespace before the value.
+    private mutating func parseKey(into frame: inout Frame, afterComma comma: RawPosition?)
+        throws(JSONError)
+    {
+        guard index < bytes.count else {
+            throw endOfInputError(frames: [frame], context: nil)
+        }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            if bytes[index] == UInt8(ascii: "}"), let comma {
+                throw trailingCommaError(comma)
+            }
+            try checkUTF8(at: index)
+            let found = CharacterDescription.describe(at: index, in: bytes)
+            let expected = comma == nil ? "a string key or '}'" : "a string key"
+            var fix: String?
+            if let word = word(at: index) {
+                fix = "keys are strings in double quotes: \"\(word)\""
+            } else if bytes[index] == UInt8(ascii: "'") {
+                fix = "keys are written in double quotes, not single quotes"
+            }
+            throw error("expected \(expected), found \(found)", fix: fix)
+        }
+        let keyStart = rawPosition()
+        let key = try parseString()
+        if let existing = frame.object.index(forKey: key) {
+            throw duplicateKeyError(key, at: keyStart, first: existing, in: frame)
+        }
+        if recordsPositions {
+            frame.keyPositions.append(position(of: keyStart))
+        }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            if index < bytes.count {
+                try checkUTF8(at: index)
+            }
+            let found = CharacterDescription.describe(at: index, in: bytes)
+            let fix =
+                index < bytes.count && bytes[index] == UInt8(ascii: "=")
+                ? "use ':' between a key and its value" : "write \"\(key)\": value"
+            throw error("expected ':' after key '\(key)', found \(found)", fix: fix)
+        }
+        index += 1
+        skipWhitespace()
+        frame.key = key
+    }
+
+    // MARK: - Strings
+
+    /// Reads a string from its opening quote; the common case (no escapes) is one scan and
+    /// one copy.
+    private mutating func parseString() throws(JSONError) -> String {
+        let open = rawPosition()
+        index += 1
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try parseEscapedString(open: open, start: start)
+            }
+            if byte < 0x20 {
+                throw controlCharacterError(open: open)
+            }
+            index += byte < 0x80 ? 1 : try utf8SequenceLength()
+        }
+        throw unterminatedStringError(open: open)
+    }
+
+    /// Reads the rest of a string that has escapes, from the first backslash.
+    private mutating func parseEscapedString(open: RawPosition, start: Int) throws(JSONError)
+        -> String
+    {
+        var text = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &text, open: open)
+            case 0..<0x20:
+                throw controlCharacterError(open: open)
+            case 0x80...:
+                let length = try utf8SequenceLength()
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                index += length
+            default:
+                text.append(byte)
+                index += 1
+            }
+        }
+        throw unterminatedStringError(open: open)
+    }
+
+    /// Reads one escape sequence (a surrogate pair counts as one) and appends its UTF-8.
+    private mutating func parseEscape(into text: inout [UInt8], open: RawPosition)
+        throws(JSONError)
+    {
+        guard index + 1 < bytes.count else { throw unterminatedStringError(open: open) }
+        let escaped = bytes[index + 1]
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+            text.append(escaped)
+        case UInt8(ascii: "b"):
+            text.append(0x08)
+        case UInt8(ascii: "f"):
+            text.append(0x0C)
+        case UInt8(ascii: "n"):
+            text.append(0x0A)
+        case UInt8(ascii: "r"):
+            text.append(0x0D)
+        case UInt8(ascii: "t"):
+            text.append(0x09)
+        case UInt8(ascii: "u"):
+            guard let unit = hexQuad(at: index + 2) else {
+                throw error(
+                    "invalid escape: '\\u' must be followed by four hex digits",
+                    fix: "write a character as \\u00E9, or a backslash as \\\\")
+            }
+            var scalar = unit
+            var length = 6
+            if (0xD800...0xDBFF).contains(unit) {
+                guard index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
+                    bytes[index + 7] == UInt8(ascii: "u"), let low = hexQuad(at: index + 8),
+                    (0xDC00...0xDFFF).contains(low)
+                else { throw unpairedSurrogateError(unit) }
+                scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                length = 12
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw unpairedSurrogateError(unit)
+            }
+            // Not a surrogate, or a valid pair: always a scalar.
+            if let scalar = Unicode.Scalar(scalar) {
+                text.append(contentsOf: scalar.utf8)
+            }
+            index += length
+            return
+        default:
+            if escaped < 0x80 || UTF8Validation.sequenceLength(at: index + 1, in: bytes) != nil {
+                let message =
+                    (0x21...0x7E).contains(escaped)
+                    ? "invalid escape '\\\(Character(Unicode.Scalar(escaped)))'"
+                    : "invalid escape: '\\' followed by "
+                        + CharacterDescription.describe(at: index + 1, in: bytes)
+                throw error(
+                    message,
+                    fix: "the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX; "
+                        + "write a backslash itself as \\\\")
+            }
+            index += 1
+            throw invalidUTF8Error()
+        }
+        index += 2
+    }
+
+    /// The value of four hex digits at `offset`, or `nil`.
+    private func hexQuad(at offset: Int) -> UInt32? {
+        guard offset + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[offset..<offset + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    // MARK: - Numbers
+
+    /// Reads a number: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?
+    private mutating func parseNumber() throws(JSONError) -> JSONValue {
+        let start = index
+        let startPosition = rawPosition()
+        let isNegative = bytes[index] == UInt8(ascii: "-")
+        if isNegative {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                let fix =
+                    index < bytes.count && bytes[index] == UInt8(ascii: "I")
+                    ? "JSON has no infinity; write null, or the value as a string" : nil
+                throw error("expected a digit after '-'", fix: fix)
+            }
+        }
+        // Integer part, accumulated negatively so that Int.min fits.
+        var integer = 0
+        var fitsInInt = true
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count && isDigit(bytes[index]) {
+                index = start
+                throw error(
+                    "numbers cannot start with 0",
+                    fix: "remove the leading zeros, or write the value as a string in double quotes")
+            }
+        } else {
+            while index < bytes.count && isDigit(bytes[index]) {
+                let digit = Int(bytes[index] &- UInt8(ascii: "0"))
+                if fitsInInt {
+                    let (shifted, overflow1) = integer.multipliedReportingOverflow(by: 10)
+                    let (next, overflow2) = shifted.subtractingReportingOverflow(digit)
+                    fitsInInt = !overflow1 && !overflow2
+                    integer = next
+                }
+                index += 1
+            }
+        }
+        var isInteger = true
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                let written = text(from: start, to: index - 1)
+                throw error("expected a digit after '.'", fix: "write \(written).0 or \(written)")
+            }
+            skipDigits()
+        }
+        if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
+            isInteger = false
+            index += 1
+            if index < bytes.count
+                && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
+            {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("expected a digit in the exponent", fix: "write an exponent as 1e6 or 1.5E-3")
+            }
+            skipDigits()
+        }
+        if isInteger && fitsInInt {
+            if isNegative {
+                return .int(integer)
+            }
+            let (positive, overflow) = (0).subtractingReportingOverflow(integer)
+            if !overflow {
+                return .int(positive)
+            }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let number = Double(text), number.isFinite else {
+            throw error(
+                "the number \(text) is out of range", at: startPosition,
+                fix: "numbers go up to about 1.8e308; write a larger one as a string")
+        }
+        return .double(number)
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    private mutating func skipDigits() {
+        while index < bytes.count && isDigit(bytes[index]) {
+            index += 1
+        }
+    }
+
+    // MARK: - Literals
+
+    /// Reads `true`, `false` or `null`; any other word is an error that says what to write.
+    private mutating func parseLiteral() throws(JSONError) -> JSONValue {
+        let word = word(at: index) ?? ""
+        switch word {
+        case "true":
+            index += 4
+            return .bool(true)
+        case "false":
+            index += 5
+            return .bool(false)
+        case "null":
+            index += 4
+            return .null
+        default:
+            let fix: String
+            let lowercased = word.lowercased()
+            let literals = ["true", "false", "null"]
+            switch lowercased {
+            case "true", "false", "null":
+                fix = "JSON literals are lowercase: write \(lowercased)"
+            case _ where literals.contains(where: { $0.hasPrefix(lowercased) }):
+                fix = "did you mean \(literals.first { $0.hasPrefix(lowercased) } ?? "")?"
+            case "nan", "infinity", "undefined", "none", "nil":
+                fix = "JSON has no \(word); write null, or the value as a string"
+            default:
+                fix = "write a string in double quotes: \"\(word)\""
+            }
+            throw error("'\(word)' is not a JSON value", fix: fix)
+        }
+    }
+
+    /// The run of ASCII letters, digits and `_` at `offset`, when it starts with a letter.
+    private func word(at offset: Int) -> String? {
+        var end = offset
+        while end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "_"):
+                end += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where end > offset:
+                end += 1
+            default:
+                return end > offset ? text(from: offset, to: end) : nil
+            }
+        }
+        return end > offset ? text(from: offset, to: end) : nil
+    }
+
+    private func text(from start: Int, to end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    // MARK: - Whitespace and positions
+
+    /// Skips spaces, tabs and line breaks (LF, CRLF or CR), counting lines.
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                index += 1
+            case UInt8(ascii: "\n"):
+                index += 1
+                line += 1
+                lineStart = index
+            case UInt8(ascii: "\r"):
+                index += 1
+                if index < bytes.count && bytes[index] == UInt8(ascii: "\n") {
+                    index += 1
+                }
+                line += 1
+                lineStart = index
+            default:
+                return
+            }
+        }
+    }
+
+    private func rawPosition() -> RawPosition {
+        RawPosition(offset: index, line: line, lineStart: lineStart)
+    }
+
+    private mutating func position(of raw: RawPosition) -> TextPosition {
+        columns.position(of: raw, in: bytes)
+    }
+
+    /// The length of the UTF-8 sequence at `index`, or an invalid-UTF-8 error.
+    @inline(__always)
+    private mutating func utf8SequenceLength() throws(JSONError) -> Int {
+        guard let length = UTF8Validation.sequenceLength(at: index, in: bytes) else {
+            throw invalidUTF8Error()
+        }
+        return length
+    }
+
+    /// Throws an invalid-UTF-8 error when the bytes at `offset` are not well-formed.
+    private mutating func checkUTF8(at offset: Int) throws(JSONError) {
+        if bytes[offset] >= 0x80 && UTF8Validation.sequenceLength(at: offset, in: bytes) == nil {
+            index = offset
+            throw invalidUTF8Error()
+        }
+    }
+
+    // MARK: - Errors
+
+    private mutating func error(_ message: String, at raw: RawPosition? = nil, fix: String? = nil)
+        -> JSONError
+    {
+        JSONError(position: position(of: raw ?? rawPosition()), message: message, fix: fix)
+    }
+
+    private mutating func invalidUTF8Error() -> JSONError {
+        error(
+            "invalid UTF-8: byte 0x\(CharacterDescription.hex(UInt32(bytes[index]), digits: 2))",
+            fix: "save the file as UTF-8")
+    }
+
+    private mutating func unterminatedStringError(open: RawPosition) -> JSONError {
+        error("unterminated string", at: open, fix: "close it with '\"'")
+    }
+
+    private mutating func controlCharacterError(open: RawPosition) -> JSONError {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            return error(
+                "unterminated string: the line ends before its closing '\"'", at: open,
+                fix: "close it with '\"'; write a line break inside a string as \\n")
+        }
+        let escape: String
+        switch byte {
+        case 0x08: escape = "\\b"
+        case 0x09: escape = "\\t"
+        case 0x0C: escape = "\\f"
+        default: escape = "\\u00" + CharacterDescription.hex(UInt32(byte), digits: 2)
+        }
+        let name = CharacterDescription.describe(Unicode.Scalar(byte))
+        return error(
+            "\(name) cannot appear in a string as it is", fix: "write it as \(escape)")
+    }
+
+    private mutating func unpairedSurrogateError(_ unit: UInt32) -> JSONError {
+        error(
+            "invalid escape: \\u\(CharacterDescription.hex(unit, digits: 4)) is half of a surrogate pair",
+            fix: "write a character beyond U+FFFF as a pair, high then low: \\uD83D\\uDE00")
+    }
+
+    private mutating func trailingCommaError(_ comma: RawPosition) -> JSONError {
+        let found = CharacterDescription.describe(at: index, in: bytes)
+        return error(
+            "unexpected \(found) after ','",
+            fix: "JSON does not allow a trailing comma: remove the ',' at \(position(of: comma))")
+    }
+
+    private mutating func duplicateKeyError(
+        _ key: String, at keyStart: RawPosition, first: Int, in frame: Frame
+    ) -> JSONError {
+        let fix = "keys in an object must be unique: remove or rename one"
+        guard recordsPositions else {
+            // Read the object again, recording positions, to say where the first one is.
+            var rescan = JSONScanner(
+                bytes: bytes, maximumDepth: maximumDepth, recordsPositions: true, start: frame.open)
+            do {
+                _ = try rescan.parseValue()
+            } catch {
+                return error
+            }
+            return error("duplicate key '\(key)'", at: keyStart, fix: fix)
+        }
+        let firstPosition = frame.keyPositions[first]
+        return error("duplicate key '\(key)' (first at \(firstPosition))", at: keyStart, fix: fix)
+    }
+
+    private mutating func unexpectedValueError(frames: [Frame], context: Context) -> JSONError {
+        if bytes[index] >= 0x80 && UTF8Validation.sequenceLength(at: index, in: bytes) == nil {
+            return invalidUTF8Error()
+        }
+        let found = CharacterDescription.describe(at: index, in: bytes)
+        let message: String
+        switch context {
+        case .document:
+            message = "expected a JSON value, found \(found)"
+        case .firstElement:
+            message = "expected a value or ']', found \(found)"
+        case .elementAfterComma:
+            message = "expected a value after ',', found \(found)"
+        case .memberValue:
+            message = "expected a value for key '\(frames.last?.key ?? "")', found \(found)"
+        }
+        var fix: String?
+        switch bytes[index] {
+        case UInt8(ascii: "'"):
+            fix = "strings are written in double quotes, not single quotes"
+        case UInt8(ascii: "/"), UInt8(ascii: "#"):
+            fix = "JSON has no comments; remove it"
+        case UInt8(ascii: "."):
+            fix = "write a digit before the '.': 0.5"
+        case UInt8(ascii: "+"):
+            fix = "remove the '+': JSON numbers have no plus sign"
+        case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","):
+            if case .memberValue = context {
+                fix = "write a value, or null"
+            }
+        default:
+            break
+        }
+        return error(message, fix: fix)
+    }
+
+    private mutating func expectedSeparatorError(_ frame: Frame) -> JSONError {
+        if bytes[index] >= 0x80 && UTF8Validation.sequenceLength(at: index, in: bytes) == nil {
+            return invalidUTF8Error()
+        }
+        let found = CharacterDescription.describe(at: index, in: bytes)
+        let (close, kind) = frame.isObject ? ("}", "object") : ("]", "array")
+        let message =
+            frame.isObject
+            ? "expected ',' or '}' after the value of key '\(frame.key)', found \(found)"
+            : "expected ',' or ']' after an array element, found \(found)"
+        var fix: String?
+        switch bytes[index] {
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+            fix = "a missing ',' before it?"
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            fix = "the \(kind) opened at \(position(of: frame.open)) is closed with '\(close)'"
+        case UInt8(ascii: ":") where !frame.isObject:
+            fix = "an array holds values; for key: value pairs, use an object {...}"
+        default:
+            break
+        }
+        return error(message, fix: fix)
+    }
+
+    /// The input ended inside a value: say which container is still open.
+    private mutating func endOfInputError(frames: [Frame], context: Context?) -> JSONError {
+        guard let frame = frames.last else {
+            return error(
+                "the input is empty; expected a JSON value", fix: "write a value, such as {} or []")
+        }
+        let (close, kind) = frame.isObject ? ("}", "object") : ("]", "array")
+        let opened = position(of: frame.open)
+        let fix: String
+        switch context {
+        case .memberValue?:
+            fix = "write the value of '\(frame.key)', then close the object with '}'"
+        case .elementAfterComma?:
+            fix = "write another element, or remove the last ','; then close the array with ']'"
+        default:
+            fix = "close it with '\(close)'"
+        }
+        return error("unexpected end of input inside the \(kind) opened at \(opened)", fix: fix)
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import CellKitSupport
+
+/// Every CSV error, with its exact position, message and fix.
+@Suite("CSV parser: errors")
+struct CSVErrorTests {
+    /// (input, `line:column: message; fix`, delimiter), one row an error, unwrapped so that
+    /// each reads as the user sees it.
+    // swift-format-ignore
+    static let textCases: [(String, String, CSVDelimiter)] = [
+    ("", "1:1: the input is empty; expected a header line; the first line names the columns, for example: name,role", .comma),
+    ("\n\n", "3:1: the input is empty; expected a header line; the first line names the columns, for example: name,role", .comma),
+    ("name,role\nAda\n", "2:4: record 1 has 1 field, but the header has 2 (name, role); add the missing fields; an empty field is nothing between two ','s", .comma),
+    ("name,role\nAda,Analyst,1815\n", "2:13: record 1 has 3 fields, but the header has 2; quote fields that contain ',', or add a column to the header", .comma),
+    ("a,b,c\n1,2,3\n4,5\n", "3:4: record 2 has 2 fields, but the header has 3 (a, b, c); add the missing fields; an empty field is nothing between two ','s", .comma),
+    ("a,b\n1,2,\n", "2:5: record 1 has 3 fields, but the header has 2; quote fields that contain ',', or add a column to the header", .comma),
+    ("a,b\n\"x,y\",\"unterminated\n", "2:7: unterminated quoted field; close it with '\"'; a '\"' inside a quoted field is written '\"\"'", .comma),
+    ("a,b\n1,ab\"c\n", "2:5: a '\"' inside an unquoted field; quote the whole field and write each '\"' in it as '\"\"'", .comma),
+    ("a,b\n\"ab\"c,2\n", "2:5: found 'c' after the closing '\"' of a quoted field; write a '\"' inside a quoted field as '\"\"', or put ',' right after the closing quote", .comma),
+    ("a,b\n\"ab\" ,2\n", "2:5: found a space after the closing '\"' of a quoted field; write a '\"' inside a quoted field as '\"\"', or put ',' right after the closing quote", .comma),
+    ("a,b,a\n1,2,3\n", "1:5: column 3 repeats the name 'a' of column 1; give each column a different name", .comma),
+    ("a;b\n1;2;3\n", "2:5: record 1 has 3 fields, but the header has 2; quote fields that contain ';', or add a column to the header", .semicolon),
+    ("a,b\n1;2\n", "2:4: record 1 has 1 field, but the header has 2 (a, b); is the file separated by ';' rather than ','? then choose ';' as the delimiter", .comma),
+    ("a\tb\n1\t2\t3\n", "2:5: record 1 has 3 fields, but the header has 2; quote fields that contain a tab (U+0009), or add a column to the header", .tab),
+    ("a,b\n\"multi\nline\",x\n1,2,3\n", "4:5: record 2 has 3 fields, but the header has 2; quote fields that contain ',', or add a column to the header", .comma),
+    ("名前,b\n日本,\"x\"y\n", "2:7: found 'y' after the closing '\"' of a quoted field; write a '\"' inside a quoted field as '\"\"', or put ',' right after the closing quote", .comma),
+    ("a,b\r\n1,2\r\n3\r\n", "3:2: record 2 has 1 field, but the header has 2 (a, b); add the missing fields; an empty field is nothing between two ','s", .comma),
+    ("a,b\n\"x\"\"\n", "2:1: unterminated quoted field; close it with '\"'; a '\"' inside a quoted field is written '\"\"'", .comma),
+  ]
+
+    /// (input bytes, `line:column: message; fix`): invalid UTF-8.
+    // swift-format-ignore
+    static let byteCases: [([UInt8], String)] = [
+    ([97, 44, 98, 10, 49, 44, 255, 10], "2:3: invalid UTF-8: byte 0xFF; save the file as UTF-8"),
+    ([97, 44, 98, 10, 34, 195, 169, 195, 34, 10], "2:3: invalid UTF-8: byte 0xC3; save the file as UTF-8"),
+    ([97, 44, 98, 10, 34, 120, 34, 255], "2:4: invalid UTF-8: byte 0xFF; save the file as UTF-8"),
+  ]
+
+    @Test func everyTextErrorHasItsPositionMessageAndFix() {
+        for (input, expected, delimiter) in Self.textCases {
+            do {
+                _ = try CSVParser(delimiter: delimiter).parse(input)
+                Issue.record("\(input.debugDescription) parsed")
+            } catch {
+                #expect(error.description == expected, "\(input.debugDescription)")
+            }
+        }
+    }
+
+    @Test func everyByteErrorHasItsPositionMessageAndFix() {
+        for (input, expected) in Self.byteCases {
+            do {
+                _ = try CSVParser().parse(input)
+                Issue.record("\(input) parsed")
+            } catch {
+                #expect(error.description == expected, "\(input)")
+            }
+        }
+    }
+
+    @Test func anErrorHasItsPartsApart() throws {
+        let error = try #require(throws: CSVError.self) {
+            try CSVParser().parse("id,name\n1,Ada\n2,Grace,extra\n")
+        }
+        #expect(error.position == TextPosition(line: 3, column: 9, offset: 22))
+        #expect(error.message == "record 2 has 3 fields, but the header has 2")
+        #expect(error.fix == "quote fields that contain ',', or add a column to the header")
+    }
+
+    /// The reader may only return a table or throw a `CSVError` inside the input.
+    @Test func randomInputNeverTraps() {
+        let alphabet = Array("ab,;\"\"\r\n\t é".utf8) + [0xFF, 0xC3]
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<30_000 {
+            let count = Int.random(in: 0..<24, using: &generator)
+            let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+            do {
+                let table = try CSVParser().parse(bytes)
+                #expect(table.records.allSatisfy { $0.fields.count == table.header.count })
+            } catch {
+                #expect(error.position.line >= 1 && error.position.column >= 1)
+                #expect(error.position.offset <= bytes.count)
+            }
+        }
+    }
+}

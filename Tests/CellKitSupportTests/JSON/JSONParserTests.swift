@@ -1,0 +1,117 @@
+import Testing
+
+@testable import CellKitSupport
+
+@Suite("JSON parser: valid documents")
+struct JSONParserTests {
+    @Test(arguments: JSONCorpus.documents)
+    func roundTripsThroughBothFormats(_ text: String) throws {
+        let value = try JSONValue(parsing: text)
+        for format in [JSONFormat.compact, .pretty] {
+            let written = try value.serialized(format)
+            let reread = try JSONValue(parsing: written)
+            #expect(reread == value, "\(format): \(written)")
+            // Writing again gives the same text: the output is stable, key order included.
+            #expect(try reread.serialized(format) == written)
+        }
+    }
+
+    @Test func parsesFromBytesAndFromStringsAlike() throws {
+        for text in JSONCorpus.documents {
+            #expect(try JSONValue(parsing: Array(text.utf8)) == JSONValue(parsing: text))
+            // A collection that is not contiguous is copied first.
+            #expect(try JSONParser().parse(text.utf8.reversed().reversed()) == JSONValue(parsing: text))
+        }
+    }
+
+    @Test func scalars() throws {
+        #expect(try JSONValue(parsing: "null") == .null)
+        #expect(try JSONValue(parsing: " true ") == .bool(true))
+        #expect(try JSONValue(parsing: "\"x\"") == .string("x"))
+        #expect(try JSONValue(parsing: "\"\\uD83D\\uDE00\"") == .string("😀"))
+        #expect(try JSONValue(parsing: "\"\\u00e9\"") == .string("é"))
+        #expect(try JSONValue(parsing: "\"a\\/b\"") == .string("a/b"))
+        #expect(try JSONValue(parsing: "\"\\u0000\"") == .string("\u{0}"))
+    }
+
+    @Test func integersStayExactAndOtherNumbersAreDoubles() throws {
+        #expect(try JSONValue(parsing: "42") == .int(42))
+        #expect(try JSONValue(parsing: "-0") == .int(0))
+        #expect(try JSONValue(parsing: "9223372036854775807") == .int(Int.max))
+        #expect(try JSONValue(parsing: "-9223372036854775808") == .int(Int.min))
+        #expect(try JSONValue(parsing: "9223372036854775808") == .double(9.223372036854775808e18))
+        #expect(try JSONValue(parsing: "-9223372036854775809") == .double(-9.223372036854775809e18))
+        #expect(try JSONValue(parsing: "1.0") == .double(1))
+        #expect(try JSONValue(parsing: "1e2") == .double(100))
+        #expect(try JSONValue(parsing: "-0.0") == .double(-0.0))
+        #expect(try JSONValue(parsing: "1e-400") == .double(0))
+        #expect(try JSONValue(parsing: "0.1") == .double(0.1))
+        #expect(try JSONValue(parsing: "1.0") != JSONValue(parsing: "1"))
+    }
+
+    @Test func objectsKeepTheirKeyOrder() throws {
+        let value = try JSONValue(parsing: #"{"z": 1, "a": 2, "m": {"y": 0, "b": 1}}"#)
+        #expect(value.objectValue?.keys == ["z", "a", "m"])
+        #expect(value["m"]?.objectValue?.keys == ["y", "b"])
+        #expect(try value.serialized() == #"{"z":1,"a":2,"m":{"y":0,"b":1}}"#)
+    }
+
+    @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
+        #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == [1])
+        // Columns do not count it.
+        let error = try #require(throws: JSONError.self) { try JSONValue(parsing: "\u{FEFF}[1,]") }
+        #expect(error.position == TextPosition(line: 1, column: 4, offset: 6))
+    }
+
+    @Test func nestingUpToTheLimitParses() throws {
+        let limit = JSONParser.defaultMaximumDepth
+        let arrays = try JSONValue(parsing: JSONCorpus.nestedArrays(depth: limit))
+        let objects = try JSONValue(parsing: JSONCorpus.nestedObjects(depth: limit))
+        var depth = 0
+        var value = arrays
+        while case .array(let elements) = value {
+            depth += 1
+            value = elements[0]
+        }
+        #expect(depth == limit)
+        #expect(try JSONValue(parsing: arrays.serialized(.pretty)) == arrays)
+        #expect(try JSONValue(parsing: objects.serialized()) == objects)
+        #expect(throws: JSONError.self) {
+            try JSONValue(parsing: JSONCorpus.nestedArrays(depth: limit + 1))
+        }
+    }
+
+    @Test func theDepthLimitCanBeChanged() throws {
+        let parser = JSONParser(maximumDepth: 3)
+        #expect(try parser.parse("[[[1]]]") == [[[1]]])
+        let error = try #require(throws: JSONError.self) { try parser.parse("[[[[1]]]]") }
+        #expect(error.description.hasPrefix("1:4: nesting is deeper than 3 levels"))
+        // Far deeper than any stack would allow recursion: still just an error.
+        #expect(throws: JSONError.self) {
+            try JSONValue(parsing: String(repeating: "[", count: 1_000_000))
+        }
+    }
+
+    @Test func accessors() throws {
+        let value = try JSONValue(
+            parsing: #"{"n": 2.0, "i": 3, "s": "x", "b": true, "a": [1], "z": null}"#)
+        #expect(value["n"]?.intValue == 2)
+        #expect(value["n"]?.doubleValue == 2)
+        #expect(value["i"]?.doubleValue == 3)
+        #expect(value["s"]?.stringValue == "x")
+        #expect(value["s"]?.intValue == nil)
+        #expect(value["b"]?.boolValue == true)
+        #expect(value["a"]?[0] == 1)
+        #expect(value["a"]?[1] == nil)
+        #expect(value["z"]?.isNull == true)
+        #expect(value["missing"] == nil)
+        #expect(value[["a", 0]] == 1)
+        #expect(value[["a", "x"]] == nil)
+        #expect(value["a"]?.arrayValue == [1])
+        #expect(value.objectValue?.count == 6)
+        #expect(
+            [JSONValue.null, true, 1, 1.5, "s", [], [:]].map(\.kindDescription) == [
+                "null", "a Boolean", "a number", "a number", "a string", "an array", "an object",
+            ])
+    }
+}
