@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "cellkit-bench", targets: ["cellkit-bench"]),
         .library(name: "BasicCells", type: .dynamic, targets: ["BasicCells"]),
         .library(name: "ChartCells", type: .dynamic, targets: ["ChartCells"]),
+        .library(name: "CardCells", type: .dynamic, targets: ["CardCells"]),
     ] + fixtures.map { .library(name: $0.product, type: .dynamic, targets: [$0.target]) },
     dependencies: [
         .package(path: "SDK")
@@ -42,6 +43,8 @@ let package = Package(
         // Example plugins, each a .dynamic library product.
         .target(name: "BasicCells", dependencies: [cellKit], path: "Plugins/BasicCells"),
         .target(name: "ChartCells", dependencies: [cellKit], path: "Plugins/ChartCells"),
+        .target(
+            name: "CardCells", dependencies: [cellKit], path: "Plugins/CardCells", resources: [.process("Resources")]),
 
         .testTarget(name: "CellKitTests", dependencies: [cellKit]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),

@@ -136,7 +136,7 @@ public final class PluginHost {
     }
 
     /// The plugin (name, path) the cache says registers `name`, without loading anything.
-    func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (String, String)? {
+    public func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (plugin: String, path: String)? {
         guard let cache else { return nil }
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         for record in cache.records(for: searchPath) where record.isPlugin {

@@ -129,6 +129,7 @@ do {
     }
     exit(CellKitApp.main(invocation))
 } catch {
-    fputs("cellkit: error: \(error.message)\n\(usage)\n", stderr)
+    let text = Array("cellkit: error: \(error.message)\n\(usage)\n".utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }

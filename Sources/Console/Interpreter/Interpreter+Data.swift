@@ -30,7 +30,7 @@ extension Interpreter {
         }
         if !errors.isEmpty { throw ConsoleError(.script, errors) }
 
-        let path = resolvePath(fileArgument.text)
+        let path = dataOverride ?? resolvePath(fileArgument.text)
         let table = try DataTable.read(path, c, at: fileArgument.span)
         var records: [[AttributeSetting]] = []
         records.reserveCapacity(table.count)

@@ -36,6 +36,8 @@ final class Interpreter {
     private(set) var quitRequested = false
     /// The directories of the scripts being run, innermost last, for relative data paths.
     var scriptDirectories: [String] = []
+    /// `cellkit render --data FILE`: every `rows … from` reads this file instead.
+    var dataOverride: String?
 
     init(host: PluginHost, output: ConsoleOutput, environment: [String: String]) {
         self.host = host
@@ -171,10 +173,10 @@ final class Interpreter {
         } catch {
             // A cell of a plugin on the path that is not loaded yet: load it now (the
             // cache says which plugin has it), so scripts need not `load` first.
-            if error.code == .unknownName, let (plugin, _) = host.cachedProvider(of: name, kinds: kinds) {
+            if error.code == .unknownName, let provider = host.cachedProvider(of: name, kinds: kinds) {
                 do {
-                    _ = try host.load(plugin)
-                    output.printError("note: loaded \(plugin) for \(name)")
+                    _ = try host.load(provider.plugin)
+                    output.printError("note: loaded \(provider.plugin) for \(name)")
                     return try host.registry.resolve(name, kinds: kinds)
                 } catch let loadError {
                     throw pluginError(loadError, c, at: span)

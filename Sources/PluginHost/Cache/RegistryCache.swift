@@ -23,6 +23,26 @@ public final class RegistryCache {
         public var registrations: [RegistrationRecord]
         /// Why the last scan failed, if it did.
         public var error: String?
+
+        /// A record.
+        public init(
+            path: String, size: Int, mtimeSeconds: Int, mtimeNanoseconds: Int, isPlugin: Bool, name: String,
+            version: String, summary: String, abiVersion: UInt32, compilerVersion: UInt32,
+            registrations: [RegistrationRecord], error: String?
+        ) {
+            self.path = path
+            self.size = size
+            self.mtimeSeconds = mtimeSeconds
+            self.mtimeNanoseconds = mtimeNanoseconds
+            self.isPlugin = isPlugin
+            self.name = name
+            self.version = version
+            self.summary = summary
+            self.abiVersion = abiVersion
+            self.compilerVersion = compilerVersion
+            self.registrations = registrations
+            self.error = error
+        }
     }
 
     /// One registered item, as recorded.
@@ -61,7 +81,7 @@ public final class RegistryCache {
     func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        entries = [:]
+        entries = readFile()
     }
 
     /// Fresh records for every library on the search path, scanning the
@@ -103,6 +123,7 @@ public final class RegistryCache {
     public func save() {
         guard dirty else { return }
         dirty = false
+        writeFile(entries)
     }
 
     /// Scans a library in this process: an ELF check for the entry point,

@@ -77,7 +77,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
     /// `libCardCells.so` → `CardCells`; `nil` for files that are not plugin
     /// candidates: a plugin's name is an identifier, so `libcellkit-fixture-x.so`
     /// (the test suite's broken plugins) and Swift's own libraries are skipped.
-    static func pluginName(fromFile file: String) -> String? {
+    public static func pluginName(fromFile file: String) -> String? {
         guard file.hasSuffix(".so") else { return nil }
         var name = String(file.dropLast(3))
         if name.hasPrefix("lib") { name = String(name.dropFirst(3)) }

@@ -23,3 +23,10 @@ extension TextLayout {
 extension TextLayout {
     public static func wrapped(_ text: String, toWidth: Int) -> [String] { [text] }
 }
+extension TextLayout {
+    public static func padded(_ text: String, toWidth: Int, alignment: TextAlignment) -> String {
+        let w = TerminalWidth.of(text)
+        guard w < toWidth else { return text }
+        return text + String(repeating: " ", count: toWidth - w)
+    }
+}
