@@ -51,6 +51,8 @@ let package = Package(
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
         .testTarget(name: "PluginTests", dependencies: [cellKit], exclude: ["Golden"]),
+        // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.
+        .testTarget(name: "EndToEndTests", dependencies: ["CellKitSupport"], exclude: ["Golden"]),
     ]
         + fixtures.map { .target(name: $0.target, dependencies: [cellKit], path: "Tests/Fixtures/\($0.target)") }
 )

@@ -1,0 +1,115 @@
+import CellKitSupport
+import Glibc
+
+/// Runs the built `cellkit` executable, as a user would, and collects what it printed.
+enum CellKitProcess {
+    /// The build directory: where `swift build` put `cellkit`, the plugins, and this test binary.
+    static let buildDirectory: String = {
+        var path = (try? Path.executable()) ?? ".build/debug/x"
+        while !path.isEmpty && path != "/" {
+            path = Path.dirname(path)
+            if fileExists(path + "/cellkit") && fileExists(path + "/libBasicCells.so") { return path }
+        }
+        return ".build/debug"
+    }()
+
+    /// The `cellkit` executable.
+    static var executable: String { buildDirectory + "/cellkit" }
+
+    /// The repository root (for Examples/ and README.md).
+    static let repositoryRoot: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = Path.dirname(path) }
+        return path
+    }()
+
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// Runs `cellkit arguments...` in `directory` with `input` on standard
+    /// input, and a clean environment: HOME, XDG dirs and TMPDIR in a fresh
+    /// temporary directory unless given, no colour variables unless given.
+    static func run(
+        _ arguments: [String], input: String = "", directory: String? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
+        let home = try temporaryDirectory()
+        var env = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache"]
+        for (key, value) in environment { env[key] = value }
+        return try spawn([executable] + arguments, input: input, directory: directory ?? repositoryRoot, environment: env)
+    }
+
+    /// Runs any program; returns its status and output.
+    static func spawn(_ argv: [String], input: String, directory: String, environment: [String: String]) throws -> Result {
+        var inPipe: [Int32] = [0, 0]
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError.pipe }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        for fd in [inPipe[1], outPipe[0], errPipe[0], inPipe[0], outPipe[1], errPipe[1]] {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+        // posix_spawn_file_actions_addchdir_np is not visible to Swift: let sh change directory.
+        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + argv
+        var argvC: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
+        var envC: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for p in argvC { free(p) }
+            for p in envC { free(p) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, &argvC, &envC)
+        close(inPipe[0])
+        close(outPipe[1])
+        close(errPipe[1])
+        guard status == 0 else { throw SpawnError.spawn(String(cString: strerror(status))) }
+        let bytes = Array(input.utf8)
+        _ = bytes.withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count) }
+        close(inPipe[1])
+        // Read both pipes without deadlocking: poll them together.
+        var out: [UInt8] = []
+        var err: [UInt8] = []
+        var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+        var open = 2
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while open > 0 {
+            if poll(&fds, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            for i in 0..<2 where fds[i].fd >= 0 && fds[i].revents != 0 {
+                let n = read(fds[i].fd, &chunk, chunk.count)
+                if n > 0 {
+                    if i == 0 { out += chunk[..<n] } else { err += chunk[..<n] }
+                } else {
+                    close(fds[i].fd)
+                    fds[i].fd = -1
+                    open -= 1
+                }
+            }
+        }
+        var waitStatus: Int32 = 0
+        while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+        let exit = (waitStatus & 0x7F) == 0 ? (waitStatus >> 8) & 0xFF : 128 + (waitStatus & 0x7F)
+        return Result(status: exit, standardOutput: String(decoding: out, as: UTF8.self), standardError: String(decoding: err, as: UTF8.self))
+    }
+
+    enum SpawnError: Error {
+        case pipe
+        case spawn(String)
+    }
+
+    /// A new empty directory under /tmp.
+    static func temporaryDirectory() throws -> String {
+        var template = Array("/tmp/cellkit-e2e-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { throw SpawnError.pipe }
+        return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+    }
+}

@@ -1,0 +1,9 @@
+import Testing
+
+@Suite struct SmokeTests {
+    @Test func versionPrintsTheSDKABI() throws {
+        let result = try CellKitProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("cellkit 0.1.0 (CellKit SDK ABI 1, Swift "))
+    }
+}
