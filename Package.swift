@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "BasicCells", type: .dynamic, targets: ["BasicCells"]),
         .library(name: "ChartCells", type: .dynamic, targets: ["ChartCells"]),
         .library(name: "CardCells", type: .dynamic, targets: ["CardCells"]),
+        // What the loading benchmark loads: a minimal plugin, and a trivial C library (the floor).
+        .library(name: "cellkit-bench-plugin", type: .dynamic, targets: ["BenchPlugin"]),
+        .library(name: "cellkit-bench-trivial", type: .dynamic, targets: ["BenchTrivialC"]),
     ] + fixtures.map { .library(name: $0.product, type: .dynamic, targets: [$0.target]) },
     dependencies: [
         .package(path: "SDK")
@@ -38,7 +41,10 @@ let package = Package(
         // The executable: argument handling only.
         .executableTarget(name: "cellkit", dependencies: ["Console"]),
         // Benchmarks: `swift run -c release cellkit-bench`.
-        .executableTarget(name: "cellkit-bench", dependencies: ["Console", "PluginHost", cellKit]),
+        .executableTarget(name: "cellkit-bench", dependencies: ["Console", "PluginHost", "CellKitSupport", "MallocCounter", cellKit]),
+        .target(name: "MallocCounter"),
+        .target(name: "BenchTrivialC"),
+        .target(name: "BenchPlugin", dependencies: [cellKit]),
 
         // Example plugins, each a .dynamic library product.
         .target(name: "BasicCells", dependencies: [cellKit], path: "Plugins/BasicCells"),
@@ -57,8 +63,8 @@ let package = Package(
         + fixtures.map { .target(name: $0.target, dependencies: [cellKit], path: "Tests/Fixtures/\($0.target)") }
 )
 
-// Strict settings for every target of this package.
-for target in package.targets {
+// Strict settings for every Swift target of this package.
+for target in package.targets where !["MallocCounter", "BenchTrivialC"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .swiftLanguageMode(.v6)
     ]

@@ -11,9 +11,19 @@ let package = Package(
         .library(name: "CellKit", type: .dynamic, targets: ["CellKit"])
     ],
     targets: [
+        // dladdr, which Swift's Glibc module does not expose (a plugin's bundle is
+        // found from the image its types live in).
+        .target(name: "CellKitShims"),
         .target(
             name: "CellKit",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["CellKitShims"],
+            swiftSettings: [
+                .swiftLanguageMode(.v6),
+                // Rendering touches class properties millions of times a second; the
+                // dynamic exclusivity checks cost a third of it (docs/performance.md).
+                // The SDK's own code never holds overlapping accesses.
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+            ]
         )
     ]
 )

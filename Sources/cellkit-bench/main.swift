@@ -1,1 +1,49 @@
-print("cellkit-bench: not yet")
+// cellkit-bench: the benchmarks of docs/performance.md.
+//
+//   swift run -c release cellkit-bench            every scenario, each in its own process, as a report
+//   swift run -c release cellkit-bench table N    one scenario (table, sections, reuse, scroll, load, listing, startup)
+import CellKitSupport
+import Glibc
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let executable = (try? Path.executable()) ?? CommandLine.arguments[0]
+let buildDirectory = Path.dirname(executable)
+
+func number(_ index: Int, default value: Int) -> Int {
+    arguments.count > index ? Int(arguments[index]) ?? value : value
+}
+
+/// Builds the products a scenario needs if `swift run` did not (it builds only cellkit-bench).
+func ensureBuilt(_ files: [String]) throws {
+    guard files.contains(where: { !fileExists(buildDirectory + "/" + $0) }) else { return }
+    let configuration = buildDirectory.hasSuffix("release") ? "release" : "debug"
+    print("note: building the plugins and cellkit (swift build -c \(configuration))...")
+    try Child.run(["/usr/bin/env", "swift", "build", "-c", configuration])
+}
+
+do {
+    switch arguments.first {
+    case "table": try TableBenchmark.run(rows: number(1, default: 1_000_000))
+    case "sections": try SectionsBenchmark.run(rows: number(1, default: 1_000_000))
+    case "reuse": TableBenchmark.reusePath(iterations: number(1, default: 1_000_000))
+    case "scroll": try ScrollBenchmark.run(rows: number(1, default: 10_000_000))
+    case "load":
+        try ensureBuilt(["libcellkit-bench-plugin.so", "libcellkit-bench-trivial.so"])
+        try LoadBenchmark.run(files: number(1, default: 50), buildDirectory: buildDirectory)
+    case "listing":
+        try ensureBuilt(["libcellkit-bench-plugin.so"])
+        try LoadBenchmark.listing(count: number(1, default: 200), buildDirectory: buildDirectory)
+    case "startup":
+        try ensureBuilt(["cellkit"])
+        try StartupBenchmark.run(executable: buildDirectory + "/cellkit")
+    case nil, "all":
+        try ensureBuilt(["cellkit", "libcellkit-bench-plugin.so", "libcellkit-bench-trivial.so"])
+        try Report.run(executable: executable)
+    default:
+        print("usage: cellkit-bench [table|sections|reuse|scroll|load|listing|startup [N]]")
+        exit(2)
+    }
+} catch {
+    print("cellkit-bench: \(error)")
+    exit(1)
+}

@@ -49,6 +49,17 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
 
     private static let cache = Mutex<[ObjectIdentifier: [AttributeDescriptor]]>([:])
 
+    /// Computes and caches the attributes of an ``Inspectable`` type known
+    /// statically, so ``declared(by:)`` never needs a dynamic conformance
+    /// check for it (that check scans every loaded image's conformances).
+    static func prime<Owner: Inspectable & View>(_ type: Owner.Type) {
+        let key = ObjectIdentifier(type)
+        guard cache.withLock({ $0[key] }) == nil else { return }
+        let prototype = type.init()
+        let result = erase(type).map { $0.withDefault($0.get(prototype)) }
+        cache.withLock { $0[key] = result }
+    }
+
     /// The declared (property) attributes of a view type, with defaults read
     /// from a fresh instance. Computed once per type.
     public static func declared(by type: View.Type) -> [AttributeDescriptor] {

@@ -201,6 +201,12 @@ open class CollectionView: View {
         return typed
     }
 
+    /// Gives back a cell that was dequeued but will not be returned from
+    /// `cellForItemAt`, so the next dequeue reuses it.
+    public func enqueueReusableCell(_ cell: CollectionViewCell) {
+        cellQueue.enqueue(cell)
+    }
+
     /// The identifiers cells are registered under.
     public var registeredCellIdentifiers: [String] { cellQueue.identifiers }
 }

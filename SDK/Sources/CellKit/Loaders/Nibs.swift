@@ -26,7 +26,7 @@ public struct ReusableNib<T: ReusableView>: Sendable {
     public init() {}
 
     /// The identifier: the type's name.
-    public var identifier: String { String(describing: T.self) }
+    public var identifier: String { _typeName(T.self, qualified: false) }
 
     /// The nib named after the type, in its bundle.
     public var nib: Nib { Nib(nibName: identifier, bundle: PluginBundle(for: T.self)) }

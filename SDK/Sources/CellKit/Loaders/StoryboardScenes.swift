@@ -22,7 +22,7 @@ public protocol StoryboardScenes: SendableMetatype {}
 
 extension StoryboardScenes {
     /// The storyboard's name: the enum's name.
-    public static var storyboardName: String { String(describing: self) }
+    public static var storyboardName: String { _typeName(self, qualified: false) }
 
     /// The storyboard the enum stands for.
     public static var storyboard: Storyboard {
@@ -32,7 +32,7 @@ extension StoryboardScenes {
     /// The namespace searched: the innermost enclosing type named after a
     /// namespace that has storyboards, else the enum's module.
     static var namespace: String {
-        let parts = String(reflecting: self).split(separator: ".").map(String.init)
+        let parts = _typeName(self, qualified: true).split(separator: ".").map(String.init)
         for part in parts.dropLast().reversed() where Storyboard.hasNamespace(part) {
             return part
         }

@@ -16,7 +16,7 @@ public protocol NibLoadable: AnyObject, SendableMetatype {
 extension NibLoadable {
     /// `Nib(nibName: "<TypeName>", bundle: PluginBundle(for: Self.self))`.
     public static var nib: Nib {
-        Nib(nibName: String(describing: self), bundle: PluginBundle(for: self))
+        Nib(nibName: _typeName(self, qualified: false), bundle: PluginBundle(for: self))
     }
 }
 
@@ -65,7 +65,7 @@ public protocol NibOwnerLoadable: AnyObject, SendableMetatype {
 extension NibOwnerLoadable {
     /// `Nib(nibName: "<TypeName>", bundle: PluginBundle(for: Self.self))`.
     public static var nib: Nib {
-        Nib(nibName: String(describing: self), bundle: PluginBundle(for: self))
+        Nib(nibName: _typeName(self, qualified: false), bundle: PluginBundle(for: self))
     }
 }
 
@@ -102,9 +102,11 @@ enum NibLoading {
     /// bundle, loaded into it (seed 002: "use the nib if one exists").
     static func makeView<T: ReusableView & Reusable>(_ type: T.Type) throws(CellKitError) -> T {
         let view = T()
-        if !(view is NibOwnerLoadable) {
-            let nib = Nib(nibName: T.reuseIdentifier, bundle: PluginBundle(for: T.self))
-            if Nib.exists(named: nib.name, in: nib.bundle) { try load(nib, into: view) }
+        let nib = Nib(nibName: T.reuseIdentifier, bundle: PluginBundle(for: T.self))
+        // A NibOwnerLoadable view loads its nib itself; checked only when a nib exists
+        // (a dynamic conformance check scans every loaded image).
+        if Nib.exists(named: nib.name, in: nib.bundle), !(view is NibOwnerLoadable) {
+            try load(nib, into: view)
         }
         return view
     }

@@ -1,3 +1,4 @@
+internal import CellKitShims
 import Synchronization
 
 #if canImport(Glibc)
@@ -34,7 +35,7 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The bundle of the image `type` is defined in, named after its module.
-    /// Found once per type (from the process's memory map), then cached.
+    /// Found once per type (with `dladdr`), then cached.
     public init(for type: AnyClass) {
         let key = ObjectIdentifier(type)
         if let cached = bundleCache.withLock({ $0[key] }) {
@@ -67,7 +68,7 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Finding things on disk
 
     static func moduleName(of type: Any.Type) -> String {
-        let full = String(reflecting: type)
+        let full = _typeName(type, qualified: true)
         return full.split(separator: ".").first.map(String.init) ?? full
     }
 
@@ -76,36 +77,44 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
         let dir = directoryName(image)
         let direct = "\(dir)/\(name).resources"
         if isDirectory(direct) { return direct }
-        guard let handle = opendir(dir) else { return nil }
-        defer { closedir(handle) }
         let suffix = "_\(name).resources"
-        while let entry = readdir(handle) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        return resourceFolders(in: dir).first { $0.hasSuffix(suffix) }.map { "\(dir)/\($0)" }
+    }
+
+    /// The `*.resources` folders of a directory, listed once per modification
+    /// of the directory (loading many plugins from one folder lists it once).
+    static func resourceFolders(in dir: String) -> [String] {
+        var st = stat()
+        guard stat(dir, &st) == 0 else { return [] }
+        let stamp = (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec))
+        if let hit = resourceFolderCache.withLock({ $0[dir] }), hit.stamp == stamp { return hit.names }
+        var names: [String] = []
+        if let handle = opendir(dir) {
+            while let entry = readdir(handle) {
+                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if entryName.hasSuffix(".resources") && isDirectory("\(dir)/\(entryName)") { names.append(entryName) }
             }
-            if entryName.hasSuffix(suffix) && isDirectory("\(dir)/\(entryName)") { return "\(dir)/\(entryName)" }
+            closedir(handle)
         }
-        return nil
+        names.sort()
+        resourceFolderCache.withLock { $0[dir] = (stamp, names) }
+        return names
     }
 }
 
 private let bundleCache = Mutex<[ObjectIdentifier: PluginBundle]>([:])
+private let resourceFolderCache = Mutex<[String: (stamp: (Int, Int), names: [String])]>([:])
 
-/// The file mapped at `address` in this process, from `/proc/self/maps`
-/// (glibc's `dladdr` is not visible to Swift without `_GNU_SOURCE`).
+/// The executable or shared library that contains `address`.
 func mappedImagePath(containing address: UInt) -> String? {
-    guard let maps = try? readTextFile("/proc/self/maps") else { return nil }
-    for line in maps.split(separator: "\n") {
-        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-        guard fields.count == 6, let dash = fields[0].firstIndex(of: "-") else { continue }
-        guard let start = UInt(fields[0][..<dash], radix: 16),
-            let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
-            address >= start, address < end
-        else { continue }
-        let path = fields[5].trimmedSpaces
-        return path.hasPrefix("/") ? path : nil
-    }
-    return nil
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = cellkit_image_path(UnsafeRawPointer(bitPattern: address), &buffer, buffer.count)
+    guard length > 0 else { return nil }
+    let path = String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // The main executable is reported as it was started; make it absolute.
+    return path.hasPrefix("/") ? path : (try? readLink("/proc/self/exe")) ?? path
 }
 
 func directoryName(_ path: String) -> String {

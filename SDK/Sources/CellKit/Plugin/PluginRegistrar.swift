@@ -35,10 +35,14 @@ public final class PluginRegistrar {
 
     /// The bundle of the plugin being registered: its name, library and resources.
     public var bundle: PluginBundle {
-        PluginBundle(
+        if let cachedBundle, cachedBundle.name == pluginName { return cachedBundle }
+        let bundle = PluginBundle(
             name: pluginName, imagePath: imagePath,
             resourceDirectory: imagePath.flatMap { PluginBundle.findResources(name: pluginName, nextTo: $0) })
+        cachedBundle = bundle
+        return bundle
     }
+    private var cachedBundle: PluginBundle?
 
     // MARK: - Entry point support
 
@@ -86,6 +90,34 @@ public final class PluginRegistrar {
     /// Registers a nib-based collection cell type.
     public func register<T: CollectionViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
         try add(T.self, kind: .item, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
+    }
+
+    /// Registers a table cell type with inspectable attributes.
+    public func register<T: TableViewCell & Reusable & Inspectable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+        AttributeDescriptor.prime(T.self)
+        try add(T.self, kind: .cell, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+    }
+
+    /// Registers a nib-based table cell type with inspectable attributes.
+    public func register<T: TableViewCell & Reusable & NibLoadable & Inspectable>(
+        cellType: T.Type, summary: String? = nil
+    ) throws(CellKitError) {
+        AttributeDescriptor.prime(T.self)
+        try add(T.self, kind: .cell, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
+    }
+
+    /// Registers a collection cell type with inspectable attributes.
+    public func register<T: CollectionViewCell & Reusable & Inspectable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+        AttributeDescriptor.prime(T.self)
+        try add(T.self, kind: .item, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+    }
+
+    /// Registers a section header/footer view type with inspectable attributes.
+    public func register<T: TableViewHeaderFooterView & Reusable & Inspectable>(
+        headerFooterViewType: T.Type, summary: String? = nil
+    ) throws(CellKitError) {
+        AttributeDescriptor.prime(T.self)
+        try add(T.self, kind: .headerFooter, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
     }
 
     /// Registers a section header/footer view type.

@@ -21,9 +21,9 @@ public final class Canvas {
     /// Rows.
     public private(set) var height: Int
     /// Row-major cells.
-    @usableFromInline var cells: [Cell]
+    @usableFromInline @exclusivity(unchecked) var cells: [Cell]
     /// Multi-scalar clusters (`👩‍💻`, `é` as e + U+0301) referenced by cells.
-    var clusters: [String] = []
+    @exclusivity(unchecked) var clusters: [String] = []
 
     /// One character cell.
     public struct Cell: Hashable, Sendable {
@@ -31,8 +31,25 @@ public final class Canvas {
         /// of a wide character, or ``clusterFlag`` plus an index into the
         /// canvas's cluster table.
         public var content: UInt32
+        /// The style, packed into one word.
+        @usableFromInline var packed: PackedStyle
+
         /// How the cell looks.
-        public var style: Style
+        public var style: Style {
+            get { packed.style }
+            set { packed = PackedStyle(newValue) }
+        }
+
+        /// A cell with a character and a style.
+        public init(content: UInt32, style: Style) {
+            self.content = content
+            packed = PackedStyle(style)
+        }
+
+        @inlinable init(content: UInt32, packed: PackedStyle) {
+            self.content = content
+            self.packed = packed
+        }
 
         /// The right half of a wide character: writers skip it.
         public static let continuation: UInt32 = 0xFFFF_FFFF
@@ -40,7 +57,7 @@ public final class Canvas {
         public static let clusterFlag: UInt32 = 0x8000_0000
 
         /// A blank cell.
-        public static let blank = Cell(content: 0x20, style: .plain)
+        public static let blank = Cell(content: 0x20, packed: .plain)
     }
 
     /// Creates a blank canvas.
@@ -132,6 +149,7 @@ public final class Canvas {
         var x = point.x
         let y = point.y
         guard y >= box.minY, y < box.maxY else { return x + TerminalWidth.of(text) }
+        let style = PackedStyle(style)
         Glyphs.forEach(in: text) { glyph in
             guard glyph.width > 0 else { return }
             if x >= box.maxX {
@@ -158,8 +176,9 @@ public final class Canvas {
     public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        let packed = PackedStyle(style)
         for y in r.minY..<r.maxY {
-            for x in r.minX..<r.maxX { put(scalar.value, x: x, y: y, style: style) }
+            for x in r.minX..<r.maxX { put(scalar.value, x: x, y: y, style: packed) }
         }
     }
 
@@ -179,7 +198,7 @@ public final class Canvas {
     /// Places a glyph of width 1 or 2 whose head is `content` at (x, y); the
     /// halves of any wide character it partly covers are blanked.
     @inline(__always)
-    func put(_ content: UInt32, width w: Int = 1, x: Int, y: Int, style: Style) {
+    func put(_ content: UInt32, width w: Int = 1, x: Int, y: Int, style: PackedStyle) {
         guard x >= 0, x + w <= width, y >= 0, y < height else { return }
         let i = y * width + x
         if cells[i].content == Cell.continuation, x > 0 {
@@ -189,11 +208,11 @@ public final class Canvas {
         if x + w < width, cells[last + 1].content == Cell.continuation {
             cells[last + 1].content = 0x20
         }
-        cells[i] = Cell(content: content, style: style)
-        if w == 2 { cells[i + 1] = Cell(content: Cell.continuation, style: style) }
+        cells[i] = Cell(content: content, packed: style)
+        if w == 2 { cells[i + 1] = Cell(content: Cell.continuation, packed: style) }
     }
 
-    private func putCluster(_ cluster: String, width w: Int, x: Int, y: Int, style: Style) {
+    private func putCluster(_ cluster: String, width w: Int, x: Int, y: Int, style: PackedStyle) {
         let index = UInt32(clusters.count) | Cell.clusterFlag
         clusters.append(cluster)
         put(index, width: w, x: x, y: y, style: style)

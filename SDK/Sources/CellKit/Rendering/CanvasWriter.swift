@@ -15,32 +15,105 @@ public protocol CanvasWriter: AnyObject {
     func finish() throws
 }
 
-/// The buffering shared by the text writers.
-struct ByteBuffer {
-    var bytes: [UInt8] = []
+/// A byte buffer the text writers fill through a raw pointer (appending to
+/// an `Array` byte by byte costs a uniqueness check per byte) and flush to
+/// their ``TextOutput`` in 64 KiB chunks.
+final class OutputBuffer {
     let output: TextOutput
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    var count = 0
     static let flushThreshold = 1 << 16
 
     init(output: TextOutput) {
         self.output = output
-        bytes.reserveCapacity(Self.flushThreshold + 4096)
+        capacity = Self.flushThreshold * 2
+        base = .allocate(capacity: capacity)
     }
 
-    mutating func flushIfNeeded() throws {
-        if bytes.count >= Self.flushThreshold { try flush() }
+    deinit {
+        base.deallocate()
     }
 
-    mutating func flush() throws {
-        guard !bytes.isEmpty else { return }
-        try bytes.withUnsafeBytes { try output.write($0) }
-        bytes.removeAll(keepingCapacity: true)
-    }
-
+    /// Makes room for `n` more bytes.
     @inline(__always)
-    mutating func append(decimal value: Int) {
-        if value >= 100 { bytes.append(UInt8(48 + value / 100)) }
-        if value >= 10 { bytes.append(UInt8(48 + (value / 10) % 10)) }
-        bytes.append(UInt8(48 + value % 10))
+    func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private func grow(_ needed: Int) {
+        let newCapacity = max(capacity * 2, needed)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends a byte (room must have been reserved).
+    @inline(__always)
+    func put(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends bytes, making room.
+    func append(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            reserve(1)
+            put(byte)
+        }
+    }
+
+    /// Appends a scalar's UTF-8 (room for 4 bytes must have been reserved).
+    @inline(__always)
+    func putScalar(_ v: UInt32) {
+        if v < 0x80 {
+            put(UInt8(truncatingIfNeeded: v))
+        } else if v < 0x800 {
+            put(UInt8(truncatingIfNeeded: 0xC0 | v >> 6))
+            put(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        } else if v < 0x10000 {
+            put(UInt8(truncatingIfNeeded: 0xE0 | v >> 12))
+            put(UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F))
+            put(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        } else {
+            put(UInt8(truncatingIfNeeded: 0xF0 | v >> 18))
+            put(UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F))
+            put(UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F))
+            put(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        }
+    }
+
+    /// Appends the character a cell shows.
+    @inline(__always)
+    func putCell(_ cell: Canvas.Cell, of canvas: Canvas) {
+        let v = cell.content
+        if v == Canvas.Cell.continuation { return }
+        if v & Canvas.Cell.clusterFlag != 0 {
+            append(canvas.clusters[Int(v & ~Canvas.Cell.clusterFlag)].utf8)
+        } else {
+            putScalar(v)
+        }
+    }
+
+    /// Appends a number in decimal (room for 3 digits must have been reserved).
+    @inline(__always)
+    func put(decimal value: Int) {
+        if value >= 100 { put(UInt8(48 + value / 100)) }
+        if value >= 10 { put(UInt8(48 + (value / 10) % 10)) }
+        put(UInt8(48 + value % 10))
+    }
+
+    func flushIfNeeded() throws {
+        if count >= Self.flushThreshold { try flush() }
+    }
+
+    func flush() throws {
+        guard count > 0 else { return }
+        let n = count
+        count = 0
+        try output.write(UnsafeRawBufferPointer(start: base, count: n))
     }
 }
 
@@ -55,26 +128,33 @@ struct ByteBuffer {
 /// out.string   // "Ready\n"
 /// ```
 public final class PlainTextWriter: CanvasWriter {
-    private var buffer: ByteBuffer
+    private let buffer: OutputBuffer
 
     /// Creates a writer.
     public init(output: TextOutput) {
-        buffer = ByteBuffer(output: output)
+        buffer = OutputBuffer(output: output)
     }
 
     public func write(_ canvas: Canvas) throws {
-        for y in 0..<canvas.height {
-            let start = buffer.bytes.count
-            var lastInk = start
-            let base = y * canvas.width
-            for x in 0..<canvas.width {
-                let cell = canvas.cells[base + x]
-                canvas.appendUTF8(of: cell, to: &buffer.bytes)
-                if cell.content != 0x20 && cell.content != Canvas.Cell.continuation { lastInk = buffer.bytes.count }
+        let width = canvas.width
+        guard width > 0 else {
+            for _ in 0..<canvas.height {
+                buffer.reserve(1)
+                buffer.put(0x0A)
             }
-            buffer.bytes.removeSubrange(lastInk...)
-            buffer.bytes.append(0x0A)
             try buffer.flushIfNeeded()
+            return
+        }
+        try canvas.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<canvas.height {
+                let row = cells.baseAddress! + y * width
+                var end = width
+                while end > 0 && row[end - 1].content == 0x20 { end -= 1 }
+                buffer.reserve(end * 4 + 1)
+                for x in 0..<end { buffer.putCell(row[x], of: canvas) }
+                buffer.put(0x0A)
+                try buffer.flushIfNeeded()
+            }
         }
     }
 
@@ -97,39 +177,57 @@ public final class PlainTextWriter: CanvasWriter {
 public final class ANSIWriter: CanvasWriter {
     /// The colours the output shows; `.none` writes no escape sequences at all.
     public let colorMode: ColorMode
-    private var buffer: ByteBuffer
+    private let buffer: OutputBuffer
 
     /// Creates a writer.
     public init(output: TextOutput, colorMode: ColorMode) {
         self.colorMode = colorMode
-        buffer = ByteBuffer(output: output)
+        buffer = OutputBuffer(output: output)
     }
 
     public func write(_ canvas: Canvas) throws {
-        for y in 0..<canvas.height {
-            let base = y * canvas.width
-            // The last column that is not a plain blank: trailing blanks are dropped.
-            var end = canvas.width
-            while end > 0 {
-                let cell = canvas.cells[base + end - 1]
-                if cell.content == 0x20 && (colorMode == .none || cell.style.background == .default && !cell.style.attributes.contains(.reverse) && !cell.style.attributes.contains(.underline)) {
-                    end -= 1
-                } else {
-                    break
-                }
+        let width = canvas.width
+        let styled = colorMode != .none
+        guard width > 0 else {
+            for _ in 0..<canvas.height {
+                buffer.reserve(1)
+                buffer.put(0x0A)
             }
-            var current = Style.plain
-            for x in 0..<end {
-                let cell = canvas.cells[base + x]
-                if colorMode != .none && cell.style != current {
-                    appendSGR(cell.style)
-                    current = cell.style
-                }
-                canvas.appendUTF8(of: cell, to: &buffer.bytes)
-            }
-            if current != .plain { buffer.bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D]) }
-            buffer.bytes.append(0x0A)
             try buffer.flushIfNeeded()
+            return
+        }
+        try canvas.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<canvas.height {
+                let row = cells.baseAddress! + y * width
+                // Trailing blanks that show nothing are dropped.
+                var end = width
+                while end > 0 {
+                    let cell = row[end - 1]
+                    guard cell.content == 0x20, !styled || cell.packed.isInvisibleWhenBlank else { break }
+                    end -= 1
+                }
+                buffer.reserve(end * 4 + 8)
+                var current = PackedStyle.plain
+                for x in 0..<end {
+                    let cell = row[x]
+                    if styled && cell.packed != current {
+                        appendSGR(cell.packed.style)
+                        current = cell.packed
+                        buffer.reserve((end - x) * 4 + 8)
+                    }
+                    buffer.putCell(cell, of: canvas)
+                }
+                if current != .plain {
+                    buffer.reserve(5)
+                    buffer.put(0x1B)
+                    buffer.put(0x5B)
+                    buffer.put(0x30)
+                    buffer.put(0x6D)
+                }
+                buffer.reserve(1)
+                buffer.put(0x0A)
+                try buffer.flushIfNeeded()
+            }
         }
     }
 
@@ -143,14 +241,17 @@ public final class ANSIWriter: CanvasWriter {
 
     /// `ESC[0;…m` setting exactly `style`.
     private func appendSGR(_ style: Style) {
-        buffer.bytes.append(contentsOf: [0x1B, 0x5B, 0x30])  // ESC [ 0
+        buffer.reserve(48)
+        buffer.put(0x1B)
+        buffer.put(0x5B)
+        buffer.put(0x30)
         for (attribute, digit) in Self.attributeCodes where style.attributes.contains(attribute) {
-            buffer.bytes.append(0x3B)
-            buffer.bytes.append(digit)
+            buffer.put(0x3B)
+            buffer.put(digit)
         }
         appendColor(style.foreground.downgraded(to: colorMode), foreground: true)
         appendColor(style.background.downgraded(to: colorMode), foreground: false)
-        buffer.bytes.append(0x6D)  // m
+        buffer.put(0x6D)  // m
     }
 
     private func appendColor(_ color: Color, foreground: Bool) {
@@ -159,18 +260,28 @@ public final class ANSIWriter: CanvasWriter {
             return
         case .named(let n):
             let base = n.rawValue < 8 ? (foreground ? 30 : 40) : (foreground ? 90 : 100)
-            buffer.bytes.append(0x3B)
-            buffer.append(decimal: base + Int(n.rawValue % 8))
+            buffer.put(0x3B)
+            buffer.put(decimal: base + Int(n.rawValue % 8))
         case .palette(let i):
-            buffer.bytes.append(contentsOf: foreground ? [0x3B, 0x33, 0x38, 0x3B, 0x35, 0x3B] : [0x3B, 0x34, 0x38, 0x3B, 0x35, 0x3B])
-            buffer.append(decimal: Int(i))
+            buffer.put(0x3B)
+            buffer.put(foreground ? 0x33 : 0x34)
+            buffer.put(0x38)
+            buffer.put(0x3B)
+            buffer.put(0x35)
+            buffer.put(0x3B)
+            buffer.put(decimal: Int(i))
         case .rgb(let r, let g, let b):
-            buffer.bytes.append(contentsOf: foreground ? [0x3B, 0x33, 0x38, 0x3B, 0x32, 0x3B] : [0x3B, 0x34, 0x38, 0x3B, 0x32, 0x3B])
-            buffer.append(decimal: Int(r))
-            buffer.bytes.append(0x3B)
-            buffer.append(decimal: Int(g))
-            buffer.bytes.append(0x3B)
-            buffer.append(decimal: Int(b))
+            buffer.put(0x3B)
+            buffer.put(foreground ? 0x33 : 0x34)
+            buffer.put(0x38)
+            buffer.put(0x3B)
+            buffer.put(0x32)
+            buffer.put(0x3B)
+            buffer.put(decimal: Int(r))
+            buffer.put(0x3B)
+            buffer.put(decimal: Int(g))
+            buffer.put(0x3B)
+            buffer.put(decimal: Int(b))
         }
     }
 }

@@ -18,7 +18,7 @@ public protocol Reusable: AnyObject, SendableMetatype {
 
 extension Reusable {
     /// The type's name, such as `"ProfileCell"`.
-    public static var reuseIdentifier: String { String(describing: self) }
+    public static var reuseIdentifier: String { _typeName(self, qualified: false) }
 }
 
 /// A reusable view whose content comes from a nib of the same name:

@@ -14,7 +14,7 @@ public protocol StoryboardBased: AnyObject, SendableMetatype {
 
 extension StoryboardBased {
     public static var sceneStoryboard: Storyboard {
-        Storyboard(name: String(describing: self), bundle: PluginBundle(for: self))
+        Storyboard(name: _typeName(self, qualified: false), bundle: PluginBundle(for: self))
     }
 }
 
@@ -61,7 +61,7 @@ public protocol StoryboardSceneBased: AnyObject, SendableMetatype {
 // MARK: - Default implementations
 
 extension StoryboardSceneBased {
-    public static var sceneIdentifier: String { String(describing: self) }
+    public static var sceneIdentifier: String { _typeName(self, qualified: false) }
 }
 
 extension StoryboardSceneBased where Self: ViewController {

@@ -124,6 +124,20 @@ extension TableView {
         return typed
     }
 
+    /// Gives back a cell that was dequeued but will not be returned from
+    /// `cellForRowAt` (or that a custom renderer has finished drawing), so
+    /// the next dequeue reuses it. Cells returned to the table are given back
+    /// by the table itself.
+    ///
+    /// ```swift
+    /// let probe: ProfileCell = table.dequeueReusableCell(for: indexPath)
+    /// let height = probe.sizeThatFits(Size(width: 80, height: 100)).height
+    /// table.enqueueReusableCell(probe)
+    /// ```
+    public func enqueueReusableCell(_ cell: TableViewCell) {
+        cellQueue.enqueue(cell)
+    }
+
     /// The identifiers cells are registered under.
     public var registeredCellIdentifiers: [String] { cellQueue.identifiers }
 }

@@ -20,7 +20,13 @@ open class View {
     /// The view's position and size in its superview's coordinates.
     public var frame: Rect = .zero
     /// The superview, if any.
-    public private(set) weak var superview: View?
+    ///
+    /// Not a `weak` reference: a weakly referenced object's retains and
+    /// releases all take the slow path, and views are retained and released
+    /// millions of times a second while rendering. The superview owns its
+    /// subviews and clears this pointer before it goes away, so it never dangles.
+    public var superview: View? { superviewStorage }
+    private unowned(unsafe) var superviewStorage: View?
     /// The views drawn on top of this one, back to front.
     public private(set) var subviews: [View] = []
     /// A hidden view (and its subviews) takes part in layout but is not drawn.
@@ -39,6 +45,10 @@ open class View {
     /// types can be registered and instantiated by name.
     public required init() {}
 
+    deinit {
+        for view in subviews { view.superviewStorage = nil }
+    }
+
     /// The view's own coordinate space: `(0, 0)` and its size.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
@@ -48,15 +58,15 @@ open class View {
     public func addSubview(_ view: View) {
         precondition(view !== self, "a view cannot be its own subview")
         view.removeFromSuperview()
-        view.superview = self
+        view.superviewStorage = self
         subviews.append(view)
     }
 
     /// Removes the view from its superview.
     public func removeFromSuperview() {
-        guard let parent = superview else { return }
+        guard let parent = superviewStorage else { return }
         parent.subviews.removeAll { $0 === self }
-        superview = nil
+        superviewStorage = nil
     }
 
     /// Makes the view fill its superview's bounds, inset by `insets`.

@@ -1,0 +1,52 @@
+import Glibc
+
+/// Start-up to a result: `cellkit -c 'quit'`, run many times.
+enum StartupBenchmark {
+    static func run(executable: String, runs: Int = 40) throws {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            samples.append(try Measure.seconds { try Child.run([executable, "--no-cache", "-c", "quit"]) })
+        }
+        var result = ResultLine()
+        result.add("scenario", "startup")
+        result.add("runs", runs)
+        result.add("medianMs", format2(Measure.median(samples) * 1000))
+        result.add("minMs", format2((samples.min() ?? 0) * 1000))
+        result.print()
+    }
+}
+
+/// Runs a program and waits; returns what it printed.
+enum Child {
+    @discardableResult
+    static func run(_ argv: [String]) throws -> String {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw BenchError("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        var args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for a in args { free(a) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, argv[0], &actions, nil, &args, environ)
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            throw BenchError("cannot run \(argv[0]): \(String(cString: strerror(status)))")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(ends[0], &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        close(ends[0])
+        var wait: Int32 = 0
+        waitpid(pid, &wait, 0)
+        guard wait == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed (status \(wait))") }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,126 @@
+import CellKit
+
+/// The issue's table: 4 columns (an id; a name with CJK and emoji; a
+/// right-aligned number; a coloured status word), bordered, with a header
+/// row, rendered in full to ANSI at width 100.
+enum TableBenchmark {
+    static let layout = ColumnLayout([.fixed(8), .flexible(), .fixed(12), .fixed(8)], gap: 3)
+    static let names = [
+        "Ada Lovelace", "高橋 さくら", "Grace Hopper 🚀", "Katherine Johnson", "李 小龍 🐉", "Margaret Hamilton",
+        "Émilie du Châtelet", "Hedy Lamarr ✨", "王 贞仪", "Alan Turing 🧠", "Dorothy Vaughan", "ジョン 👩‍💻",
+    ]
+    static let statuses: [(String, Style)] = [
+        ("active", Style(foreground: .green)), ("paused", Style(foreground: .yellow)),
+        ("failed", Style.bold.foreground(.red)), ("queued", Style(foreground: .rgb(120, 160, 255))),
+    ]
+    static let numbers: [String] = (0..<97).map { i in
+        let value = (i * 7919) % 100_000
+        return "\(value / 100).\(value % 100 < 10 ? "0" : "")\(value % 100)"
+    }
+
+    final class RowCell: TableViewCell, Reusable {
+        let columns = ColumnsView(layout: TableBenchmark.layout, divider: .light)
+        required init() {
+            super.init()
+            columns.labels[2].alignment = .right
+            columns.pinEdges()
+            contentView.addSubview(columns)
+        }
+
+        func configure(row: Int) {
+            let labels = columns.labels
+            labels[0].text = String(row)
+            labels[1].text = TableBenchmark.names[row % TableBenchmark.names.count]
+            labels[2].text = TableBenchmark.numbers[row % TableBenchmark.numbers.count]
+            let status = TableBenchmark.statuses[row % TableBenchmark.statuses.count]
+            labels[3].text = status.0
+            labels[3].style = status.1
+        }
+    }
+
+    final class Rows: TableViewDataSource {
+        let count: Int
+        init(count: Int) { self.count = count }
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell: RowCell = tableView.dequeueReusableCell(for: indexPath)
+            cell.configure(row: indexPath.row)
+            return cell
+        }
+    }
+
+    static func makeTable(rows: Int, source: Rows) -> TableView {
+        let table = TableView()
+        table.border = .rounded
+        table.title = "Benchmark"
+        table.columnLayout = layout
+        let header = ColumnsView(layout: layout, divider: .light)
+        header.setTexts(["ID", "NAME", "AMOUNT", "STATUS"])
+        for label in header.labels { label.style = .bold }
+        header.labels[2].alignment = .right
+        table.tableHeaderView = header
+        table.register(cellType: RowCell.self)
+        table.dataSource = source
+        return table
+    }
+
+    /// Renders `rows` rows; prints rows per second, bytes, peak memory, allocations per row.
+    static func run(rows: Int) throws {
+        let source = Rows(count: rows)
+        let table = makeTable(rows: rows, source: source)
+        let sink = nullOutput()
+        let writer = ANSIWriter(output: sink, colorMode: .truecolor)
+        var result = ResultLine()
+        let seconds = try Measure.seconds { try table.render(width: 100, to: writer) }
+        result.add("scenario", "table")
+        result.add("rows", rows)
+        result.add("seconds", seconds)
+        result.add("rowsPerSecond", Int(Double(rows) / seconds))
+        result.add("bytes", sink.bytes)
+        result.add("cellsCreated", table.numberOfCellsCreated)
+        // Allocations of a second full render (the first warmed every cache).
+        let sample = min(rows, 100_000)
+        let small = makeTable(rows: sample, source: Rows(count: sample))
+        try small.render(width: 100, to: ANSIWriter(output: nullOutput(), colorMode: .truecolor))
+        let allocations = Measure.allocations {
+            try? small.render(width: 100, to: ANSIWriter(output: nullOutput(), colorMode: .truecolor))
+        }
+        result.add("allocationsPerRow", String(format2(Double(allocations) / Double(sample))))
+        result.add("peakKiB", Measure.peakMemoryKiB())
+        result.print()
+    }
+
+    /// The reuse path alone: dequeue, prepareForReuse, configure, give back.
+    static func reusePath(iterations: Int) {
+        let source = Rows(count: iterations)
+        let table = makeTable(rows: iterations, source: source)
+        _ = table.numberOfSections
+        let ip = IndexPath(row: 0, section: 0)
+        // Warm up: the first dequeue makes the cell.
+        let first: RowCell = table.dequeueReusableCell(for: ip)
+        first.configure(row: 0)
+        table.enqueueReusableCell(first)
+        var result = ResultLine()
+        var seconds = 0.0
+        let allocations = Measure.allocations {
+            seconds = Measure.seconds {
+                for row in 0..<iterations {
+                    let cell: RowCell = table.dequeueReusableCell(for: IndexPath(row: row, section: 0))
+                    cell.configure(row: row)
+                    table.enqueueReusableCell(cell)
+                }
+            }
+        }
+        result.add("scenario", "reuse")
+        result.add("iterations", iterations)
+        result.add("nanosecondsPerRow", Int(seconds * 1e9 / Double(iterations)))
+        result.add("allocations", allocations)
+        result.add("cellsCreated", table.numberOfCellsCreated)
+        result.print()
+    }
+}
+
+func format2(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+}
