@@ -305,7 +305,8 @@ struct NibParser {
             name: name, index: outlets.count, location: location, style: modifiers.style,
             alignment: modifiers.alignment ?? .left, fixedWidth: modifiers.fixed,
             minWidth: modifiers.min, maxWidth: modifiers.max,
-            overflow: modifiers.overflow ?? .truncate(.tail), placeholder: modifiers.placeholder)
+            overflow: modifiers.overflow ?? .truncate(.tail), placeholder: modifiers.placeholder,
+            collapsesWhenEmpty: modifiers.collapse)
         outletIndex[name] = outlets.count
         outlets.append(outlet)
         return .outlet(outlet)
@@ -447,6 +448,7 @@ struct NibParser {
         var max: Int?
         var overflow: NibTemplate.Overflow?
         var placeholder: String?
+        var collapse = false
         /// Slot ("alignment", "fg", "bold", …) → the modifier text that filled it.
         var given: [String: String] = [:]
     }
@@ -467,7 +469,7 @@ struct NibParser {
     static let outletModifiers =
         styleModifiers + [
             "left", "center", "right", "width", "min", "max", "truncate", "clip", "wrap",
-            "placeholder",
+            "placeholder", "collapse",
         ]
     static let valued: Set<String> = ["fg", "bg", "width", "min", "max", "truncate", "placeholder"]
 
@@ -675,6 +677,9 @@ struct NibParser {
         case "placeholder":
             guard claim(key, token, in: &m, note: "remove one") else { return }
             m.placeholder = value
+        case "collapse":
+            guard claim(key, token, in: &m, note: "remove one") else { return }
+            m.collapse = true
         default:
             break
         }

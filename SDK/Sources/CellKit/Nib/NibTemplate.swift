@@ -230,12 +230,15 @@ extension NibTemplate {
         public let overflow: Overflow
         /// `placeholder="…"`: what the view shows, dimmed, while the label's text is empty.
         public let placeholder: String?
+        /// `collapse`: while the label's text is empty, the outlet's line takes no rows
+        /// at all (a card without a bio is a line shorter).
+        public let collapsesWhenEmpty: Bool
 
         init(
             name: String, index: Int, location: SourceLocation, style: NibStyle = .plain,
             alignment: Alignment = .left, fixedWidth: Int? = nil, minWidth: Int? = nil,
             maxWidth: Int? = nil, overflow: Overflow = .truncate(.tail),
-            placeholder: String? = nil
+            placeholder: String? = nil, collapsesWhenEmpty: Bool = false
         ) {
             self.name = name
             self.index = index
@@ -247,6 +250,7 @@ extension NibTemplate {
             self.maxWidth = maxWidth
             self.overflow = overflow
             self.placeholder = placeholder
+            self.collapsesWhenEmpty = collapsesWhenEmpty
         }
 
         /// True for a `wrap` outlet.

@@ -14,12 +14,20 @@ final class NibView: View {
     private var placements: [[NibPlacement]]
     private var rowCounts: [Int]
     private var laidOutWidth = -1
+    /// Per line, the outlets marked `collapse`: the line takes no rows while they are all empty.
+    private let collapsing: [[Int]]
 
     init(template: NibTemplate, owner: View?, nibName: String) throws(CellKitError) {
         self.template = template
         self.nibName = nibName
         placements = Array(repeating: [], count: template.lines.count)
         rowCounts = Array(repeating: 1, count: template.lines.count)
+        collapsing = template.lines.map { line in
+            line.segments.compactMap { segment in
+                if case .outlet(let outlet) = segment, outlet.collapsesWhenEmpty { return outlet.index }
+                return nil
+            }
+        }
         super.init()
         labels = try connect(owner: owner)
         for (outlet, label) in zip(template.outlets, labels) {
@@ -107,6 +115,7 @@ final class NibView: View {
         for (i, line) in template.lines.enumerated() {
             rowCounts[i] = line.layout(
                 width: width, into: &placements[i], naturalWidth: naturalWidth, wrappedLineCount: wrappedLineCount)
+            if !collapsing[i].isEmpty && collapsing[i].allSatisfy({ labels[$0].text.isEmpty }) { rowCounts[i] = 0 }
             height += rowCounts[i]
         }
         laidOutWidth = width
@@ -124,7 +133,8 @@ final class NibView: View {
             for (s, segment) in line.segments.enumerated() {
                 guard case .outlet(let outlet) = segment else { continue }
                 let p = placements[i][s]
-                labels[outlet.index].frame = Rect(x: p.x, y: y, width: p.width, height: outlet.wraps ? rowCounts[i] : 1)
+                labels[outlet.index].frame = Rect(
+                    x: p.x, y: y, width: p.width, height: outlet.wraps ? rowCounts[i] : min(1, rowCounts[i]))
             }
             y += rowCounts[i]
         }
