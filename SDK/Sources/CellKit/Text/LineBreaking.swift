@@ -32,10 +32,11 @@ extension TextLayout {
     /// (0: no limit).
     ///
     /// - Wrapping modes wrap; when the text needs more than `maxLines` lines, the last line
-    ///   shown is filled with the text that follows and ends with "…".
+    ///   shown holds the rest of the text (its line breaks read as spaces, blank lines left
+    ///   out), truncated at its tail: it ends with "…" unless all of it fits.
     /// - The other modes give one line per hard line break, each clipped or truncated; when
-    ///   there are more than `maxLines`, the last line shown holds the rest of the text (line
-    ///   breaks read as spaces), truncated by the mode (clipping just drops the rest).
+    ///   there are more than `maxLines`, the last line shown holds the rest of the text in the
+    ///   same way, truncated by the mode (clipping just drops the lines that do not fit).
     ///
     /// Every line fits in `width`. A width of 0 or less gives [].
     ///
@@ -65,8 +66,7 @@ extension TextLayout {
                 var lines = ranges.prefix(limit).map { clusters.string($0) }
                 if ranges.count > limit {
                     let rest = restOfText(clusters, from: ranges[limit - 1].lowerBound, wrapper: wrapper)
-                    let shown = truncated(rest, toWidth: width, mode: .tail)
-                    if shown != rest { lines[limit - 1] = shown }
+                    lines[limit - 1] = truncated(rest, toWidth: width, mode: .tail)
                 }
                 return lines
             case .clipping, .truncatingHead, .truncatingTail, .truncatingMiddle:
@@ -105,17 +105,22 @@ extension TextLayout {
         return result
     }
 
-    /// The text from cluster `start` to the end, with hard line breaks read as spaces.
+    /// The text from cluster `start` to the end on one line: its hard lines that are not
+    /// blank, joined with one space (their other leading and trailing spaces dropped).
     private static func restOfText(
         _ clusters: ClusterList, from start: Int, wrapper: LineWrapper
     ) -> String {
-        var result = ""
+        var parts: [String] = []
         var runStart = start
-        for i in start..<clusters.count where wrapper.isHardBreak(i) {
-            result += clusters.string(runStart..<i) + " "
+        for i in start...clusters.count where i == clusters.count || wrapper.isHardBreak(i) {
+            var end = i
+            while end > runStart && clusters.isSpace(end - 1) { end -= 1 }
+            if !parts.isEmpty {
+                while runStart < end && clusters.isSpace(runStart) { runStart += 1 }
+            }
+            if end > runStart { parts.append(clusters.string(runStart..<end)) }
             runStart = i + 1
         }
-        result += clusters.string(runStart..<clusters.count)
-        return result
+        return parts.joined(separator: " ")
     }
 }

@@ -48,8 +48,9 @@ extension TextLayout {
     /// TextLayout.sanitized("a\tb\r\nc")            // "a b␤c"
     /// ```
     ///
-    /// A combining mark that followed a control character (a cluster of its own) can attach
-    /// to the picture that replaces it, so the new string may count one `Character` fewer;
+    /// A combining mark right after a control character, or a prepended concatenation mark
+    /// (such as U+0600) right before one, is a cluster of its own but can attach to the
+    /// picture that replaces the control, so the new string may count one `Character` fewer;
     /// the width is unchanged.
     ///
     /// - Complexity: O(n). When nothing needs changing (the usual case) the input is returned,
