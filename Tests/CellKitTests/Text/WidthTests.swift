@@ -187,11 +187,15 @@ struct Width {
         }
     }
 
-    @Test("the ASCII class shortcut agrees with the table")
-    func asciiShortcut() {
-        for value in UInt32(0)..<0x80 {
-            #expect(UnicodeTables.classBits(value) == UnicodeTables.searchedClassBits(value), "U+\(value)")
+    @Test("the ASCII shortcut and the two-stage table agree with the run table everywhere")
+    func lookupAgreesWithRuns() {
+        var mismatches = 0
+        for value in UInt32(0)...0x10FFFF
+        where UnicodeTables.classBits(value) != UnicodeTables.searchedClassBits(value) {
+            mismatches += 1
+            if mismatches < 10 { Issue.record("U+\(String(value, radix: 16))") }
         }
+        #expect(mismatches == 0)
     }
 
     @Test("width of a Substring in the middle of a string")

@@ -22,6 +22,41 @@ public enum Glyphs {
     /// - Complexity: O(n) in the UTF-8 length. Printable ASCII text is walked byte by byte,
     ///   with no segmentation; other text in one pass with one table lookup per scalar.
     public static func forEach<S: StringProtocol>(in text: S, _ body: (Glyph) -> Void) {
+        if let string = text as? String {
+            forEach(in: string[...], body)
+        } else if let substring = text as? Substring {
+            forEach(in: substring, body)
+        } else {
+            forEach(in: String(text)[...], body)
+        }
+    }
+
+    /// Calls `body` with each grapheme cluster of `text`; the same as `forEach(in:_:)` for
+    /// any `StringProtocol`, without the cost of a generic call from another module.
+    ///
+    /// ```swift
+    /// Glyphs.forEach(in: "ok 👍🏽") { print($0.scalar, $0.width) }
+    /// // o 1
+    /// // k 1
+    /// //   1
+    /// // 👍 2
+    /// ```
+    ///
+    /// - Complexity: O(n) in the UTF-8 length.
+    public static func forEach(in text: String, _ body: (Glyph) -> Void) {
+        forEach(in: text[...], body)
+    }
+
+    /// Calls `body` with each grapheme cluster of `text`; the same as `forEach(in:_:)` for
+    /// any `StringProtocol`, without the cost of a generic call from another module.
+    ///
+    /// ```swift
+    /// Glyphs.forEach(in: "[漢]".dropFirst().dropLast()) { print($0.scalar, $0.width) }
+    /// // 漢 2
+    /// ```
+    ///
+    /// - Complexity: O(n) in the UTF-8 length.
+    public static func forEach(in text: Substring, _ body: (Glyph) -> Void) {
         withUTF8(text.utf8) { buffer in
             if GraphemeSegmenter.isPrintableASCII(buffer) {
                 for byte in buffer {
@@ -38,20 +73,11 @@ public enum Glyphs {
                 } else {
                     let utf8 = text.utf8
                     let lower = utf8.index(utf8.startIndex, offsetBy: info.start)
-                    let upper = utf8.index(lower, offsetBy: info.end - info.start)
-                    let cluster = substring(text, lower..<upper)
-                    body(Glyph(scalar: info.first, cluster: cluster, width: info.width))
+                    let upper = utf8.index(lower, offsetBy: info.end &- info.start)
+                    body(Glyph(scalar: info.first, cluster: text[lower..<upper], width: info.width))
                 }
                 return true
             }
         }
-    }
-
-    /// `text[range]` as a Substring (StringProtocol's SubSequence is not always one).
-    @inline(__always)
-    static func substring<S: StringProtocol>(_ text: S, _ range: Range<String.Index>) -> Substring {
-        if let string = text as? String { return string[range] }
-        if let substring = text as? Substring { return substring[range] }
-        return Substring(String(text[range]))
     }
 }

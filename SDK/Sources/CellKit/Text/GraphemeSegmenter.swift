@@ -42,9 +42,10 @@ enum GraphemeSegmenter {
     ) {
         guard let p = buffer.baseAddress, buffer.count > 0 else { return }
         let n = buffer.count
+        let lookup = UnicodeTables.lookup
         var i = 0
         var (value, length) = decode(p, 0)
-        var scalarClass = ScalarClass(value)
+        var scalarClass = ScalarClass(value, in: lookup)
         while true {
             let start = i
             var cluster = ClusterState(first: value, class: scalarClass)
@@ -52,7 +53,7 @@ enum GraphemeSegmenter {
             var atEnd = true
             while i < n {
                 let (next, nextLength) = decode(p, i)
-                let nextClass = ScalarClass(next)
+                let nextClass = ScalarClass(next, in: lookup)
                 if !cluster.joins(next, nextClass) {
                     value = next
                     length = nextLength

@@ -3,11 +3,18 @@
 
 /// The namespace of the generated tables (see WidthTables.swift).
 enum UnicodeTables {
-    /// The ScalarClass bits of a code point: binary search for the last run start <= `value`.
+    /// The ScalarClass bits of a code point.
     ///
-    /// - Complexity: O(log r), r = 1,507 runs (11 probes); ASCII and Latin-1 skip the search.
+    /// - Complexity: O(1): ASCII is decided inline; the rest takes two loads from `lookup`.
     @inline(__always)
     static func classBits(_ value: UInt32) -> UInt16 {
+        classBits(value, in: lookup)
+    }
+
+    /// `classBits(_:)` with the table fetched by the caller, once per string (fetching the
+    /// lazily built global costs a `swift_once` check per call).
+    @inline(__always)
+    static func classBits(_ value: UInt32, in lookup: ClassLookup) -> UInt16 {
         if value < 0x80 {
             // C0 controls and DEL: control, width 1; the rest of ASCII: other, width 1 (the
             // emoji flag of # * 0-9 is looked up, it matters only for keycaps).
@@ -17,10 +24,16 @@ enum UnicodeTables {
             }
             return ScalarClass.asciiBits
         }
-        return searchedClassBits(value)
+        return lookup.bits(value)
     }
 
-    /// The run-table lookup itself, without the ASCII shortcut (the tests compare the two).
+    /// The two-stage table, built from the runs at first use (thread-safe, once).
+    static let lookup = ClassLookup(starts: runStarts, classes: runClasses)
+
+    /// The lookup in the run table itself: binary search for the last start <= `value`. The
+    /// source of truth; `lookup` is built from it and the tests compare the two.
+    ///
+    /// - Complexity: O(log r), r = 1,507 runs (11 probes).
     @inline(__always)
     static func searchedClassBits(_ value: UInt32) -> UInt16 {
         runStarts.withUnsafeBufferPointer { starts in
@@ -36,6 +49,86 @@ enum UnicodeTables {
     }
 }
 
+/// A two-stage table of the ScalarClass bits of every code point, for O(1) lookups on the hot
+/// path: `stage1[v >> 7]` numbers the 128-code-point block of `v`, and `stage2` holds each
+/// distinct block once (174 of them for the 8,704 blocks of Unicode: 17 KB + 44 KB).
+///
+/// Built once from the run table; its storage is never freed (it lives as long as the process).
+struct ClassLookup: @unchecked Sendable {  // immutable after init
+    private let stage1: UnsafeMutablePointer<UInt16>
+    private let stage2: UnsafeMutablePointer<UInt16>
+
+    static let blockShift: UInt32 = 7
+    static let blockSize = 1 << blockShift
+
+    /// Builds the table from a run table (`starts` ascending from 0, one class per run).
+    ///
+    /// - Complexity: O(b + r) for b = 8,704 blocks and r runs: most blocks lie inside one run
+    ///   and are shared by class; well under a millisecond.
+    init(starts: [UInt32], classes: [UInt16]) {
+        let size = ClassLookup.blockSize
+        let blockCount = 0x110000 / size
+        var firstLevel = [UInt16](repeating: 0, count: blockCount)
+        var blocks: [UInt16] = []
+        var uniformBlocks: [UInt16: UInt16] = [:]  // class -> block index
+        var mixedBlocks: [UInt64: [UInt16]] = [:]  // fingerprint of contents -> block indices
+        var lastUniform: (bits: UInt16, index: UInt16) = (.max, 0)  // no class is 0xFFFF
+        var run = 0
+        for blockNumber in 0..<blockCount {
+            let base = UInt32(blockNumber * size)
+            let end = base + UInt32(size)
+            while run + 1 < starts.count && starts[run + 1] <= base { run += 1 }
+            let index: UInt16
+            if run + 1 == starts.count || starts[run + 1] >= end {
+                let bits = classes[run]
+                if bits == lastUniform.bits {
+                    index = lastUniform.index
+                } else if let known = uniformBlocks[bits] {
+                    index = known
+                } else {
+                    index = UInt16(blocks.count / size)
+                    blocks += repeatElement(bits, count: size)
+                    uniformBlocks[bits] = index
+                }
+                lastUniform = (bits, index)
+            } else {
+                var block: [UInt16] = []
+                block.reserveCapacity(size)
+                var current = run
+                var fingerprint: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+                for value in base..<end {
+                    while current + 1 < starts.count && starts[current + 1] <= value { current += 1 }
+                    block.append(classes[current])
+                    fingerprint = (fingerprint ^ UInt64(classes[current])) &* 0x100_0000_01B3
+                }
+                let candidates = mixedBlocks[fingerprint, default: []]
+                if let known = candidates.first(where: { candidate in
+                    let start = Int(candidate) * size
+                    return blocks[start..<start + size].elementsEqual(block)
+                }) {
+                    index = known
+                } else {
+                    index = UInt16(blocks.count / size)
+                    blocks += block
+                    mixedBlocks[fingerprint, default: []].append(index)
+                }
+            }
+            firstLevel[blockNumber] = index
+        }
+        stage1 = .allocate(capacity: firstLevel.count)
+        stage1.initialize(from: firstLevel, count: firstLevel.count)
+        stage2 = .allocate(capacity: blocks.count)
+        stage2.initialize(from: blocks, count: blocks.count)
+    }
+
+    /// The class bits of `value`, which must be at most 0x10FFFF.
+    @inline(__always)
+    func bits(_ value: UInt32) -> UInt16 {
+        let block = Int(stage1[Int(value &>> ClassLookup.blockShift)])
+        return stage2[block &<< ClassLookup.blockShift | Int(value & 0x7F)]
+    }
+}
+
 /// What the segmenter and the width rules need to know about one scalar.
 ///
 /// Bits: 0-1 width (0, 1, 2); 2 Emoji; 3 Extended_Pictographic; 4-7 grapheme kind; 8-9 Indic
@@ -48,6 +141,9 @@ struct ScalarClass: Equatable {
 
     @inline(__always)
     init(_ value: UInt32) { bits = UnicodeTables.classBits(value) }
+
+    @inline(__always)
+    init(_ value: UInt32, in lookup: ClassLookup) { bits = UnicodeTables.classBits(value, in: lookup) }
 
     /// Terminal columns of the scalar drawn on its own: 0, 1 or 2.
     @inline(__always) var width: Int { Int(bits & 3) }

@@ -61,6 +61,31 @@ public enum TerminalWidth {
     public static func of<S: StringProtocol>(_ text: S) -> Int {
         withUTF8(text.utf8) { GraphemeSegmenter.width(of: $0) }
     }
+
+    /// The width of a string; the same as `of(_:)` for any `StringProtocol`, without the cost
+    /// of a generic call from another module (this is on the renderer's hot path).
+    ///
+    /// ```swift
+    /// TerminalWidth.of("Hi 漢字 😀!")  // 11
+    /// ```
+    ///
+    /// - Complexity: O(n) in the UTF-8 length, with no allocation.
+    public static func of(_ text: String) -> Int {
+        withUTF8(text.utf8) { GraphemeSegmenter.width(of: $0) }
+    }
+
+    /// The width of a substring; the same as `of(_:)` for any `StringProtocol`, without the
+    /// cost of a generic call from another module.
+    ///
+    /// ```swift
+    /// let line = "name: 漢字"
+    /// TerminalWidth.of(line.dropFirst(6))  // 4
+    /// ```
+    ///
+    /// - Complexity: O(n) in the UTF-8 length, with no allocation.
+    public static func of(_ text: Substring) -> Int {
+        withUTF8(text.utf8) { GraphemeSegmenter.width(of: $0) }
+    }
 }
 
 /// Calls `body` with the contiguous UTF-8 bytes of a string view, copying only when the view
