@@ -27,5 +27,26 @@ extension TextTests {
                 }
             }
         }
+    
+        @Test("extreme widths and line counts neither trap nor misbehave", arguments: layoutSamples)
+        func extremes(_ text: String) {
+            for width in [Int.min, -1, 0] {
+                #expect(TextLayout.truncated(text, toWidth: width).isEmpty)
+                #expect(TextLayout.wrapped(text, toWidth: width).isEmpty)
+                #expect(TextLayout.lines(text, width: width, mode: .wordWrapping, maxLines: 1).isEmpty)
+                #expect(TextLayout.padded(text, toWidth: width, alignment: .center) == text)
+                #expect(TerminalWidth.of(TextLayout.prefix(text, fittingWidth: width)) == 0)
+            }
+            for mode in TruncationMode.allCases {
+                #expect(TextLayout.truncated(text, toWidth: .max, mode: mode) == text)
+                #expect(TextLayout.truncated(text, toWidth: 3, mode: mode, ellipsis: "\u{200B}").count <= text.count + 1)
+            }
+            #expect(TextLayout.prefix(text, fittingWidth: .max) == text[...])
+            #expect(TextLayout.wrapped(text, toWidth: .max).count >= 1)
+            for mode in LineBreakMode.allCases {
+                #expect(TextLayout.lines(text, width: .max, mode: mode, maxLines: .max).count >= 1)
+                #expect(TextLayout.lines(text, width: 5, mode: mode, maxLines: Int.min).count >= 1)
+            }
+        }
     }
 }

@@ -25,8 +25,9 @@ extension TextLayout {
     ///
     /// - Complexity: O(n + width).
     public static func padded(_ text: String, toWidth width: Int, alignment: TextAlignment) -> String {
-        let extra = width - TerminalWidth.of(text)
-        guard extra > 0 else { return text }
+        let textWidth = TerminalWidth.of(text)
+        guard width > textWidth else { return text }
+        let extra = width - textWidth
         let left: Int
         switch alignment {
         case .left: left = 0

@@ -26,7 +26,7 @@ public enum TerminalWidth {
     /// TerminalWidth.of("\u{1B}" as Unicode.Scalar)    // 1 (drawn as ␛)
     /// ```
     ///
-    /// - Complexity: O(1): one lookup in a table of 1,507 ranges (binary search).
+    /// - Complexity: O(1): two loads from a table built (once, ~0.3 ms) from 1,507 ranges.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         ScalarClass(scalar.value).width
     }

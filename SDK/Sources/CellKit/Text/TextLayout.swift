@@ -23,23 +23,12 @@ public enum TextLayout {
     ///
     /// - Complexity: O(m) in the UTF-8 length of the prefix, with no allocation.
     public static func prefix(_ text: String, fittingWidth width: Int) -> Substring {
-        let end = prefixEnd(text, fittingWidth: width)
-        return slice(text, 0, end)
-    }
-
-    /// The byte offset where `prefix(_:fittingWidth:)` ends, and the width of that prefix.
-    static func prefixEnd(_ text: String, fittingWidth width: Int) -> Int {
-        prefixMeasure(text, fittingWidth: width).end
-    }
-
-    /// The byte offset and width of the longest prefix of whole clusters fitting `width`.
-    static func prefixMeasure(_ text: String, fittingWidth width: Int) -> (end: Int, width: Int) {
         let limit = max(0, width)
-        return withUTF8(text.utf8) { buffer -> (end: Int, width: Int) in
-            if GraphemeSegmenter.isPrintableASCII(buffer) {
-                let end = min(limit, buffer.count)
-                return (end, end)
-            }
+        let end = withUTF8(text.utf8) { buffer -> Int in
+            // Printable ASCII up to one byte past the limit: the prefix is `limit` bytes.
+            let probeLength = limit < buffer.count ? limit + 1 : buffer.count
+            let probe = UnsafeBufferPointer(rebasing: buffer[..<probeLength])
+            if GraphemeSegmenter.isPrintableASCII(probe) { return min(limit, buffer.count) }
             var end = 0
             var used = 0
             GraphemeSegmenter.forEachCluster(in: buffer) { info in
@@ -48,23 +37,9 @@ public enum TextLayout {
                 end = info.end
                 return true
             }
-            return (end, used)
+            return end
         }
-    }
-
-    /// The clusters of `text`, in order.
-    ///
-    /// - Complexity: O(n); allocates the array.
-    static func clusters(of text: String) -> [ClusterInfo] {
-        withUTF8(text.utf8) { buffer in
-            var result: [ClusterInfo] = []
-            result.reserveCapacity(buffer.count)
-            GraphemeSegmenter.forEachCluster(in: buffer) { info in
-                result.append(info)
-                return true
-            }
-            return result
-        }
+        return slice(text, 0, end)
     }
 
     /// The part of `text` between two byte offsets, which must be scalar boundaries.

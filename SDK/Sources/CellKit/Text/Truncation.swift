@@ -62,7 +62,7 @@ extension TextLayout {
                 while start < clusters.count && clusters.isSpace(start) { start += 1 }
                 return ellipsis + clusters.string(start..<clusters.count)
             case .middle:
-                let left = clusters.prefix(fitting: (room + 1) / 2)
+                let left = clusters.prefix(fitting: room / 2 + room % 2)
                 let right = clusters.suffix(fitting: room - left.width)
                 var end = left.end
                 while end > 0 && clusters.isSpace(end - 1) { end -= 1 }

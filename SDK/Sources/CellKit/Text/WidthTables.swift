@@ -2,7 +2,8 @@
 //
 // One run-length table over all of Unicode (U+0000...U+10FFFF): `runStarts[i]` is the first code
 // point of run i, `runClasses[i]` the ScalarClass bits (see ScalarClass.swift) of every code point
-// up to the next start. Lookup is a binary search for the last start <= the code point.
+// up to the next start. `UnicodeTables.searchedClassBits` binary-searches it; the hot path uses
+// `ClassLookup` (ScalarClass.swift), a two-stage table built from these runs at first use.
 //
 // Where the data comes from:
 // - width: East_Asian_Width W and F (Unicode 15.1, Python 3.13's unicodedata, patched with the
@@ -17,8 +18,8 @@
 // - grapheme classes (Grapheme_Cluster_Break, Extended_Pictographic, Indic_Conjunct_Break):
 //   derived from this toolchain's own `Character` segmentation (Swift 6.3.1, Unicode 17), so that
 //   the fast segmenter agrees with `Character` by construction; see TextTests for the checks.
-// The generator (a short Swift script reading the stdlib and Python's data) is described in
-// docs/text-width.md.
+// The generator (a short Swift script reading the stdlib and Python's data) is in
+// docs/text-width.md, "Regenerating the tables".
 
 extension UnicodeTables {
     /// First code point of each run, ascending; 1507 runs.
