@@ -13,11 +13,17 @@ extension TextTests {
 
         @Test("clusters, pictures and widths")
         func examples() {
-            #expect(glyphs("e\u{301}\u{1B}") == [Glyph(scalar: "e", cluster: "e\u{301}", width: 1), Glyph(scalar: "␛", width: 1)])
+            #expect(
+                glyphs("e\u{301}\u{1B}") == [
+                    Glyph(scalar: "e", cluster: "e\u{301}", width: 1), Glyph(scalar: "␛", width: 1),
+                ])
             #expect(glyphs("ab") == [Glyph(scalar: "a", width: 1), Glyph(scalar: "b", width: 1)])
             #expect(glyphs("\r\n\t") == [Glyph(scalar: "␤", width: 1), Glyph(scalar: " ", width: 1)])
             #expect(glyphs("漢😀") == [Glyph(scalar: "漢", width: 2), Glyph(scalar: "😀", width: 2)])
-            #expect(glyphs("a\u{200B}b") == [Glyph(scalar: "a", width: 1), Glyph(scalar: "\u{200B}", width: 0), Glyph(scalar: "b", width: 1)])
+            #expect(
+                glyphs("a\u{200B}b") == [
+                    Glyph(scalar: "a", width: 1), Glyph(scalar: "\u{200B}", width: 0), Glyph(scalar: "b", width: 1),
+                ])
             #expect(glyphs("👩\u{200D}💻") == [Glyph(scalar: "👩", cluster: "👩\u{200D}💻", width: 2)])
             #expect(glyphs("🇫🇷") == [Glyph(scalar: "🇫", cluster: "🇫🇷", width: 2)])
             #expect(glyphs("\u{7F}\u{85}") == [Glyph(scalar: "␡", width: 1), Glyph(scalar: "\u{FFFD}", width: 1)])

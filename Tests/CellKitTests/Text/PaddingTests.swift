@@ -27,7 +27,7 @@ extension TextTests {
                 }
             }
         }
-    
+
         @Test("extreme widths and line counts neither trap nor misbehave", arguments: layoutSamples)
         func extremes(_ text: String) {
             for width in [Int.min, -1, 0] {
@@ -39,7 +39,8 @@ extension TextTests {
             }
             for mode in TruncationMode.allCases {
                 #expect(TextLayout.truncated(text, toWidth: .max, mode: mode) == text)
-                #expect(TextLayout.truncated(text, toWidth: 3, mode: mode, ellipsis: "\u{200B}").count <= text.count + 1)
+                #expect(
+                    TextLayout.truncated(text, toWidth: 3, mode: mode, ellipsis: "\u{200B}").count <= text.count + 1)
             }
             #expect(TextLayout.prefix(text, fittingWidth: .max) == text[...])
             #expect(TextLayout.wrapped(text, toWidth: .max).count >= 1)

@@ -32,7 +32,9 @@ extension TextTests {
             }
         }
 
-        @Test("each Character maps to one Character of the same width", arguments: segmentationCorpus + widthCases.map(\.text))
+        @Test(
+            "each Character maps to one Character of the same width",
+            arguments: segmentationCorpus + widthCases.map(\.text))
         func oneToOne(_ text: String) {
             for character in text {
                 let out = TextLayout.sanitized(String(character))

@@ -61,79 +61,82 @@ let segmentationCorpus: [String] = [
 ]
 
 extension TextTests {
-@Suite("segmentation")
-struct Segmentation {
-    @Test("the fast segmenter agrees with Character on the corpus", arguments: segmentationCorpus + widthCases.map(\.text))
-    func corpus(_ text: String) {
-        #expect(segmenterBoundaries(text) == characterBoundaries(text))
-    }
+    @Suite("segmentation")
+    struct Segmentation {
+        @Test(
+            "the fast segmenter agrees with Character on the corpus",
+            arguments: segmentationCorpus + widthCases.map(\.text))
+        func corpus(_ text: String) {
+            #expect(segmenterBoundaries(text) == characterBoundaries(text))
+        }
 
-    @Test("the fast segmenter agrees with Character on every pair and triple of interesting scalars")
-    func pairsAndTriples() {
-        for a in interestingScalars {
-            for b in interestingScalars {
-                let pair = String(a) + String(b)
-                #expect(segmenterBoundaries(pair) == characterBoundaries(pair), "\(pair.unicodeScalars.map(\.value))")
-                for c in interestingScalars {
-                    var triple = pair
-                    triple.unicodeScalars.append(c)
-                    if segmenterBoundaries(triple) != characterBoundaries(triple) {
-                        Issue.record("disagree on \(triple.unicodeScalars.map { String($0.value, radix: 16) })")
+        @Test("the fast segmenter agrees with Character on every pair and triple of interesting scalars")
+        func pairsAndTriples() {
+            for a in interestingScalars {
+                for b in interestingScalars {
+                    let pair = String(a) + String(b)
+                    #expect(
+                        segmenterBoundaries(pair) == characterBoundaries(pair), "\(pair.unicodeScalars.map(\.value))")
+                    for c in interestingScalars {
+                        var triple = pair
+                        triple.unicodeScalars.append(c)
+                        if segmenterBoundaries(triple) != characterBoundaries(triple) {
+                            Issue.record("disagree on \(triple.unicodeScalars.map { String($0.value, radix: 16) })")
+                        }
+                    }
+                }
+            }
+        }
+
+        @Test("the fast segmenter agrees with Character on random sequences")
+        func randomSequences() {
+            var random = SplitMix64(state: 2024)
+            for _ in 0..<3000 {
+                var text = ""
+                for _ in 0..<Int.random(in: 1...12, using: &random) {
+                    if Int.random(in: 0..<4, using: &random) == 0 {
+                        // Any scalar at all, now and then.
+                        var scalar: Unicode.Scalar?
+                        while scalar == nil { scalar = Unicode.Scalar(UInt32.random(in: 0...0x10FFFF, using: &random)) }
+                        text.unicodeScalars.append(scalar!)
+                    } else {
+                        text.unicodeScalars.append(interestingScalars.randomElement(using: &random)!)
+                    }
+                }
+                if segmenterBoundaries(text) != characterBoundaries(text) {
+                    Issue.record("disagree on \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                }
+            }
+        }
+
+        @Test("the grapheme classes in the tables match this toolchain's Character segmentation")
+        func tablesMatchStandardLibrary() {
+            // The generator derived them the same way; this catches a toolchain with newer Unicode.
+            typealias Kind = ScalarClass.Kind
+            for value in UInt32(0)...0x10FFFF {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let category = scalar.properties.generalCategory
+                if category == .unassigned && (value < 0xE0000 || value > 0xE0FFF) { continue }
+                let scalarClass = ScalarClass(value)
+                let kind = scalarClass.kind
+                let s = String(scalar)
+                let extender = ("a" + s).count == 1
+                let isExtenderKind = kind == Kind.extend || kind == Kind.spacingMark || kind == Kind.zwj
+                if extender != isExtenderKind {
+                    Issue.record("U+\(String(value, radix: 16)): extends 'a' = \(extender), kind \(kind)")
+                }
+                if (kind == Kind.control) != ((s + "\u{301}").count == 2) {
+                    Issue.record("U+\(String(value, radix: 16)): control kind mismatch")
+                }
+                if !extender && kind != Kind.control {
+                    if (kind == Kind.prepend) != ((s + "a").count == 1) {
+                        Issue.record("U+\(String(value, radix: 16)): prepend kind mismatch")
+                    }
+                    if scalarClass.isExtendedPictographic != (("😀\u{200D}" + s).count == 1) {
+                        Issue.record("U+\(String(value, radix: 16)): Extended_Pictographic mismatch")
                     }
                 }
             }
         }
     }
-
-    @Test("the fast segmenter agrees with Character on random sequences")
-    func randomSequences() {
-        var random = SplitMix64(state: 2024)
-        for _ in 0..<3000 {
-            var text = ""
-            for _ in 0..<Int.random(in: 1...12, using: &random) {
-                if Int.random(in: 0..<4, using: &random) == 0 {
-                    // Any scalar at all, now and then.
-                    var scalar: Unicode.Scalar?
-                    while scalar == nil { scalar = Unicode.Scalar(UInt32.random(in: 0...0x10FFFF, using: &random)) }
-                    text.unicodeScalars.append(scalar!)
-                } else {
-                    text.unicodeScalars.append(interestingScalars.randomElement(using: &random)!)
-                }
-            }
-            if segmenterBoundaries(text) != characterBoundaries(text) {
-                Issue.record("disagree on \(text.unicodeScalars.map { String($0.value, radix: 16) })")
-            }
-        }
-    }
-
-    @Test("the grapheme classes in the tables match this toolchain's Character segmentation")
-    func tablesMatchStandardLibrary() {
-        // The generator derived them the same way; this catches a toolchain with newer Unicode.
-        typealias Kind = ScalarClass.Kind
-        for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let category = scalar.properties.generalCategory
-            if category == .unassigned && (value < 0xE0000 || value > 0xE0FFF) { continue }
-            let scalarClass = ScalarClass(value)
-            let kind = scalarClass.kind
-            let s = String(scalar)
-            let extender = ("a" + s).count == 1
-            let isExtenderKind = kind == Kind.extend || kind == Kind.spacingMark || kind == Kind.zwj
-            if extender != isExtenderKind {
-                Issue.record("U+\(String(value, radix: 16)): extends 'a' = \(extender), kind \(kind)")
-            }
-            if (kind == Kind.control) != ((s + "\u{301}").count == 2) {
-                Issue.record("U+\(String(value, radix: 16)): control kind mismatch")
-            }
-            if !extender && kind != Kind.control {
-                if (kind == Kind.prepend) != ((s + "a").count == 1) {
-                    Issue.record("U+\(String(value, radix: 16)): prepend kind mismatch")
-                }
-                if scalarClass.isExtendedPictographic != (("😀\u{200D}" + s).count == 1) {
-                    Issue.record("U+\(String(value, radix: 16)): Extended_Pictographic mismatch")
-                }
-            }
-        }
-    }
-}
 }

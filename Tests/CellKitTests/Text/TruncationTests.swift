@@ -52,7 +52,8 @@ extension TextTests {
                     let ellipsisCharacters = Array(ellipsis)
                     for width in 0...(textWidth + 2) {
                         let out = TextLayout.truncated(text, toWidth: width, mode: mode, ellipsis: ellipsis)
-                        let context = "\(text.debugDescription) \(mode) width \(width) ellipsis \(ellipsis.debugDescription) -> \(out.debugDescription)"
+                        let context =
+                            "\(text.debugDescription) \(mode) width \(width) ellipsis \(ellipsis.debugDescription) -> \(out.debugDescription)"
                         #expect(TerminalWidth.of(out) <= max(0, width), "\(context)")
                         if width <= 0 {
                             #expect(out.isEmpty, "\(context)")
@@ -72,11 +73,18 @@ extension TextTests {
                         }
                         switch mode {
                         case .tail:
-                            #expect(result.suffix(ellipsisCharacters.count).elementsEqual(ellipsisCharacters), "\(context)")
-                            #expect(characters.starts(with: result.dropLast(ellipsisCharacters.count)), "not a prefix: \(context)")
+                            #expect(
+                                result.suffix(ellipsisCharacters.count).elementsEqual(ellipsisCharacters), "\(context)")
+                            #expect(
+                                characters.starts(with: result.dropLast(ellipsisCharacters.count)),
+                                "not a prefix: \(context)")
                         case .head:
-                            #expect(result.prefix(ellipsisCharacters.count).elementsEqual(ellipsisCharacters), "\(context)")
-                            #expect(characters.reversed().starts(with: result.dropFirst(ellipsisCharacters.count).reversed()), "not a suffix: \(context)")
+                            #expect(
+                                result.prefix(ellipsisCharacters.count).elementsEqual(ellipsisCharacters), "\(context)")
+                            #expect(
+                                characters.reversed().starts(
+                                    with: result.dropFirst(ellipsisCharacters.count).reversed()),
+                                "not a suffix: \(context)")
                         case .middle:
                             guard let at = result.firstRange(of: ellipsisCharacters) else {
                                 Issue.record("no ellipsis: \(context)")
@@ -85,7 +93,8 @@ extension TextTests {
                             let left = result[..<at.lowerBound]
                             let right = result[at.upperBound...]
                             #expect(characters.starts(with: left), "left not a prefix: \(context)")
-                            #expect(characters.reversed().starts(with: right.reversed()), "right not a suffix: \(context)")
+                            #expect(
+                                characters.reversed().starts(with: right.reversed()), "right not a suffix: \(context)")
                             #expect(left.count + right.count < characters.count, "\(context)")
                         case .clip:
                             break
@@ -100,10 +109,12 @@ extension TextTests {
             }
         }
 
-        @Test("the longest prefix that fits", arguments: [
-            ("Hello", 3, "Hel"), ("漢字かな", 5, "漢字"), ("e\u{301}x", 1, "e\u{301}"), ("abc", 0, ""),
-            ("abc", -3, ""), ("abc", 10, "abc"), ("a\u{200B}", 1, "a\u{200B}"), ("👍🏽x", 1, ""),
-        ])
+        @Test(
+            "the longest prefix that fits",
+            arguments: [
+                ("Hello", 3, "Hel"), ("漢字かな", 5, "漢字"), ("e\u{301}x", 1, "e\u{301}"), ("abc", 0, ""),
+                ("abc", -3, ""), ("abc", 10, "abc"), ("a\u{200B}", 1, "a\u{200B}"), ("👍🏽x", 1, ""),
+            ])
         func prefix(_ text: String, _ width: Int, _ expected: String) {
             #expect(TextLayout.prefix(text, fittingWidth: width) == expected)
         }

@@ -110,100 +110,100 @@ let widthCases: [WidthCase] = [
 ]
 
 extension TextTests {
-@Suite("width")
-struct Width {
-    @Test("width of a string", arguments: widthCases)
-    func stringWidth(_ c: WidthCase) {
-        #expect(TerminalWidth.of(c.text) == c.width)
-        #expect(TerminalWidth.of(c.text[...]) == c.width, "Substring")
-    }
-
-    @Test("string width is the sum of its Characters' widths", arguments: widthCases)
-    func sumOfCharacters(_ c: WidthCase) {
-        let sum = c.text.reduce(0) { $0 + TerminalWidth.of($1) }
-        #expect(sum == c.width)
-    }
-
-    @Test("glyph widths add up to the string width", arguments: widthCases)
-    func glyphsAddUp(_ c: WidthCase) {
-        var total = 0
-        var count = 0
-        Glyphs.forEach(in: c.text) { glyph in
-            total += glyph.width
-            count += 1
+    @Suite("width")
+    struct Width {
+        @Test("width of a string", arguments: widthCases)
+        func stringWidth(_ c: WidthCase) {
+            #expect(TerminalWidth.of(c.text) == c.width)
+            #expect(TerminalWidth.of(c.text[...]) == c.width, "Substring")
         }
-        #expect(total == c.width)
-        #expect(count == c.text.count)
-    }
 
-    @Test(
-        "width of a scalar",
-        arguments: [
-            ("A", 1), ("漢", 2), ("\u{301}", 0), ("\u{1B}", 1), ("\u{7F}", 1), ("\u{9F}", 1),
-            ("😀", 2), ("☺", 1), ("\u{200D}", 0), ("\u{FE0F}", 0), ("\u{1161}", 0), ("\u{1100}", 2),
-            ("ｶ", 1), ("Ａ", 2), ("\u{AD}", 1), ("\u{E0001}", 0), ("\u{10FFFF}", 1),
-        ] as [(Unicode.Scalar, Int)])
-    func scalarWidth(_ scalar: Unicode.Scalar, _ width: Int) {
-        #expect(TerminalWidth.of(scalar) == width)
-    }
-
-    @Test("width of a Character", arguments: widthCases.filter { $0.text.count == 1 })
-    func characterWidth(_ c: WidthCase) {
-        #expect(TerminalWidth.of(c.text.first!) == c.width)
-    }
-
-    @Test("every scalar's width is 0, 1 or 2; emoji presentation is 2 (but a lone regional indicator 1)")
-    func allScalars() {
-        for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let width = TerminalWidth.of(scalar)
-            if !(0...2).contains(width) { Issue.record("U+\(String(value, radix: 16)) has width \(width)") }
-            let regionalIndicator = (0x1F1E6...0x1F1FF).contains(value)
-            if scalar.properties.isEmojiPresentation && width != 2 && !regionalIndicator {
-                Issue.record("U+\(String(value, radix: 16)) is emoji presentation but width \(width)")
-            }
-            let category = scalar.properties.generalCategory
-            if (category == .nonspacingMark || category == .enclosingMark) && width != 0 {
-                Issue.record("U+\(String(value, radix: 16)) is a combining mark but width \(width)")
-            }
+        @Test("string width is the sum of its Characters' widths", arguments: widthCases)
+        func sumOfCharacters(_ c: WidthCase) {
+            let sum = c.text.reduce(0) { $0 + TerminalWidth.of($1) }
+            #expect(sum == c.width)
         }
-    }
 
-    @Test("the printable ASCII fast path agrees with segmentation")
-    func asciiFastPath() {
-        let printable = String((0x20...0x7E).map { Character(Unicode.Scalar($0)!) })
-        #expect(TerminalWidth.of(printable) == 95)
-        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 64] {
-            let text = String(repeating: "x", count: length)
-            #expect(TerminalWidth.of(text) == length)
-            // One control byte at each position takes the slow path and still counts 1.
-            for position in 0..<length {
-                var bytes = Array(text.utf8)
-                bytes[position] = 0x1B
-                #expect(TerminalWidth.of(String(decoding: bytes, as: UTF8.self)) == length)
-                bytes[position] = 0x7F
-                #expect(TerminalWidth.of(String(decoding: bytes, as: UTF8.self)) == length)
+        @Test("glyph widths add up to the string width", arguments: widthCases)
+        func glyphsAddUp(_ c: WidthCase) {
+            var total = 0
+            var count = 0
+            Glyphs.forEach(in: c.text) { glyph in
+                total += glyph.width
+                count += 1
+            }
+            #expect(total == c.width)
+            #expect(count == c.text.count)
+        }
+
+        @Test(
+            "width of a scalar",
+            arguments: [
+                ("A", 1), ("漢", 2), ("\u{301}", 0), ("\u{1B}", 1), ("\u{7F}", 1), ("\u{9F}", 1),
+                ("😀", 2), ("☺", 1), ("\u{200D}", 0), ("\u{FE0F}", 0), ("\u{1161}", 0), ("\u{1100}", 2),
+                ("ｶ", 1), ("Ａ", 2), ("\u{AD}", 1), ("\u{E0001}", 0), ("\u{10FFFF}", 1),
+            ] as [(Unicode.Scalar, Int)])
+        func scalarWidth(_ scalar: Unicode.Scalar, _ width: Int) {
+            #expect(TerminalWidth.of(scalar) == width)
+        }
+
+        @Test("width of a Character", arguments: widthCases.filter { $0.text.count == 1 })
+        func characterWidth(_ c: WidthCase) {
+            #expect(TerminalWidth.of(c.text.first!) == c.width)
+        }
+
+        @Test("every scalar's width is 0, 1 or 2; emoji presentation is 2 (but a lone regional indicator 1)")
+        func allScalars() {
+            for value in UInt32(0)...0x10FFFF {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let width = TerminalWidth.of(scalar)
+                if !(0...2).contains(width) { Issue.record("U+\(String(value, radix: 16)) has width \(width)") }
+                let regionalIndicator = (0x1F1E6...0x1F1FF).contains(value)
+                if scalar.properties.isEmojiPresentation && width != 2 && !regionalIndicator {
+                    Issue.record("U+\(String(value, radix: 16)) is emoji presentation but width \(width)")
+                }
+                let category = scalar.properties.generalCategory
+                if (category == .nonspacingMark || category == .enclosingMark) && width != 0 {
+                    Issue.record("U+\(String(value, radix: 16)) is a combining mark but width \(width)")
+                }
             }
         }
-    }
 
-    @Test("the ASCII shortcut and the two-stage table agree with the run table everywhere")
-    func lookupAgreesWithRuns() {
-        var mismatches = 0
-        for value in UInt32(0)...0x10FFFF
-        where UnicodeTables.classBits(value) != UnicodeTables.searchedClassBits(value) {
-            mismatches += 1
-            if mismatches < 10 { Issue.record("U+\(String(value, radix: 16))") }
+        @Test("the printable ASCII fast path agrees with segmentation")
+        func asciiFastPath() {
+            let printable = String((0x20...0x7E).map { Character(Unicode.Scalar($0)!) })
+            #expect(TerminalWidth.of(printable) == 95)
+            for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 64] {
+                let text = String(repeating: "x", count: length)
+                #expect(TerminalWidth.of(text) == length)
+                // One control byte at each position takes the slow path and still counts 1.
+                for position in 0..<length {
+                    var bytes = Array(text.utf8)
+                    bytes[position] = 0x1B
+                    #expect(TerminalWidth.of(String(decoding: bytes, as: UTF8.self)) == length)
+                    bytes[position] = 0x7F
+                    #expect(TerminalWidth.of(String(decoding: bytes, as: UTF8.self)) == length)
+                }
+            }
         }
-        #expect(mismatches == 0)
-    }
 
-    @Test("width of a Substring in the middle of a string")
-    func substringWidth() {
-        let text = "ab漢字cd👍🏽ef"
-        let start = text.index(text.startIndex, offsetBy: 2)
-        let end = text.index(start, offsetBy: 5)
-        #expect(TerminalWidth.of(text[start..<end]) == 8)  // 漢字cd👍🏽
+        @Test("the ASCII shortcut and the two-stage table agree with the run table everywhere")
+        func lookupAgreesWithRuns() {
+            var mismatches = 0
+            for value in UInt32(0)...0x10FFFF
+            where UnicodeTables.classBits(value) != UnicodeTables.searchedClassBits(value) {
+                mismatches += 1
+                if mismatches < 10 { Issue.record("U+\(String(value, radix: 16))") }
+            }
+            #expect(mismatches == 0)
+        }
+
+        @Test("width of a Substring in the middle of a string")
+        func substringWidth() {
+            let text = "ab漢字cd👍🏽ef"
+            let start = text.index(text.startIndex, offsetBy: 2)
+            let end = text.index(start, offsetBy: 5)
+            #expect(TerminalWidth.of(text[start..<end]) == 8)  // 漢字cd👍🏽
+        }
     }
-}
 }

@@ -3,27 +3,33 @@ import Testing
 @testable import CellKit
 
 /// Texts for the wrapping sweeps.
-let wrappingSamples: [String] = layoutSamples + [
-    "The quick brown fox jumps over the lazy dog",
-    "well-known state-of-the-art self-contained",
-    "supercalifragilisticexpialidocious is long",
-    "first line\nsecond line\n\nfourth after a blank\r\nfifth\rsixth",
-    "日本語の文章は空白なしで続きます。句読点、括弧「こんにちは」も。",
-    "mixed 漢字 and English words 混在 text",
-    "   indented paragraph here",
-    "emoji 👩\u{200D}💻 in 🇫🇷 text 👍🏽 with ☺\u{FE0F} more",
-    "trailing spaces   \n   leading spaces",
-    "combining e\u{301}e\u{301}e\u{301}e\u{301} marks and नमस्ते",
-    "a\u{2028}b\u{2029}c\u{0B}d\u{0C}e\u{85}f",
-    "tabs\tbetween\twords",
-    "zero\u{200B}width\u{200B}space\u{200B}breaks",
-    "\n\n", "\n", "   ",
-]
+let wrappingSamples: [String] =
+    layoutSamples + [
+        "The quick brown fox jumps over the lazy dog",
+        "well-known state-of-the-art self-contained",
+        "supercalifragilisticexpialidocious is long",
+        "first line\nsecond line\n\nfourth after a blank\r\nfifth\rsixth",
+        "日本語の文章は空白なしで続きます。句読点、括弧「こんにちは」も。",
+        "mixed 漢字 and English words 混在 text",
+        "   indented paragraph here",
+        "emoji 👩\u{200D}💻 in 🇫🇷 text 👍🏽 with ☺\u{FE0F} more",
+        "trailing spaces   \n   leading spaces",
+        "combining e\u{301}e\u{301}e\u{301}e\u{301} marks and नमस्ते",
+        "a\u{2028}b\u{2029}c\u{0B}d\u{0C}e\u{85}f",
+        "tabs\tbetween\twords",
+        "zero\u{200B}width\u{200B}space\u{200B}breaks",
+        "\n\n", "\n", "   ",
+    ]
 
 /// The clusters of `text` that are content: not spaces, not line breaks.
 func contentClusters(_ text: String) -> [String] {
-    text.filter { !$0.isWhitespace || $0.unicodeScalars.contains { ![" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) } }
-        .map(String.init)
+    text.filter {
+        !$0.isWhitespace
+            || $0.unicodeScalars.contains {
+                ![" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0)
+            }
+    }
+    .map(String.init)
 }
 
 extension TextTests {
@@ -62,7 +68,9 @@ extension TextTests {
 
         @Test("every line fits, no content is lost, no line ends with a space", arguments: wrappingSamples)
         func sweep(_ text: String) {
-            let hardLines = text.split(omittingEmptySubsequences: false) { $0.unicodeScalars.contains { [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value) } }
+            let hardLines = text.split(omittingEmptySubsequences: false) {
+                $0.unicodeScalars.contains { [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value) }
+            }
             for width in 1...40 {
                 let lines = TextLayout.wrapped(text, toWidth: width)
                 let context = "\(text.debugDescription) width \(width) -> \(lines)"

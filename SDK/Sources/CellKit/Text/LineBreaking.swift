@@ -74,7 +74,8 @@ extension TextLayout {
                 var lines: [String] = []
                 for (index, range) in hard.prefix(limit).enumerated() {
                     let overflow = index == limit - 1 && hard.count > limit
-                    let line = overflow && mode != .clipping
+                    let line =
+                        overflow && mode != .clipping
                         ? restOfText(clusters, from: range.lowerBound, wrapper: wrapper)
                         : clusters.string(range)
                     switch mode {
