@@ -9,7 +9,12 @@
 /// // [   ab]
 /// ```
 public enum TextAlignment: String, Sendable, CaseIterable {
-    case left, center, right
+    /// Text at the start, spaces after it: "ab   ".
+    case left
+    /// Text in the middle; the odd space goes after it: " ab  ".
+    case center
+    /// Spaces before the text: "   ab".
+    case right
 }
 
 extension TextLayout {
