@@ -175,7 +175,7 @@ extension CollectionView: ScrollableContent {
             view.layoutIfNeeded()
             canvas.reset(width: width, height: h)
             drawSides(canvas)
-            view.drawHierarchy(in: DrawingContext(canvas: canvas).subcontext(for: view.frame))
+            view.drawHierarchy(in: DrawingContext(borrowing: canvas).subcontext(for: view.frame))
             supplementaryQueue(kind).enqueue(view)
         case .row(let s, let r):
             drawGridRow(section: s, row: r, plan: plan, into: canvas)
@@ -197,7 +197,7 @@ extension CollectionView: ScrollableContent {
         }
         canvas.reset(width: plan.width, height: height)
         drawSides(canvas)
-        let context = DrawingContext(canvas: canvas)
+        let context = DrawingContext(borrowing: canvas)
         for (i, cell) in cells.enumerated() {
             let x = plan.contentX + i * (plan.itemWidth + layout.spacing)
             cell.frame = Rect(x: x, y: 0, width: plan.itemWidth, height: height)

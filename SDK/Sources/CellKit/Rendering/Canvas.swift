@@ -172,6 +172,38 @@ public final class Canvas {
         return x
     }
 
+    /// Draws a `String`; see ``draw(_:at:style:clip:)-(StringProtocol,_,_,_)``. Printable
+    /// ASCII (the common case) goes straight into the cells, without
+    /// grapheme segmentation.
+    @discardableResult
+    public func draw(_ text: String, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+        let box = (clip ?? bounds).intersection(bounds)
+        let y = point.y
+        let packed = PackedStyle(style)
+        let ascii: Int? = withUTF8(text.utf8) { buffer in
+            guard GraphemeSegmenter.isPrintableASCII(buffer) else { return nil }
+            let end = point.x + buffer.count
+            guard y >= box.minY, y < box.maxY else { return end }
+            let from = max(point.x, box.minX)
+            let to = min(end, box.maxX)
+            guard from < to, let bytes = buffer.baseAddress else { return end }
+            // Only the first and last cells can cut a wide character in half.
+            put(UInt32(bytes[from - point.x]), x: from, y: y, style: packed)
+            if to - 1 > from { put(UInt32(bytes[to - 1 - point.x]), x: to - 1, y: y, style: packed) }
+            if to - from > 2 {
+                cells.withUnsafeMutableBufferPointer { cells in
+                    let row = cells.baseAddress! + y * width
+                    for x in (from + 1)..<(to - 1) {
+                        row[x] = Cell(content: UInt32(bytes[x - point.x]), packed: packed)
+                    }
+                }
+            }
+            return end
+        }
+        if let ascii { return ascii }
+        return draw(text[...], at: point, style: style, clip: clip)
+    }
+
     /// Fills a rectangle with one character (a space by default).
     public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
         let r = rect.intersection(bounds)

@@ -208,14 +208,31 @@ public final class ANSIWriter: CanvasWriter {
                 }
                 buffer.reserve(end * 4 + 8)
                 var current = PackedStyle.plain
-                for x in 0..<end {
+                var x = 0
+                while x < end {
                     let cell = row[x]
                     if styled && cell.packed != current {
                         appendSGR(cell.packed.style)
                         current = cell.packed
                         buffer.reserve((end - x) * 4 + 8)
                     }
+                    // A run of ASCII cells in one style: written through a local cursor.
+                    var run = x
+                    var out = buffer.base + buffer.count
+                    while run < end {
+                        let c = row[run]
+                        guard c.content < 0x80, c.packed == current || !styled else { break }
+                        out.pointee = UInt8(truncatingIfNeeded: c.content)
+                        out += 1
+                        run += 1
+                    }
+                    buffer.count = out - buffer.base
+                    if run > x {
+                        x = run
+                        continue
+                    }
                     buffer.putCell(cell, of: canvas)
+                    x += 1
                 }
                 if current != .plain {
                     buffer.reserve(5)

@@ -10,7 +10,12 @@
 /// ```
 public struct DrawingContext {
     /// The canvas being drawn into.
-    public let canvas: Canvas
+    public var canvas: Canvas { target }
+    /// Not retained per copy: contexts are copied for every view drawn, and the
+    /// context made by ``init(canvas:)`` keeps the canvas alive for all the
+    /// subcontexts made from it.
+    private unowned(unsafe) let target: Canvas
+    private let owner: Canvas?
     /// Where the view's `(0, 0)` is on the canvas.
     public let origin: Point
     /// The view's size.
@@ -20,14 +25,27 @@ public struct DrawingContext {
 
     /// A context for drawing a whole canvas.
     public init(canvas: Canvas) {
-        self.canvas = canvas
+        target = canvas
+        owner = canvas
         origin = .zero
         size = Size(width: canvas.width, height: canvas.height)
         clip = canvas.bounds
     }
 
-    init(canvas: Canvas, origin: Point, size: Size, clip: Rect) {
-        self.canvas = canvas
+    /// A context for a canvas the caller keeps alive for as long as the
+    /// context and its subcontexts are used (the renderers' fast path: no
+    /// retain per view drawn).
+    init(borrowing canvas: Canvas) {
+        target = canvas
+        owner = nil
+        origin = .zero
+        size = Size(width: canvas.width, height: canvas.height)
+        clip = canvas.bounds
+    }
+
+    init(canvas: Canvas, owner: Canvas?, origin: Point, size: Size, clip: Rect) {
+        target = canvas
+        self.owner = owner
         self.origin = origin
         self.size = size
         self.clip = clip
@@ -40,7 +58,7 @@ public struct DrawingContext {
     public func subcontext(for frame: Rect) -> DrawingContext {
         let absolute = frame.offsetBy(dx: origin.x, dy: origin.y)
         return DrawingContext(
-            canvas: canvas, origin: absolute.origin, size: frame.size, clip: clip.intersection(absolute))
+            canvas: target, owner: owner, origin: absolute.origin, size: frame.size, clip: clip.intersection(absolute))
     }
 
     /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)``.
@@ -48,6 +66,12 @@ public struct DrawingContext {
     /// - Returns: the column (in view coordinates) just past the text.
     @discardableResult
     public func draw(_ text: some StringProtocol, at point: Point, style: Style = .plain) -> Int {
+        canvas.draw(text, at: Point(x: origin.x + point.x, y: origin.y + point.y), style: style, clip: clip) - origin.x
+    }
+
+    /// Draws a `String` at `point` (the fast path for the common case).
+    @discardableResult
+    public func draw(_ text: String, at point: Point, style: Style = .plain) -> Int {
         canvas.draw(text, at: Point(x: origin.x + point.x, y: origin.y + point.y), style: style, clip: clip) - origin.x
     }
 

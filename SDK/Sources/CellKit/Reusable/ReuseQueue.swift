@@ -9,10 +9,21 @@ final class ReuseQueue {
         let make: () throws -> ReusableView
     }
 
+    /// One identifier's registration and its pool of views waiting to be reused.
+    struct Entry {
+        let identifier: String
+        var registration: Registration
+        var pool: [ReusableView] = []
+    }
+
     /// What the queue is for, in error messages: "cell", "header/footer view".
     let kind: String
-    private var registrations: [String: Registration] = [:]
-    private var pools: [String: [ReusableView]] = [:]
+    private var entries: [Entry] = []
+    private var indexByIdentifier: [String: Int] = [:]
+    /// The last identifier dequeued and its entry: rows of one type follow each
+    /// other, and comparing two short strings is cheaper than hashing one.
+    private var lastIdentifier = ""
+    private var lastIndex = -1
     /// Views made by factories so far (not counting reuse).
     private(set) var createdCount = 0
     /// Views handed out and not yet given back.
@@ -23,28 +34,45 @@ final class ReuseQueue {
     }
 
     func register(identifier: String, typeName: String, make: @escaping () throws -> ReusableView) {
-        registrations[identifier] = Registration(typeName: typeName, make: make)
-        pools[identifier] = nil
+        let registration = Registration(typeName: typeName, make: make)
+        if let index = indexByIdentifier[identifier] {
+            entries[index] = Entry(identifier: identifier, registration: registration)
+        } else {
+            indexByIdentifier[identifier] = entries.count
+            entries.append(Entry(identifier: identifier, registration: registration))
+        }
     }
 
-    func isRegistered(_ identifier: String) -> Bool { registrations[identifier] != nil }
+    func isRegistered(_ identifier: String) -> Bool { indexByIdentifier[identifier] != nil }
 
-    func registeredTypeName(_ identifier: String) -> String? { registrations[identifier]?.typeName }
+    func registeredTypeName(_ identifier: String) -> String? {
+        indexByIdentifier[identifier].map { entries[$0].registration.typeName }
+    }
 
-    var identifiers: [String] { registrations.keys.sorted() }
+    var identifiers: [String] { indexByIdentifier.keys.sorted() }
+
+    @inline(__always)
+    private func index(of identifier: String) -> Int? {
+        if lastIndex >= 0 && identifier == lastIdentifier { return lastIndex }
+        guard let index = indexByIdentifier[identifier] else { return nil }
+        lastIdentifier = identifier
+        lastIndex = index
+        return index
+    }
 
     /// A view for `identifier`: a pooled one after `prepareForReuse()`, or a new one.
     func dequeue(_ identifier: String) throws(CellKitError) -> ReusableView {
-        if let view = pools[identifier]?.popLast() {
-            liveCount += 1
-            view.prepareForReuse()
-            return view
-        }
-        guard let registration = registrations[identifier] else {
+        guard let index = index(of: identifier) else {
             throw CellKitError(
                 .notRegistered, "no \(kind) is registered under '\(identifier)'",
                 fix: "register it before dequeuing, e.g. register(cellType: \(identifier).self)")
         }
+        if let view = entries[index].pool.popLast() {
+            liveCount += 1
+            view.prepareForReuse()
+            return view
+        }
+        let registration = entries[index].registration
         let view: ReusableView
         do {
             view = try registration.make()
@@ -55,6 +83,7 @@ final class ReuseQueue {
                 .loadFailed, "could not make a \(registration.typeName) for '\(identifier)': \(error)")
         }
         view.reuseIdentifier = identifier
+        view.reusePool = (ObjectIdentifier(self), index)
         createdCount += 1
         liveCount += 1
         return view
@@ -62,14 +91,21 @@ final class ReuseQueue {
 
     /// Gives a view back for reuse.
     func enqueue(_ view: ReusableView) {
-        guard let identifier = view.reuseIdentifier, registrations[identifier] != nil else { return }
+        let index: Int
+        if let pool = view.reusePool, pool.queue == ObjectIdentifier(self) {
+            index = pool.index
+        } else if let identifier = view.reuseIdentifier, let found = indexByIdentifier[identifier] {
+            index = found
+        } else {
+            return
+        }
         liveCount -= 1
-        pools[identifier, default: []].append(view)
+        entries[index].pool.append(view)
     }
 
     /// Forgets the pooled views (registrations stay).
     func drain() {
-        for key in pools.keys { pools[key]?.removeAll() }
+        for i in entries.indices { entries[i].pool.removeAll() }
         liveCount = 0
     }
 }

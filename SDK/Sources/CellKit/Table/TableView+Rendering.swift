@@ -114,7 +114,7 @@ extension TableView {
         view.layoutIfNeeded()
         canvas.reset(width: width, height: h)
         drawSides(canvas)
-        view.drawHierarchy(in: DrawingContext(canvas: canvas).subcontext(for: view.frame))
+        view.drawHierarchy(in: DrawingContext(borrowing: canvas).subcontext(for: view.frame))
     }
 
     /// The section's header or footer: the delegate's view, or the default

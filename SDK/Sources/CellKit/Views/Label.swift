@@ -12,7 +12,18 @@
 /// ```
 public final class Label: View {
     /// The text drawn. Control characters are shown as visible pictures.
-    public var text: String = ""
+    public var text: String = "" {
+        didSet { cachedWidth = -1 }
+    }
+    /// The terminal width of `text`, measured once per change (layout and
+    /// drawing ask for it several times a row).
+    private var cachedWidth = 0
+
+    /// The width of ``text`` in terminal columns.
+    public var textWidth: Int {
+        if cachedWidth < 0 { cachedWidth = TerminalWidth.of(text) }
+        return cachedWidth
+    }
     /// Colours and attributes of the text.
     public var style: Style = .plain
     /// Where the text sits when it is narrower than the label.
@@ -39,7 +50,7 @@ public final class Label: View {
     /// As wide as the text (at most `size.width`), as tall as its lines.
     public override func sizeThatFits(_ size: Size) -> Size {
         if isSingleLine {
-            return Size(width: min(size.width, TerminalWidth.of(text)), height: 1)
+            return Size(width: min(size.width, textWidth), height: 1)
         }
         let lines = TextLayout.lines(text, width: size.width, mode: lineBreakMode, maxLines: numberOfLines)
         let width = lines.reduce(0) { max($0, TerminalWidth.of($1)) }
@@ -50,16 +61,17 @@ public final class Label: View {
         let width = context.size.width
         guard width > 0, context.size.height > 0 else { return }
         if isSingleLine {
-            drawLine(text, row: 0, width: width, in: context)
+            drawLine(text, natural: textWidth, row: 0, width: width, in: context)
             return
         }
         let maxLines = numberOfLines == 0 ? context.size.height : min(numberOfLines, context.size.height)
         let lines = TextLayout.lines(text, width: width, mode: lineBreakMode, maxLines: maxLines)
-        for (row, line) in lines.enumerated() { drawLine(line, row: row, width: width, in: context) }
+        for (row, line) in lines.enumerated() {
+            drawLine(line, natural: TerminalWidth.of(line), row: row, width: width, in: context)
+        }
     }
 
-    private func drawLine(_ line: String, row: Int, width: Int, in context: DrawingContext) {
-        let natural = TerminalWidth.of(line)
+    private func drawLine(_ line: String, natural: Int, row: Int, width: Int, in context: DrawingContext) {
         if natural <= width {
             let x: Int
             switch alignment {

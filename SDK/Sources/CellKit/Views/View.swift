@@ -145,7 +145,7 @@ open class View {
         frame = Rect(x: 0, y: 0, width: width, height: h)
         layoutIfNeeded()
         canvas.reset(width: width, height: h)
-        drawHierarchy(in: DrawingContext(canvas: canvas))
+        drawHierarchy(in: DrawingContext(borrowing: canvas))
     }
 }
 
