@@ -1,3 +1,5 @@
+import Testing
+
 /// A small model of an xterm-like terminal screen, fed with what a program
 /// wrote to a pseudo-terminal, so tests can look at the screen a person would
 /// see: the visible rows, the cursor, whether the alternate screen is shown
@@ -339,4 +341,9 @@ struct PTYScreen {
         default: 1
         }
     }
+}
+
+extension PTYScreen: CustomTestStringConvertible {
+    /// A failed expectation shows the screen, not the model's storage.
+    var testDescription: String { dump }
 }
