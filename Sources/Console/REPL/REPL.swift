@@ -57,13 +57,26 @@ final class REPL {
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             interpreter.run(text, file: "<stdin>", firstLine: first, keepGoing: true)
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
-        }
-        if let error = journal?.lastError {
-            output.printError("cellkit: warning: \(error) (this session could not have been recovered)")
+            reportStorageProblems(journal: journal, history: history)
         }
         journal?.close()
-        if let error = history.lastError { output.printError("cellkit: warning: history not saved: \(error)") }
         return 0
+    }
+
+    private var journalProblemReported = false
+    private var historyProblemReported = false
+
+    /// Says once, as soon as it happens, that the journal or the history
+    /// cannot be written: the session goes on, but a crash would lose it.
+    private func reportStorageProblems(journal: Journal?, history: History) {
+        if !journalProblemReported, let error = journal?.lastError {
+            journalProblemReported = true
+            output.printError("cellkit: warning: \(error); this session could not be recovered after a crash")
+        }
+        if !historyProblemReported, let error = history.lastError {
+            historyProblemReported = true
+            output.printError("cellkit: warning: history not saved: \(error)")
+        }
     }
 
     /// Reads one command, with continuation lines after a trailing `\`; `nil`
