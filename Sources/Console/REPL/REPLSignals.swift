@@ -66,18 +66,21 @@ enum REPLSignals {
                 raise(number)
             }
         }
-        // No SA_RESTART: a write blocked on a slow terminal returns, so the
-        // render sees the request at once.
-        set(SIGINT, flags: 0) { _ in
+        // SA_RESTART: the reads, writes and waits of commands (a plugin
+        // scan's pipe, a data file) go on as if nothing happened. `poll`,
+        // which the line editor and the `show` view wait in, is never
+        // restarted (Linux), so a resize still wakes them.
+        let restart = Int32(SA_RESTART)
+        set(SIGINT, flags: restart) { _ in
             REPLSignals.interruptRequested.store(true, ordering: .sequentiallyConsistent)
         }
-        set(SIGWINCH, flags: 0) { _ in }
-        set(SIGTSTP, flags: 0) { _ in
+        set(SIGWINCH, flags: restart) { _ in }
+        set(SIGTSTP, flags: restart) { _ in
             SavedTerminalMode.restore()
             AlternateScreen.suspendForStop()
             raise(SIGSTOP)
         }
-        set(SIGCONT, flags: 0) { _ in
+        set(SIGCONT, flags: restart) { _ in
             SavedTerminalMode.reapplyRawMode()
             AlternateScreen.resumeAfterStop()
         }
