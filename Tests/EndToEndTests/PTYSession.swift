@@ -25,6 +25,8 @@ final class PTYSession {
     /// Everything the process wrote.
     private(set) var transcript: [UInt8] = []
     private(set) var exitStatus: Int32?
+    /// Whether the home directory was made for this session alone (removed with it).
+    private var ownsHome = false
 
     /// How long a wait lasts before the test fails: generous, for two loaded cores.
     static let timeout: Duration = .seconds(15)
@@ -35,26 +37,46 @@ final class PTYSession {
 
     /// Starts `cellkit arguments...` in a terminal `columns` × `rows`.
     ///
-    /// - Parameter home: the home directory (and XDG state and cache under it);
-    ///   a new temporary one when `nil`.
+    /// - Parameters:
+    ///   - home: the home directory (and XDG state and cache under it); a new
+    ///     temporary one when `nil`.
+    ///   - ownsHome: remove the home directory when the session is done
+    ///     (default: when it was made for this session).
     static func start(
-        _ arguments: [String] = [], home: String? = nil, columns: Int = 100, rows: Int = 30,
+        _ arguments: [String] = [], home: String? = nil, ownsHome: Bool? = nil, columns: Int = 100, rows: Int = 30,
         environment: [String: String] = [:], directory: String = CellKitProcess.repositoryRoot
     ) throws -> PTYSession {
+        let ownsHome = ownsHome ?? (home == nil)
         let home = try home ?? makeHome()
         var env = [
             "HOME": home, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "XDG_STATE_HOME": home + "/state",
             "XDG_CACHE_HOME": home + "/cache", "LANG": "C.UTF-8",
         ]
         for (key, value) in environment { env[key] = value }
-        return try PTYSession(
+        let session = try PTYSession(
             argv: [CellKitProcess.executable] + arguments, home: home, environment: env, directory: directory, columns: columns,
             rows: rows)
+        session.ownsHome = ownsHome
+        return session
     }
 
-    /// A new home directory for sessions that share it.
+    /// A new home directory for sessions that share it; remove it with ``removeHome(_:)``.
     static func makeHome() throws -> String {
         try CellKitProcess.temporaryDirectory()
+    }
+
+    /// Removes a directory made by ``makeHome()`` and everything in it.
+    static func removeHome(_ path: String) {
+        guard path.hasPrefix("/tmp/cellkit-e2e-") else { return }
+        func remove(_ path: String) {
+            if (try? fileInfo(path, followingSymbolicLinks: false))??.isDirectory == true {
+                for name in (try? listDirectory(path)) ?? [] { remove(path + "/" + name) }
+                rmdir(path)
+            } else {
+                unlink(path)
+            }
+        }
+        remove(path)
     }
 
     private init(argv: [String], home: String, environment: [String: String], directory: String, columns: Int, rows: Int) throws {
@@ -131,6 +153,7 @@ final class PTYSession {
         }
         close(master)
         close(slave)
+        if ownsHome { Self.removeHome(home) }
     }
 
     // MARK: Keys

@@ -8,6 +8,7 @@ import Testing
 
     @Test func recoversTheScreensOfAKilledSession() throws {
         let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
         do {
             let first = try PTYSession.start(home: home)
             try first.type("screen Kept border=rounded")
@@ -32,6 +33,7 @@ import Testing
 
     @Test func theCommandThatWasRunningIsReportedAndSkipped() throws {
         let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
         // Reading a FIFO nobody writes to blocks: the command is still running when the process is killed.
         #expect(mkfifo(home + "/stuck.csv", 0o600) == 0)
         do {
@@ -54,6 +56,7 @@ import Testing
 
     @Test func aSecondKillAfterRecoveryLosesNothing() throws {
         let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
         do {
             let first = try PTYSession.start(home: home)
             try first.type("screen One")

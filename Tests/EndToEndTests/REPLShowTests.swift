@@ -13,7 +13,7 @@ import Testing
         var text = "name\n"
         for i in 0..<500 { text += "item \(i)\n" }
         try atomicWrite(home + "/long.csv", text)
-        let repl = try PTYSession.start(home: home, columns: columns, rows: rows)
+        let repl = try PTYSession.start(home: home, ownsHome: true, columns: columns, rows: rows)
         try repl.type("screen Long")
         try repl.type("rows TextCell from \"\(home)/long.csv\" text=.name")
         try repl.waitForPrompt()

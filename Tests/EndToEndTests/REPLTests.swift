@@ -35,6 +35,7 @@ import Testing
 
     @Test func historyIsKeptAcrossSessions() throws {
         let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
         do {
             let first = try PTYSession.start(home: home)
             try first.type("screen Remembered")
@@ -80,6 +81,7 @@ import Testing
 
     @Test func tabCompletesFilePaths() throws {
         let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
         try createDirectories(home + "/notes")
         try atomicWrite(home + "/report.txt", "")
         let repl = try PTYSession.start(home: home)
@@ -135,6 +137,7 @@ import Testing
 
     @Test func ctrlCStopsALongRenderAndTheSessionGoesOn() throws {
         let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
         try writeRows(50_000, to: home + "/many.csv")
         let repl = try PTYSession.start(home: home)
         try repl.type("screen Many")

@@ -7,7 +7,9 @@ import Testing
 /// The session journal `--recover` reads.
 @Suite struct REPLJournalTests {
     @Test func nothingIsWrittenBeforeTheFirstCommand() throws {
-        let directory = try REPLTestSupport.temporaryDirectory() + "/sessions"
+        let root = try REPLTestSupport.temporaryDirectory()
+        defer { REPLTestSupport.remove(root) }
+        let directory = root + "/sessions"
         let journal = Journal(directory: directory)
         #expect(!fileExists(directory))
         journal.begin("screen Main")
@@ -21,6 +23,7 @@ import Testing
 
     @Test func recordsCommandsOutcomesDirectoriesAndTheOneThatWasRunning() throws {
         let directory = try REPLTestSupport.temporaryDirectory()
+        defer { REPLTestSupport.remove(directory) }
         let journal = Journal(directory: directory)
         journal.begin("screen \"Main view\"")
         journal.finish(succeeded: true)
@@ -54,7 +57,9 @@ import Testing
     }
 
     @Test func aLineCutShortByACrashIsSkipped() throws {
-        let path = try REPLTestSupport.temporaryDirectory() + "/session-1-1.journal"
+        let directory = try REPLTestSupport.temporaryDirectory()
+        defer { REPLTestSupport.remove(directory) }
+        let path = directory + "/session-1-1.journal"
         try atomicWrite(path, "cellkit-journal 1\nrun \"screen A\"\nok\nrun \"row Te")
         let contents = try Journal.read(path)
         #expect(contents.succeeded.map(\.text) == ["screen A"])
@@ -63,6 +68,7 @@ import Testing
 
     @Test func aJournalIsAbandonedWhenNoSessionHoldsItsLock() throws {
         let directory = try REPLTestSupport.temporaryDirectory()
+        defer { REPLTestSupport.remove(directory) }
         let live = Journal(directory: directory)
         live.begin("screen Live")
         live.finish(succeeded: true)

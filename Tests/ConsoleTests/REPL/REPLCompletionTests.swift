@@ -36,6 +36,7 @@ import Testing
 
     @Test func filePathsRelativeAndUnderHome() throws {
         let root = try REPLTestSupport.temporaryDirectory()
+        defer { REPLTestSupport.remove(root) }
         try createDirectories(root + "/data/nested")
         try atomicWrite(root + "/data/team.json", "[]")
         try atomicWrite(root + "/data/.hidden", "")

@@ -36,6 +36,17 @@ enum REPLTestSupport {
         return path
     }
 
+    /// Removes a directory made by ``temporaryDirectory()`` and what is in it.
+    static func remove(_ path: String) {
+        guard path.hasPrefix("/tmp/cellkit-repl-") else { return }
+        if (try? fileInfo(path, followingSymbolicLinks: false))??.isDirectory == true {
+            for name in (try? listDirectory(path)) ?? [] { remove(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
     static func temporaryDirectory() throws -> String {
         var template = Array("/tmp/cellkit-repl-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {

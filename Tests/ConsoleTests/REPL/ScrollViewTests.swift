@@ -1,4 +1,5 @@
 import CellKit
+import CellKitSupport
 import Testing
 
 @testable import Console
@@ -9,6 +10,7 @@ import Testing
 
     func longScreen(_ count: Int = 500, options: String = "") throws -> (Screen, Interpreter) {
         let file = try Support.rowsFile(count)
+        defer { Support.remove(Path.dirname(file)) }
         let interpreter = try Support.interpreter(
             running: "load BasicCells\nscreen Long \(options)\nrows TextCell from \"\(file)\" text=.name")
         return (interpreter.session.screens[0], interpreter)
@@ -89,6 +91,7 @@ import Testing
 
     @Test func rowsAreCountedPastHeadersSeparatorsAndBorders() throws {
         let file = try Support.rowsFile(4)
+        defer { Support.remove(Path.dirname(file)) }
         let interpreter = try Support.interpreter(
             running: """
                 load BasicCells
