@@ -49,7 +49,9 @@ import Testing
         let second = try PTYSession.start(["--recover"], home: home)
         try second.waitFor("recovered 2 commands and 1 screen (Kept)")
         try second.waitFor("skipped the command that was running when that session ended:")
-        #expect(second.screen.lines.contains("  rows TextCell from \"\(home)/stuck.csv\" text=.name"))
+        try second.wait(for: "the skipped command") {
+            $0.lines.contains("  rows TextCell from \"\(home)/stuck.csv\" text=.name")
+        }
         try second.type("render")
         try second.wait(for: "the row added before") { $0.lines.contains("Before") }
     }

@@ -113,7 +113,7 @@ import Testing
         try repl.type("row TextCell nmae=Ada")
         // Line 3 of the session; the column points at the attribute.
         try repl.waitFor("<stdin>:3:14: error: TextCell has no attribute 'nmae'")
-        #expect(repl.screen.lines.contains("               ^~~~"))
+        try repl.wait(for: "the caret under the attribute") { $0.lines.contains("               ^~~~") }
         try repl.type("row TextCell text=Ada")
         try repl.type("render")
         try repl.wait(for: "the good command's row") { $0.lines.contains("Ada") }
