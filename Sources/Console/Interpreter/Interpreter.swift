@@ -21,7 +21,8 @@ final class Interpreter {
 
     var session = Session()
     let host: PluginHost
-    let output: ConsoleOutput
+    /// Where results and diagnostics go (the REPL wraps it so Ctrl-C can stop a long render).
+    var output: ConsoleOutput
     var settings = Settings()
     let environment: [String: String]
     /// The terminal's width, if standard output is one.

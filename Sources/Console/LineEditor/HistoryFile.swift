@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import CellKitSupport
 
 /// The file the history is kept in: one entry per line, UTF-8.
 ///
@@ -22,26 +22,22 @@ struct HistoryFile: Sendable {
     /// `$XDG_STATE_HOME/cellkit/history` when `XDG_STATE_HOME` is set to an
     /// absolute path (the XDG spec says to ignore relative ones), otherwise
     /// `$HOME/.local/state/cellkit/history`; `nil` when no home directory is known.
+    /// An unset `HOME` falls back to the user database; a `HOME` that is set but
+    /// empty or relative means there is no home directory to use.
     static func defaultPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = Environment.current().variables
     ) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return joined(state, "cellkit/history")
+        if let state = environment["XDG_STATE_HOME"], Path.isAbsolute(state) {
+            return Path.join(state, "cellkit/history")
         }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return joined(home, ".local/state/cellkit/history")
+        let home: String?
+        if let value = environment["HOME"] {
+            home = Path.isAbsolute(value) ? value : nil
+        } else {
+            home = Environment(environment).homeDirectory()
         }
-        if environment["HOME"] == nil {
-            let home = NSHomeDirectory()
-            if home.hasPrefix("/") { return joined(home, ".local/state/cellkit/history") }
-        }
-        return nil
-    }
-
-    private static func joined(_ directory: String, _ rest: String) -> String {
-        var directory = directory
-        while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
-        return directory == "/" ? "/" + rest : directory + "/" + rest
+        guard let home else { return nil }
+        return Path.join(XDGDirectories(environment: Environment(environment), home: home).stateHome, "cellkit/history")
     }
 
     // MARK: Escaping

@@ -42,6 +42,35 @@ final class KeyReader {
         }
     }
 
+    /// Waits at most `timeout` for the next key: `nil` when none came in time
+    /// (a view that also polls for changes, such as a resize that raced with
+    /// its wait). An escape sequence that has begun is always waited for.
+    func next(timeout: Duration) throws -> Event? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            if let key = decoder.next() { return .key(key) }
+            let left = deadline - clock.now
+            let wait = decoder.hasPendingInput ? escapeTimeout : max(.zero, left)
+            switch try terminal.read(timeout: wait) {
+            case .bytes(let bytes):
+                decoder.feed(bytes)
+            case .timedOut:
+                if decoder.hasPendingInput {
+                    decoder.flush()
+                } else if clock.now >= deadline {
+                    return nil
+                }
+            case .interrupted:
+                return .interrupted
+            case .endOfInput:
+                decoder.flush()
+                if let key = decoder.next() { return .key(key) }
+                return .endOfInput
+            }
+        }
+    }
+
     /// Whether a key is already decoded and waiting, so that a caller can skip
     /// redrawing between keys that arrived together.
     func hasKeyReady() -> Bool {

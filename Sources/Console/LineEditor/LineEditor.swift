@@ -305,9 +305,13 @@ final class LineEditor {
 
     /// Prints the candidates in columns below the line, asking first when they
     /// fill more than the screen; the prompt and line are redrawn below them.
+    /// Paths are listed by their last component, as shells do.
     private func list(_ candidates: [String]) throws {
+        // The line as it is now stays above the list (keys typed ahead may
+        // have changed it since it was last drawn).
+        try redraw()
         let size = terminal.size
-        let rows = CompletionColumns.rows(for: candidates, width: size.columns)
+        let rows = CompletionColumns.rows(for: Self.listedNames(candidates), width: size.columns)
         if rows.count >= size.rows {
             try terminal.write("\r\nDisplay all \(candidates.count) possibilities? (y or n)")
             var answer: Key?
@@ -324,6 +328,16 @@ final class LineEditor {
             }
         }
         try terminal.write("\r\n" + rows.joined(separator: "\r\n") + "\r\n")
+    }
+
+    /// The candidates as listed: without the directory part they all share
+    /// (`Examples/team.json` and `Examples/data/` list as `team.json`, `data/`).
+    static func listedNames(_ candidates: [String]) -> [String] {
+        let common = Completion.commonPrefix(of: candidates)
+        guard let slash = common.lastIndex(of: "/") else { return candidates }
+        let drop = common.distance(from: common.startIndex, to: slash) + 1
+        guard candidates.allSatisfy({ $0.count > drop }) else { return candidates }
+        return candidates.map { String($0.dropFirst(drop)) }
     }
 
     // MARK: Reverse search

@@ -2,8 +2,8 @@
 /// terminal (the editor performs the result).
 ///
 /// - One candidate: it replaces the range, followed by a space unless it ends in
-///   `/` (a directory, to keep going) or a space already follows (the cursor
-///   then moves past that space).
+///   `/` (a directory) or `=` (an option or attribute name: the value comes
+///   next), or a space already follows (the cursor then moves past that space).
 /// - Several: the first Tab inserts their longest common prefix when that adds
 ///   something, or rings the bell; a second Tab in a row lists them.
 /// - None: the bell.
@@ -30,7 +30,7 @@ enum TabCompletion: Equatable, Sendable {
 
         guard let first = candidates.first else { return .bell }
         if candidates.count == 1 {
-            if first.hasSuffix("/") { return .replace(range, with: first, advance: 0) }
+            if first.hasSuffix("/") || first.hasSuffix("=") { return .replace(range, with: first, advance: 0) }
             let nextIsSpace = upper < buffer.count && buffer.characters[upper] == " "
             return nextIsSpace
                 ? .replace(range, with: first, advance: 1)

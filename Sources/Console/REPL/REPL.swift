@@ -6,10 +6,19 @@ import PluginHost
 /// The interactive console: a prompt with line editing, history kept across
 /// sessions, completion, help; every command journaled so `--recover` can
 /// rebuild the screens after a crash. No error ends the session.
+///
+/// Start-up does only what the first prompt needs: the history file is read,
+/// the plugin directories are listed for the banner's count; the journal file
+/// is created at the first command, the registry cache read at the first Tab
+/// that needs cell names.
 final class REPL {
     let context: Context
     let recover: Bool
-    private var lineNumber = 1
+    /// The number the next line typed gets in diagnostics (`<stdin>:N:C`).
+    private(set) var lineNumber = 1
+
+    static let prompt = "cellkit> "
+    static let continuationPrompt = "     ...> "
 
     init(context: Context, recover: Bool) {
         self.context = context
@@ -17,161 +26,275 @@ final class REPL {
     }
 
     var interpreter: Interpreter { context.interpreter }
-    var output: ConsoleOutput { context.output }
+    var output: ConsoleOutput { interpreter.output }
 
     func run() -> Int32 {
         let terminal = FileDescriptorTerminal(environment: context.environment)
-        let history: History
-        if let path = HistoryFile.defaultPath(environment: context.environment), let file = try? History(path: path) {
-            history = file
-        } else {
-            history = History()
-        }
+        let history = loadHistory()
         let editor = LineEditor(terminal: terminal, history: history)
-        editor.completion = { [unowned self] line, cursor in self.complete(line, cursor: cursor) }
-        SignalHandling.install()
+        editor.completion = { [unowned self] line, cursor in self.completion.complete(line, cursor: cursor) }
+        REPLSignals.install()
 
-        var journal: Journal?
-        if let dir = Journal.directory(environment: context.environment) {
-            if recover { recoverSession(from: dir) }
-            journal = try? Journal(directory: dir)
-        } else if recover {
-            output.printError("cellkit: nothing to recover: no home directory for the session journals")
-        }
+        let base = context.output
+        interpreter.output = ConsoleOutput(
+            standardOutput: InterruptibleOutput(base.standardOutput), standardError: base.standardError,
+            isTerminal: base.isTerminal)
+        let journal = Journal.directory(environment: context.environment).map { Journal(directory: $0) }
+        printBanner(journalDirectory: journal?.directory)
+        if recover { recoverSession(into: journal) }
         interpreter.journal = journal
-        interpreter.showScreen = { [unowned self] screen throws(ConsoleError) in
-            try ScrollView(screen: screen, host: self.context.host, terminal: terminal).run()
+        // Off a terminal that can be drawn on (a pipe, TERM=dumb), `show` renders like `render`.
+        if terminal.supportsLineEditing {
+            interpreter.showScreen = { [unowned self] screen throws(ConsoleError) in
+                try self.show(screen, on: terminal)
+            }
         }
-        let plugins = context.host.searchPath.libraries().count
-        output.print(
-            "CellKit \(CellKitApp.version) · \(plugins) plugin\(plugins == 1 ? "" : "s") on the path "
-                + "(type help, Tab completes, Ctrl-D leaves)")
 
-        loop: while !interpreter.quitRequested {
-            let result: LineEditor.Result
-            do {
-                result = try editor.readLine(prompt: "cellkit> ")
-            } catch {
-                output.printError("cellkit: cannot read from the terminal: \(error)")
-                break
-            }
-            switch result {
-            case .interrupted:
-                continue
-            case .endOfFile:
-                break loop
-            case .line(var text):
-                while Script.needsContinuation(text) {
-                    guard case .line(let more) = (try? editor.readLine(prompt: "     ...> ")) ?? .endOfFile else { break }
-                    text += "\n" + more
-                }
-                let first = lineNumber
-                lineNumber += text.split(separator: "\n", omittingEmptySubsequences: false).count
-                interpreter.run(text, file: "<stdin>", firstLine: first, keepGoing: true)
-            }
+        while !interpreter.quitRequested {
+            guard let text = readCommand(editor) else { break }
+            let first = lineNumber
+            lineNumber += text.split(separator: "\n", omittingEmptySubsequences: false).count
+            REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
+            interpreter.run(text, file: "<stdin>", firstLine: first, keepGoing: true)
+            REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
+            reportStorageProblems(journal: journal, history: history)
         }
         journal?.close()
-        if let error = history.lastError { output.printError("cellkit: history not saved: \(error)") }
         return 0
     }
 
-    /// Replays the commands of the latest crashed session.
-    private func recoverSession(from directory: String) {
-        guard let path = Journal.latestAbandoned(in: directory) else {
-            output.printError("cellkit: nothing to recover: every earlier session ended normally")
-            return
+    private var journalProblemReported = false
+    private var historyProblemReported = false
+
+    /// Says once, as soon as it happens, that the journal or the history
+    /// cannot be written: the session goes on, but a crash would lose it.
+    private func reportStorageProblems(journal: Journal?, history: History) {
+        if !journalProblemReported, let error = journal?.lastError {
+            journalProblemReported = true
+            output.printError("cellkit: warning: \(error); this session could not be recovered after a crash")
         }
-        let contents: Journal.Contents
-        do {
-            contents = try Journal.read(path)
-        } catch {
-            output.printError("cellkit: cannot read \(path): \(error.description)")
-            return
+        if !historyProblemReported, let error = history.lastError {
+            historyProblemReported = true
+            output.printError("cellkit: warning: history not saved: \(error)")
         }
-        interpreter.declarationsOnly = true
-        for command in contents.commands {
-            interpreter.run(command, file: "<recovered>", keepGoing: true)
-        }
-        interpreter.declarationsOnly = false
-        let screens = interpreter.session.screens.count
-        output.printError(
-            "recovered \(contents.commands.count) command(s) and \(screens) screen(s) from \(displayPath(path))")
-        if let crashed = contents.interrupted {
-            output.printError("skipped the command that was running when that session ended: \(crashed)")
-        }
-        // The recovered journal is kept under a new name, in case recovery itself is interrupted.
-        _ = rename(path, path + ".recovered")
     }
 
-    /// Completion of commands, options, cells, attributes, screens, plugins and files.
-    func complete(_ line: String, cursor: Int) -> Completion {
-        let before = String(line.prefix(cursor))
-        let result = CommandSpec.complete(before) { [unowned self] source in
-            switch source {
-            case .screen: return self.interpreter.session.screens.map(\.name)
-            case .cell: return self.cellNames()
-            case .plugin: return self.context.host.searchPath.libraries().map(\.name)
-            case .file: return Self.fileCandidates(for: Self.lastWord(of: before))
-            case .attribute(let cell): return self.attributeNames(of: cell)
+    /// Reads one command, with continuation lines after a trailing `\`; `nil`
+    /// at the end of the input (Ctrl-D).
+    private func readCommand(_ editor: LineEditor) -> String? {
+        var text = ""
+        var prompt = Self.prompt
+        while true {
+            let result: LineEditor.Result
+            do {
+                result = try editor.readLine(prompt: prompt)
+            } catch {
+                output.printError("cellkit: cannot read from the terminal: \(error)")
+                return nil
+            }
+            switch result {
+            case .interrupted:
+                // Ctrl-C drops the whole command, continuation lines included.
+                text = ""
+                prompt = Self.prompt
+            case .endOfFile:
+                // Ctrl-D on a continuation line drops the unfinished command;
+                // on the first line it leaves.
+                if prompt == Self.continuationPrompt {
+                    text = ""
+                    prompt = Self.prompt
+                    continue
+                }
+                return nil
+            case .line(let line):
+                text += (text.isEmpty && prompt == Self.prompt ? "" : "\n") + line
+                if Script.needsContinuation(text) {
+                    prompt = Self.continuationPrompt
+                    continue
+                }
+                return text
             }
         }
-        return Completion(candidates: result.candidates, replacing: result.start..<cursor)
     }
 
+    private func loadHistory() -> History {
+        guard let path = HistoryFile.defaultPath(environment: context.environment) else { return History() }
+        do {
+            return try History(path: path)
+        } catch {
+            output.printError("cellkit: warning: history not loaded: \(error)")
+            return History()
+        }
+    }
+
+    // MARK: - Banner
+
+    private func printBanner(journalDirectory: String?) {
+        let plugins = Self.pluginCount(in: context.host.searchPath.directories)
+        output.print(
+            "CellKit \(CellKitApp.version) · \(plugins) plugin\(plugins == 1 ? "" : "s") on the path "
+                + "(type help, Tab completes, Ctrl-D leaves)")
+        if !recover, let journalDirectory, let abandoned = Self.hasAbandonedJournal(in: journalDirectory), abandoned {
+            output.printError("note: a session ended without quitting; `cellkit --recover` brings its screens back")
+        }
+    }
+
+    /// The plugins on the path, counted from the directory listings alone (no
+    /// `stat`, no sorting): what the banner needs, at start-up cost.
+    static func pluginCount(in directories: [String]) -> Int {
+        var names = Set<String>()
+        for directory in directories {
+            guard let handle = opendir(directory) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let isFile = entry.pointee.d_type == UInt8(DT_REG) || entry.pointee.d_type == UInt8(DT_LNK)
+                    || entry.pointee.d_type == UInt8(DT_UNKNOWN)
+                guard isFile else { continue }
+                let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if let name = PluginSearchPath.pluginName(fromFile: file) { names.insert(name) }
+            }
+        }
+        return names.count
+    }
+
+    /// Whether `directory` holds a journal of a session that ended without
+    /// quitting; `nil` when there is no such directory. One listing; the lock
+    /// test opens only the journals there are.
+    static func hasAbandonedJournal(in directory: String) -> Bool? {
+        guard fileExists(directory) else { return nil }
+        return Journal.latestAbandoned(in: directory) != nil
+    }
+
+    // MARK: - show
+
+    private func show(_ screen: Screen, on terminal: FileDescriptorTerminal) throws(ConsoleError) {
+        let colors: ColorMode =
+            interpreter.settings.color == .never
+            ? .none : ColorMode.detect(environment: context.environment, isTerminal: true)
+        let view = ScrollView(
+            screen: screen, host: context.host, terminal: terminal, colors: colors, descriptor: terminal.output)
+        do {
+            try view.run()
+        } catch {
+            throw ConsoleError(
+                .io,
+                Diagnostic(
+                    message: "the terminal failed: \(error)", location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1)))
+        }
+        if let first = view.cellErrors.first {
+            let more = view.cellErrors.count > 1 ? " (and \(view.cellErrors.count - 1) more)" : ""
+            output.printError("warning: a cell could not be drawn: \(first)\(more)")
+        }
+    }
+
+    // MARK: - Completion
+
+    lazy var completion = REPLCompletion(
+        screens: { [unowned self] in self.interpreter.session.screens.map(\.name) },
+        cells: { [unowned self] in self.cellNames() },
+        plugins: { [unowned self] in self.pluginNames() },
+        attributes: { [unowned self] cell in self.attributeNames(of: cell) },
+        home: Environment(context.environment).homeDirectory())
+
+    private func pluginNames() -> [String] {
+        var names = context.host.registry.plugins.map(\.name)
+        names += context.host.searchPath.libraries().map(\.name)
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }.sorted()
+    }
+
+    /// Cells, header/footer views and nibs of the loaded plugins, and from the
+    /// registry cache those of the plugins on the path not loaded yet; short
+    /// names and qualified ones.
     private func cellNames() -> [String] {
         var names = context.host.registry.names()
         if let cache = context.host.cache {
-            for record in cache.records(for: context.host.searchPath) where record.isPlugin {
-                for r in record.registrations { names += [r.name, record.name + "." + r.name] }
+            for record in cache.records(for: context.host.searchPath) where record.isPlugin && record.error == nil {
+                for registration in record.registrations {
+                    names += [registration.name, record.name + "." + registration.name]
+                }
             }
         }
         return Array(Set(names)).sorted()
     }
 
     private func attributeNames(of cell: String) -> [String] {
-        if let item = try? context.host.registry.resolve(cell) { return item.registration.attributes.map(\.name) }
-        if let cache = context.host.cache {
-            let short = cell.split(separator: ".").last.map(String.init) ?? cell
-            for record in cache.records(for: context.host.searchPath) {
-                if let r = record.registrations.first(where: { $0.name == short }) { return r.attributes.map(\.name) }
+        if let item = try? context.host.registry.resolve(cell) {
+            return item.registration.attributes.map(\.name)
+        }
+        guard let cache = context.host.cache else { return [] }
+        let parts = cell.split(separator: ".", maxSplits: 1).map(String.init)
+        let (plugin, short) = parts.count == 2 ? (Optional(parts[0]), parts[1]) : (nil, cell)
+        for record in cache.records(for: context.host.searchPath) where plugin == nil || record.name == plugin {
+            if let registration = record.registrations.first(where: { $0.name == short }) {
+                return registration.attributes.map(\.name)
             }
         }
         return []
     }
 
-    static func lastWord(of text: String) -> String {
-        var word = ""
-        for character in text.reversed() {
-            if character == " " || character == "\"" || character == "=" { break }
-            word.insert(character, at: word.startIndex)
-        }
-        return word
-    }
+    // MARK: - Recovery
 
-    /// Paths that complete `partial`: entries of its directory, directories with a `/`.
-    static func fileCandidates(for partial: String) -> [String] {
-        let slash = partial.lastIndex(of: "/")
-        let directory = slash.map { String(partial[...$0]) } ?? ""
-        guard let names = try? listDirectory(directory.isEmpty ? "." : directory) else { return [] }
-        return names.filter { !$0.hasPrefix(".") || partial.hasPrefix(".") }.map { name in
-            let path = directory + name
-            let isDirectory = (try? fileInfo(path))??.kind == .directory
-            return isDirectory ? path + "/" : path
-        }
-    }
-}
+    /// The commands recovery replays: those that build the session. Output-only
+    /// commands (`render`, `show`, `help`, the lists), `save` (it wrote its file
+    /// already) and `quit` are not run again.
+    static let replayedCommands: Set<CommandSpec.Name> = [.load, .screen, .section, .row, .rows, .initial, .open, .set]
 
-/// Restores the terminal when the process is told to stop.
-enum SignalHandling {
-    static func install() {
-        for sig in [SIGTERM, SIGHUP, SIGQUIT] {
-            signal(sig) { number in
-                SavedTerminalMode.restore()
-                ScrollView.leaveAlternateScreen()
-                signal(number, SIG_DFL)
-                raise(number)
-            }
+    /// Replays the latest abandoned session's journal into this session (and
+    /// its journal, so a crash now loses nothing either), then removes it.
+    private func recoverSession(into journal: Journal?) {
+        guard let directory = journal?.directory ?? Journal.directory(environment: context.environment) else {
+            output.printError("cellkit: nothing to recover: no home directory for the session journals")
+            return
         }
-        signal(SIGWINCH) { _ in }
+        guard let path = Journal.latestAbandoned(in: directory) else {
+            output.printError("cellkit: nothing to recover: no session ended without quitting (journals: \(displayPath(directory)))")
+            return
+        }
+        let contents: Journal.Contents
+        do {
+            contents = try Journal.read(path)
+        } catch {
+            output.printError("cellkit: cannot recover: \(error.description)")
+            return
+        }
+        let replay = contents.succeeded.filter { entry in
+            guard case .success(let command)? = Script.parse(entry.text, file: "").lines.first?.result,
+                let spec = CommandSpec.named(command.name)
+            else { return false }
+            return Self.replayedCommands.contains(spec.name)
+        }
+
+        // Quietly: the session's output was seen already. Errors are collected.
+        let visible = interpreter.output
+        let quiet = MemoryOutput()
+        interpreter.output = ConsoleOutput(standardOutput: quiet, standardError: quiet, isTerminal: false)
+        interpreter.journal = journal
+        interpreter.declarationsOnly = true
+        let home = try? Path.currentDirectory()
+        var failures: [ConsoleError] = []
+        for (index, entry) in replay.enumerated() {
+            if let wanted = entry.directory, wanted != (try? Path.currentDirectory()) { _ = chdir(wanted) }
+            failures += interpreter.run(entry.text, file: "<recovered>", firstLine: index + 1, keepGoing: true)
+        }
+        if let home { _ = chdir(home) }
+        interpreter.declarationsOnly = false
+        interpreter.output = visible
+
+        // The commands live on in this session's journal now.
+        if journal?.isOpen == true || replay.isEmpty { unlink(path) }
+
+        let screens = interpreter.session.screens.map(\.name)
+        var summary = "recovered \(replay.count - failures.count) command\(replay.count - failures.count == 1 ? "" : "s")"
+        summary += screens.isEmpty ? ", no screens" : " and \(screens.count) screen\(screens.count == 1 ? "" : "s") (\(screens.joined(separator: ", ")))"
+        output.printError(summary + "\n  from \(displayPath(path))")
+        for failure in failures where !failure.diagnostics.isEmpty {
+            output.printError("this command failed again and was left out:\n" + failure.description)
+        }
+        if let crashed = contents.interrupted {
+            output.printError("skipped the command that was running when that session ended:\n  \(crashed)")
+        }
     }
 }

@@ -1,73 +1,192 @@
 import CellKitSupport
 import Glibc
 
-/// A session's commands, written to disk as they run, so `cellkit --recover`
-/// can rebuild the screens after the process died (a plugin that trapped, a
-/// kill, a closed terminal).
+/// A REPL session's commands, written to disk as they run, so that
+/// `cellkit --recover` can rebuild the screens after the process died (a
+/// plugin that trapped, a kill, a closed terminal).
 ///
-/// Each command is written before it runs (`run "<text>"`) and its outcome
-/// after (`ok` or `failed`), each line flushed to disk. Recovery replays the
-/// commands that succeeded; one that was still running when the process died
-/// (the likely culprit) is reported and skipped. A session that ends
+/// The file, `$XDG_STATE_HOME/cellkit/sessions/session-PID-SECONDS.journal`:
+///
+/// ```
+/// cellkit-journal 1
+/// cwd "/home/ada/reports"
+/// run "load CardCells"
+/// ok
+/// run "row ProfileCell nmae=Ada"
+/// failed
+/// run "render"
+/// ```
+///
+/// Each command is written before it runs (`run` and the command as a JSON
+/// string) and its outcome after (`ok` or `failed`); `cwd` comes before a
+/// command whenever the working directory changed, so relative paths replay
+/// the same. Each line goes out in one `write` and is flushed to disk. A
+/// `run` without an outcome is the command that was running when the process
+/// died: recovery reports it and skips it.
+///
+/// The file is created at the first command (not at start-up), and locked
+/// (`flock`) for as long as the session lives: a journal nobody holds a lock
+/// on belongs to a session that ended without closing it. A session that ends
 /// normally removes its journal.
 final class Journal {
-    /// The journal file.
+    /// The directory journals are kept in.
+    let directory: String
+    /// The journal file (it exists once the first command was recorded).
     let path: String
-    private var depth = 0
+    /// The first failure to write, if any (the session goes on without a journal).
+    private(set) var lastError: JournalError?
 
-    /// Where journals live: `$XDG_STATE_HOME/cellkit/sessions`.
+    private var descriptor: Int32 = -1
+    private var depth = 0
+    private var recordedDirectory: String?
+
+    static let header = "cellkit-journal 1"
+
+    /// Where journals live: `$XDG_STATE_HOME/cellkit/sessions` (by default
+    /// `~/.local/state/cellkit/sessions`); `nil` without a home directory.
     static func directory(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], Path.isAbsolute(state) {
+            return Path.join(state, "cellkit/sessions")
+        }
         let env = Environment(environment)
         guard let home = env.homeDirectory() else { return nil }
-        return XDGDirectories(environment: env, home: home).stateHome + "/cellkit/sessions"
+        return Path.join(XDGDirectories(environment: env, home: home).stateHome, "cellkit/sessions")
     }
 
-    /// Starts a journal for this process in `directory`.
-    init(directory: String) throws(FileError) {
-        try createDirectories(directory, mode: 0o700)
-        path = directory + "/session-\(getpid()).journal"
-        try atomicWrite(path, "cellkit-journal 1\n", permissions: 0o600)
+    /// A journal for this process in `directory`; nothing is written yet.
+    init(directory: String) {
+        self.directory = directory
+        // The time keeps a later process with the same ID from taking this name.
+        path = Path.join(directory, "session-\(getpid())-\(time(nil)).journal")
     }
 
-    /// Records a command about to run (nested commands of `open` are not
-    /// recorded: replaying the `open` runs them).
+    deinit {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+    }
+
+    /// Records a command about to run. Commands run by `open` are not recorded
+    /// on their own: replaying the `open` runs them.
     func begin(_ command: Command) {
+        begin(command.sourceText)
+    }
+
+    /// Records the text of a command about to run.
+    func begin(_ text: String) {
         depth += 1
         guard depth == 1 else { return }
-        let encoded = (try? JSONValue.string(command.sourceText).serialized()) ?? "\"\""
-        try? appendLine(path, "run " + encoded)
+        var lines: [String] = []
+        if let cwd = try? Path.currentDirectory(), cwd != recordedDirectory {
+            lines.append("cwd " + Self.quoted(cwd))
+            recordedDirectory = cwd
+        }
+        lines.append("run " + Self.quoted(text))
+        append(lines)
     }
 
     /// Records how the command begun last ended.
     func finish(succeeded: Bool) {
-        depth -= 1
+        depth = max(0, depth - 1)
         guard depth == 0 else { return }
-        try? appendLine(path, succeeded ? "ok" : "failed")
+        append([succeeded ? "ok" : "failed"])
     }
+
+    /// Whether the journal file was created (a command was recorded).
+    var isOpen: Bool { descriptor >= 0 }
 
     /// Removes the journal: the session ended normally.
     func close() {
+        guard descriptor >= 0 else { return }
         unlink(path)
+        Glibc.close(descriptor)
+        descriptor = -1
     }
 
-    /// What a journal holds: the commands to replay, and the one that was running.
-    struct Contents {
-        var commands: [String]
+    // MARK: Writing
+
+    private func append(_ lines: [String]) {
+        guard lastError == nil else { return }
+        do throws(JournalError) {
+            if descriptor < 0 { try create() }
+            let text = lines.map { $0 + "\n" }.joined()
+            try writeAll(text, operation: "write")
+            if fdatasync(descriptor) != 0 { throw JournalError(path: path, operation: "flush", errno: errno) }
+        } catch {
+            lastError = error
+        }
+    }
+
+    private func create() throws(JournalError) {
+        do {
+            try createDirectories(directory, mode: 0o700)
+        } catch {
+            throw JournalError(path: directory, operation: "create the directory", errno: error.errno)
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw JournalError(path: path, operation: "create", errno: errno) }
+        descriptor = fd
+        // Held until the process ends: tells recovery this session is alive.
+        _ = flock(fd, LOCK_EX | LOCK_NB)
+        try writeAll(Self.header + "\n", operation: "write")
+        // The new file's name must survive a crash of the machine too.
+        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 {
+            _ = fsync(dir)
+            Glibc.close(dir)
+        }
+    }
+
+    private func writeAll(_ text: String, operation: String) throws(JournalError) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                throw JournalError(path: path, operation: operation, errno: written < 0 ? errno : EIO)
+            }
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        (try? JSONValue.string(text).serialized()) ?? "\"\""
+    }
+
+    // MARK: Reading
+
+    /// What a journal holds.
+    struct Contents: Equatable {
+        /// A command that ran to the end, and the directory it ran in.
+        struct Entry: Equatable {
+            var text: String
+            var succeeded: Bool
+            var directory: String?
+        }
+        /// Every command that finished, in order.
+        var entries: [Entry] = []
+        /// The command that was running when the session ended, if any.
         var interrupted: String?
+
+        /// The commands that succeeded.
+        var succeeded: [Entry] { entries.filter(\.succeeded) }
     }
 
-    /// Reads a journal.
+    /// Reads a journal. Lines it does not understand are skipped (a line cut
+    /// short by the crash, or a newer format's additions).
     static func read(_ path: String) throws(FileError) -> Contents {
         let text = try readTextFile(path)
-        var contents = Contents(commands: [], interrupted: nil)
+        var contents = Contents()
         var pending: String?
+        var directory: String?
         for line in text.split(separator: "\n") {
             if line.hasPrefix("run ") {
                 pending = (try? JSONParser().parse(String(line.dropFirst(4))))?.stringValue
-            } else if line == "ok", let command = pending {
-                contents.commands.append(command)
-                pending = nil
-            } else if line == "failed" {
+            } else if line.hasPrefix("cwd ") {
+                directory = (try? JSONParser().parse(String(line.dropFirst(4))))?.stringValue ?? directory
+            } else if line == "ok" || line == "failed", let command = pending {
+                contents.entries.append(.init(text: command, succeeded: line == "ok", directory: directory))
                 pending = nil
             }
         }
@@ -75,20 +194,38 @@ final class Journal {
         return contents
     }
 
-    /// The most recent journal left by a session that did not end normally
-    /// (its process is gone), if any.
-    static func latestAbandoned(in directory: String) -> String? {
-        guard let names = try? listDirectory(directory) else { return nil }
-        var best: (path: String, time: Int)?
+    /// The journals in `directory` left by sessions that ended without
+    /// closing them (no process holds their lock), newest first.
+    static func abandoned(in directory: String) -> [String] {
+        guard let names = try? listDirectory(directory) else { return [] }
+        var found: [(path: String, time: FileTimestamp)] = []
         for name in names where name.hasPrefix("session-") && name.hasSuffix(".journal") {
-            let pidText = name.dropFirst("session-".count).dropLast(".journal".count)
-            guard let pid = Int32(pidText), pid != getpid() else { continue }
-            if kill(pid, 0) == 0 { continue }  // still running
-            let path = directory + "/" + name
-            guard let info = try? fileInfo(path) else { continue }
-            let time = info.modificationTime.seconds
-            if best == nil || time > best!.time { best = (path, time) }
+            let path = Path.join(directory, name)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            defer { Glibc.close(fd) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }  // its session is running
+            flock(fd, LOCK_UN)
+            var status = stat()
+            guard fstat(fd, &status) == 0 else { continue }
+            found.append((path, FileTimestamp(seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))))
         }
-        return best?.path
+        return found.sorted { $0.time > $1.time }.map(\.path)
+    }
+
+    /// The most recent abandoned journal in `directory`, if any.
+    static func latestAbandoned(in directory: String) -> String? {
+        abandoned(in: directory).first
+    }
+}
+
+/// Writing the journal failed.
+struct JournalError: Error, CustomStringConvertible, Equatable {
+    var path: String
+    var operation: String
+    var errno: Int32
+
+    var description: String {
+        "cannot \(operation) the session journal \(path): \(ErrnoText.of(errno))"
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import CellKitSupport
 
 /// A ``Terminal`` over two file descriptors (by default standard input and
 /// output): termios raw mode, `poll` for timeouts, `TIOCGWINSZ` for the size.
@@ -26,7 +26,7 @@ final class FileDescriptorTerminal: Terminal {
     init(
         input: Int32 = STDIN_FILENO,
         output: Int32 = STDOUT_FILENO,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = Environment.current().variables
     ) {
         self.input = input
         self.output = output

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import CellKitSupport
 
 /// Facts about the terminal the process runs in, for deciding whether to use
 /// escape sequences and colour: which standard streams are terminals (`isatty`),
@@ -21,7 +21,7 @@ struct TerminalInfo: Equatable, Sendable {
     var rows: Int?
 
     /// Reads the environment and asks `isatty` about descriptors 0, 1 and 2.
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = Environment.current().variables) {
         self.init(
             environment: environment,
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,

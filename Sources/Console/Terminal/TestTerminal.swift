@@ -26,6 +26,8 @@ final class TestTerminal: Terminal {
 
     /// Everything written, in order.
     private(set) var output: [UInt8] = []
+    /// How many times `write` was called.
+    private(set) var writeCount = 0
     /// `output.count` at each call to `read`.
     private(set) var readMarks: [Int] = []
     /// How many times raw mode was entered and left (actual changes only).
@@ -89,6 +91,7 @@ final class TestTerminal: Terminal {
     }
 
     func write(_ bytes: [UInt8]) throws {
+        writeCount += 1
         output.append(contentsOf: bytes)
     }
 

@@ -1,0 +1,136 @@
+import CellKit
+import Glibc
+import Synchronization
+
+/// The REPL's signal handlers: the terminal is given back whatever ends or
+/// stops the process, and Ctrl-C stops the command that is running instead of
+/// the session.
+///
+/// - SIGTERM, SIGHUP, SIGQUIT (Ctrl-\): the terminal is restored (mode,
+///   alternate screen, cursor), then the signal is raised again with its
+///   default action, so the process ends as the sender expects. The session's
+///   journal stays behind for `cellkit --recover`.
+/// - SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT (a plugin that traps):
+///   the terminal is restored, then the handler that was there before (the
+///   Swift runtime's backtracer, or the default) takes over.
+/// - SIGINT (Ctrl-C while a command runs; at the prompt and in `show` the
+///   terminal is in raw mode and Ctrl-C is a key): ``interruptRequested`` is set;
+///   writes to standard output then fail, which ends a long `render`.
+/// - SIGTSTP: the terminal is restored, the process stops; SIGCONT puts raw
+///   mode and the alternate screen back, and the view or the prompt redraws.
+/// - SIGWINCH: no action, but the wait for a key is interrupted, so the line
+///   editor and the `show` view redraw at the new size at once.
+///
+/// Handlers call only async-signal-safe functions (`write`, `tcsetattr`,
+/// `sigaction`, `raise`) and touch only atomics and preallocated storage.
+enum REPLSignals {
+    /// Set by SIGINT; cleared by the REPL before each command.
+    static let interruptRequested = Atomic<Bool>(false)
+
+    /// The actions that were in place before ours, by signal number, for the
+    /// fatal signals (written once by ``install()``).
+    nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(fatalSignalLimit))
+        pointer.initialize(repeating: sigaction(), count: Int(fatalSignalLimit))
+        return pointer
+    }()
+    private static let fatalSignalLimit: Int32 = 65
+
+    private static let installed = Atomic<Bool>(false)
+
+    /// Installs every handler. Idempotent.
+    static func install() {
+        guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        SavedTerminalMode.prepare()
+        _ = previousActions
+        _ = interruptRequested.load(ordering: .relaxed)
+        _ = AlternateScreen.isActive
+
+        for number in [SIGTERM, SIGHUP, SIGQUIT] {
+            set(number, flags: 0) { number in
+                REPLSignals.restoreTerminal()
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = SIG_DFL
+                sigemptyset(&action.sa_mask)
+                sigaction(number, &action, nil)
+                raise(number)  // delivered with the default action when the handler returns
+            }
+        }
+        for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
+            set(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
+                REPLSignals.restoreTerminal()
+                guard number > 0 && number < REPLSignals.fatalSignalLimit else { return }
+                sigaction(number, REPLSignals.previousActions + Int(number), nil)
+                // A fault happens again when the handler returns; a raised signal
+                // (abort) is delivered again: either way to the previous action.
+                raise(number)
+            }
+        }
+        // SA_RESTART: the reads, writes and waits of commands (a plugin
+        // scan's pipe, a data file) go on as if nothing happened. `poll`,
+        // which the line editor and the `show` view wait in, is never
+        // restarted (Linux), so a resize still wakes them.
+        let restart = Int32(SA_RESTART)
+        set(SIGINT, flags: restart) { _ in
+            REPLSignals.interruptRequested.store(true, ordering: .sequentiallyConsistent)
+        }
+        set(SIGWINCH, flags: restart) { _ in }
+        set(SIGTSTP, flags: restart) { _ in
+            SavedTerminalMode.restore()
+            AlternateScreen.suspendForStop()
+            raise(SIGSTOP)
+        }
+        set(SIGCONT, flags: restart) { _ in
+            SavedTerminalMode.reapplyRawMode()
+            AlternateScreen.resumeAfterStop()
+        }
+    }
+
+    /// Puts the terminal back: normal screen, cursor shown, original mode.
+    static func restoreTerminal() {
+        AlternateScreen.restore()
+        SavedTerminalMode.restore()
+    }
+
+    private static func set(
+        _ number: Int32, flags: Int32, saveInto previous: UnsafeMutablePointer<sigaction>? = nil,
+        _ handler: @convention(c) (Int32) -> Void
+    ) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        sigaction(number, &action, previous)
+    }
+}
+
+/// Standard output as the REPL's commands see it: once Ctrl-C was pressed,
+/// writes fail with ``Interrupted``, so a long render stops (and is reported
+/// as interrupted) instead of running to the end.
+final class InterruptibleOutput: TextOutput {
+    let base: TextOutput
+    private var resetWritten = false
+
+    init(_ base: TextOutput) {
+        self.base = base
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        if REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent) {
+            if !resetWritten {
+                // The render may have stopped inside a coloured line.
+                resetWritten = true
+                let reset: StaticString = "\u{1B}[0m\n"
+                try? base.write(UnsafeRawBufferPointer(start: reset.utf8Start, count: reset.utf8CodeUnitCount))
+            }
+            throw Interrupted()
+        }
+        resetWritten = false
+        try base.write(bytes)
+    }
+}
+
+/// The error a write gives after Ctrl-C.
+struct Interrupted: Error, CustomStringConvertible {
+    var description: String { "interrupted" }
+}

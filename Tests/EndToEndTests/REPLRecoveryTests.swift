@@ -1,0 +1,102 @@
+import CellKitSupport
+import Glibc
+import Testing
+
+/// `cellkit --recover` after the REPL was killed: the screens come back.
+@Suite(.serialized) struct REPLRecoveryTests {
+    typealias Keys = PTYSession
+
+    @Test func recoversTheScreensOfAKilledSession() throws {
+        let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
+        do {
+            let first = try PTYSession.start(home: home)
+            try first.type("screen Kept border=rounded")
+            try first.type("row TextCell text=Survivor")
+            try first.type("rwo TextCell text=Typo")
+            try first.type("render")
+            try first.wait(for: "the screen rendered") { $0.lines.contains { $0.hasPrefix("│ Survivor ") } }
+            try first.waitForPrompt()
+            first.signal(SIGKILL)
+            #expect(try first.waitForExit() == 128 + SIGKILL)
+        }
+        let second = try PTYSession.start(["--recover"], home: home)
+        try second.waitFor("recovered 2 commands and 1 screen (Kept)")
+        try second.type("screens")
+        try second.wait(for: "the recovered screen") { $0.lines.contains { $0.hasPrefix("*  Kept") } }
+        try second.type("render")
+        try second.wait(for: "the recovered row, once") { $0.lines.filter { $0.hasPrefix("│ Survivor ") }.count == 1 }
+        try second.type("quit")
+        #expect(try second.waitForExit() == 0)
+        #expect(try listDirectory(second.stateDirectory + "/sessions") == [])
+    }
+
+    @Test func theCommandThatWasRunningIsReportedAndSkipped() throws {
+        let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
+        // Reading a FIFO nobody writes to blocks: the command is still running when the process is killed.
+        #expect(mkfifo(home + "/stuck.csv", 0o600) == 0)
+        do {
+            let first = try PTYSession.start(home: home)
+            try first.type("screen Kept")
+            try first.type("row TextCell text=Before")
+            try first.waitForPrompt()
+            try first.send("rows TextCell from \"\(home)/stuck.csv\" text=.name", Keys.enter)
+            try waitForJournal(in: home) { $0.contains("run \"rows TextCell") }
+            first.signal(SIGKILL)
+            try first.waitForExit()
+        }
+        let second = try PTYSession.start(["--recover"], home: home)
+        try second.waitFor("recovered 2 commands and 1 screen (Kept)")
+        try second.waitFor("skipped the command that was running when that session ended:")
+        try second.wait(for: "the skipped command") {
+            $0.lines.contains("  rows TextCell from \"\(home)/stuck.csv\" text=.name")
+        }
+        try second.type("render")
+        try second.wait(for: "the row added before") { $0.lines.contains("Before") }
+    }
+
+    @Test func aSecondKillAfterRecoveryLosesNothing() throws {
+        let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
+        do {
+            let first = try PTYSession.start(home: home)
+            try first.type("screen One")
+            try first.waitForPrompt()
+            first.signal(SIGKILL)
+            try first.waitForExit()
+        }
+        do {
+            let second = try PTYSession.start(["--recover"], home: home)
+            try second.waitFor("recovered 1 command and 1 screen (One)")
+            try second.type("screen Two")
+            try second.waitForPrompt()
+            second.signal(SIGHUP)
+            try second.waitForExit()
+        }
+        let third = try PTYSession.start(home: home)
+        try third.waitFor("a session ended without quitting; `cellkit --recover` brings its screens back")
+        // Keys typed before the editor takes the terminal go through the tty's
+        // line discipline (Ctrl-D there is not a key): wait for the prompt.
+        try third.waitForPrompt()
+        try third.send(Keys.control("d"))
+        try third.waitForExit()
+        let fourth = try PTYSession.start(["--recover"], home: home)
+        try fourth.waitFor("recovered 2 commands and 2 screens (One, Two)")
+    }
+
+    /// Waits until the session journal in `home` satisfies `condition`.
+    func waitForJournal(in home: String, until condition: (String) -> Bool) throws {
+        let directory = home + "/state/cellkit/sessions"
+        let clock = ContinuousClock()
+        let deadline = clock.now + PTYSession.timeout
+        while clock.now < deadline {
+            for name in (try? listDirectory(directory)) ?? [] {
+                if let text = try? readTextFile(directory + "/" + name), condition(text) { return }
+            }
+            var none = pollfd()
+            _ = poll(&none, 0, 20)
+        }
+        throw PTYSession.Failure(description: "timed out waiting for the journal")
+    }
+}
