@@ -157,6 +157,10 @@ public final class PluginHost {
         } else if !available.isEmpty {
             fix = "available: \(available.joined(separator: ", ")); " + fix
         }
+        if searchPath.directories.contains(where: { $0.contains("/.build/") }) {
+            // `swift run cellkit` builds the executable only; `swift build` builds the plugins too.
+            fix += "\n  plugins of this package are built by `swift build` (`swift run` builds only cellkit)"
+        }
         return PluginError(.notFound, "no plugin named '\(name)' on the plugin path", fix: fix)
     }
 }
