@@ -9,7 +9,8 @@ extension Interpreter {
         let name = argument.text
         do {
             let result = try host.load(name.hasSuffix(".so") || name.contains("/") ? resolvePath(name) : name, allowUnsafe: c.bool("allow-unsafe"))
-            output.print(result.message)
+            // A note, not a result: standard output stays the rendered screens.
+            output.printError(result.message)
             if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
         } catch {
             throw pluginError(error, c, at: argument.span)
@@ -83,7 +84,7 @@ extension Interpreter {
             return
         }
         let rows = attributes.map { a in
-            ["  " + a.name, a.type.description, a.defaultValue.map { Script.format(.text($0.description)) } ?? "", a.summary ?? ""]
+            ["  " + a.name, a.type.description, a.defaultValue.map { Script.format(StoryboardWriter.value($0)) } ?? "", a.summary ?? ""]
         }
         output.print(TextTable.format(rows, header: false))
     }
