@@ -63,10 +63,11 @@ extension Interpreter {
         let table = try DataTable.read(path, c, at: fileArgument.span)
 
         // A field that no record has is a mistake in the script, not in the data.
+        let replaced = dataOverride.map { ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"] } ?? []
         for binding in bound {
             for (fieldPath, span) in binding.fieldPaths {
                 if let problem = table.missingEverywhere(fieldPath) {
-                    errors.append(c.command.diagnostic(problem.message, at: span, notes: problem.notes))
+                    errors.append(c.command.diagnostic(problem.message, at: span, notes: problem.notes + replaced))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import CellKit
+import CellKitSupport
 import PluginHost
 
 // MARK: - load, plugins, cells, describe
@@ -13,8 +14,29 @@ extension Interpreter {
             output.printError(result.message)
             if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
         } catch {
-            throw pluginError(error, c, at: argument.span)
+            var failure = pluginError(error, c, at: argument.span)
+            if error.code == .notFound, let hint = unbuiltExamplePlugin(name), !failure.diagnostics.isEmpty {
+                failure.diagnostics[0].notes.append(hint)
+            }
+            throw failure
         }
+    }
+
+    /// When `name` is one of the example plugins of the checkout this
+    /// cellkit was built in, and is not built yet (`swift run cellkit` builds
+    /// only cellkit), how to build it.
+    func unbuiltExamplePlugin(_ name: String) -> String? {
+        for directory in host.searchPath.directories {
+            let parts = directory.split(separator: "/", omittingEmptySubsequences: false)
+            guard let build = parts.lastIndex(of: ".build") else { continue }
+            let root = parts[..<build].joined(separator: "/")
+            let sources = (root.isEmpty ? "." : root) + "/Plugins/" + name
+            if fileExists(root + "/Package.swift"), fileExists(sources) {
+                return "\(name) is an example plugin of this checkout (Plugins/\(name)) and is not built yet: "
+                    + "`swift build` builds every plugin (`swift run cellkit` builds cellkit only)"
+            }
+        }
+        return nil
     }
 
     func listPlugins() {
