@@ -103,6 +103,15 @@ public struct PluginScaffold: Sendable {
 
     // MARK: - Templates
 
+    /// The SDK package's identity, as `.product(name:package:)` spells it:
+    /// SwiftPM names a package depended on by path after its folder.
+    var sdkPackageName: String {
+        var path = sdkPath
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
     var packageManifest: String {
         """
         // swift-tools-version:6.1
@@ -123,13 +132,13 @@ public struct PluginScaffold: Sendable {
             targets: [
                 .target(
                     name: "\(name)",
-                    dependencies: [.product(name: "CellKit", package: "SDK")],
+                    dependencies: [.product(name: "CellKit", package: "\(sdkPackageName)")],
                     resources: [.process("Resources")],
                     swiftSettings: [.swiftLanguageMode(.v6)]
                 ),
                 .testTarget(
                     name: "\(name)Tests",
-                    dependencies: ["\(name)", .product(name: "CellKit", package: "SDK")]
+                    dependencies: ["\(name)", .product(name: "CellKit", package: "\(sdkPackageName)")]
                 ),
             ]
         )
