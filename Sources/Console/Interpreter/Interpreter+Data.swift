@@ -257,11 +257,12 @@ struct DataTable {
             switch field {
             case .missing:
                 return nil
-            case .text(let text, let line, let column, let length):
+            case .text(let text, let line, let field):
                 if text.isEmpty && type != .string { return nil }
                 do {
                     return try type.parse(text)
                 } catch {
+                    let (column, length) = fieldSpan(field, line: line)
                     throw dataError(
                         line: line, column: column, length: length, "\(owner): \(error.message)",
                         notes: (error.fix.map { [$0] } ?? []) + [sourceNote(record, fieldPath, binding, type: type)])
@@ -283,8 +284,9 @@ struct DataTable {
                             line: recordPosition(record).line, column: recordPosition(record).column, length: 1,
                             "\(owner): record \(record + 1) has no value for \(fieldPath)",
                             notes: ["every element of \(binding.written) must be a number"])
-                    case .text(let text, let line, let column, let length):
+                    case .text(let text, let line, let field):
                         guard let number = Double(text.trimmedForNumber), number.isFinite else {
+                            let (column, length) = fieldSpan(field, line: line)
                             throw dataError(
                                 line: line, column: column, length: length,
                                 "\(owner): expected a number, got '\(text)'",
@@ -312,21 +314,21 @@ struct DataTable {
     /// A field of a record: CSV text, or a JSON value.
     enum Field {
         case missing
-        case text(String, line: Int, column: Int, length: Int)
+        /// A CSV field: its text, its line, which field of the line it is.
+        case text(String, line: Int, field: Int)
         case json(JSONValue, JSONPath)
     }
 
     private func lookup(record: Int, _ fieldPath: FieldPath, for binding: BoundAttribute) throws(Diagnostic) -> Field {
         switch storage {
-        case .csv(let table, let delimiter):
+        case .csv(let table, _):
             let row = table.records[record]
             // Checked against the header when the command ran.
             guard case .key(let key)? = fieldPath.components.first, let index = table.header.firstIndex(of: key) else {
                 return .missing
             }
             let text = index < row.fields.count ? row.fields[index] : ""
-            let (column, length) = fieldSpan(index, line: row.line, delimiter: delimiter)
-            return .text(text, line: row.line, column: column, length: length)
+            return .text(text, line: row.line, field: index)
         case .json(_, let records):
             var jsonPath = JSONPath([.index(record)])
             var value = records[record]
@@ -377,8 +379,9 @@ struct DataTable {
         _ value: JSONValue, at jsonPath: JSONPath, to type: AttributeType, owner: String, record: Int,
         _ fieldPath: FieldPath, _ binding: BoundAttribute
     ) throws(Diagnostic) -> AttributeValue {
-        let position = position(of: jsonPath)
-        let note = sourceNote(record, fieldPath, binding, type: type)
+        // Positions and notes are made only for an error: finding a position walks the document.
+        var position: (line: Int, column: Int) { self.position(of: jsonPath) }
+        var note: String { sourceNote(record, fieldPath, binding, type: type) }
         switch value {
         case .array(let elements):
             guard type == .numbers else {
@@ -485,8 +488,8 @@ struct DataTable {
 
     /// The column and width of field `index` on CSV line `line` (quotes
     /// included), for the caret line.
-    private func fieldSpan(_ index: Int, line: Int, delimiter: CSVDelimiter) -> (column: Int, length: Int) {
-        guard let source = Self.line(line, of: text) else { return (1, 1) }
+    private func fieldSpan(_ index: Int, line: Int) -> (column: Int, length: Int) {
+        guard case .csv(_, let delimiter) = storage, let source = Self.line(line, of: text) else { return (1, 1) }
         let separator: Character = delimiter == .tab ? "\t" : delimiter == .semicolon ? ";" : ","
         var field = 0
         var inQuotes = false

@@ -246,3 +246,22 @@ import Testing
             "\(path):1:18: error: WeatherCell.history: expected a number, got a string\n"))
     }
 }
+
+/// Reading a data file takes time in proportion to its size, minified JSON
+/// (one long line) included: positions used to be counted from the line's
+/// start for every record.
+@Suite struct InterpreterDataSizeTests {
+    @Test func twentyThousandRecordsOnOneLineBindQuickly() throws {
+        let files = TemporaryFiles()
+        let records = (0..<20_000).map { "{\"name\": \"Person \($0)\", \"temp\": \($0 % 40)}" }.joined(separator: ",")
+        let path = files.write("minified.json", "[" + records + "]")
+        let s = ScriptSession()
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            s.succeed("screen A\nrows WeatherCell from \"\(path)\" city=.name temperature=.temp")
+        }
+        #expect(s.session.screens[0].rowCount == 20_000)
+        // Linear: well under a second in a debug build; quadratic took about a minute.
+        #expect(elapsed < .seconds(10), "binding 20,000 records took \(elapsed)")
+    }
+}
