@@ -15,6 +15,8 @@ final class ScreenDataSource {
     /// Per section, the first row of each row source (for finding a row's source).
     private var starts: [[Int]] = []
     private var plans: [String: CellPlan] = [:]
+    /// For each view configured so far, the attributes its last row set.
+    private var setByPreviousRow: [ObjectIdentifier: [String]] = [:]
 
     /// A cell type's attributes, with their defaults, resolved once.
     struct CellPlan {
@@ -134,19 +136,26 @@ final class ScreenDataSource {
         }
     }
 
-    /// Sets every attribute of the plan on `view`: the given value or the default.
+    /// Sets the row's attributes on `view`, and puts back the default of any
+    /// attribute the view's previous row set and this one does not, so a
+    /// reused cell never shows the previous row's values. (A new view has the
+    /// defaults already; setting every attribute of every row was most of the
+    /// time of a large render.)
     func configure(_ view: View, reference: CellReference, settings: [AttributeSetting]) {
         guard let plan = try? plan(reference) else { return }
         let target = view.configurableContent
+        let key = ObjectIdentifier(target)
+        let previous = setByPreviousRow[key] ?? []
         for attribute in plan.attributes {
-            let value = settings.first { $0.name == attribute.name }?.value ?? attribute.defaultValue
-            guard let value else { continue }
+            let given = settings.first { $0.name == attribute.name }?.value
+            guard let value = given ?? (previous.contains(attribute.name) ? attribute.defaultValue : nil) else { continue }
             do {
                 try attribute.apply(value, to: target)
             } catch {
                 errors.append("\(reference.written).\(attribute.name): \(error)")
             }
         }
+        setByPreviousRow[key] = settings.map(\.name)
     }
 
     private func numberOfRows(_ section: Int) -> Int {

@@ -180,6 +180,27 @@ import Testing
                 """)
     }
 
+    @Test func aReusedCellDoesNotShowThePreviousRowsValues() {
+        let s = ScriptSession()
+        s.succeed(
+            """
+            screen A width=40
+            row WeatherCell city=Oslo temperature=5 sunny=true trend=rising history=[1, 2]
+            row WeatherCell city=Rio
+            row WeatherCell temperature=30
+            row WeatherCell city=Lima sunny=true
+            render
+            """)
+        #expect(
+            s.takeOutput() == """
+                Oslo 5° 0.5 sun rising [1, 2]
+                Rio 0° 0.5 cloud steady []
+                 30° 0.5 cloud steady []
+                Lima 0° 0.5 sun steady []
+
+                """)
+    }
+
     @Test func renderWritesAFileInTheFormatOfItsExtensionOrFormat() throws {
         let files = TemporaryFiles()
         let s = ScriptSession()
