@@ -83,7 +83,8 @@ func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
             if argument.hasPrefix("-") && argument != "-" {
                 let flags = [
                     "--help", "--version", "--plugin-path", "--allow-unsafe-plugins", "--keep-going", "--color",
-                    "--no-color", "--no-cache", "--format", "--width", "--data", "--output", "--path", "--sdk", "--recover",
+                    "--no-color", "--no-cache", "--format", "--width", "--data", "--output", "--path", "--sdk",
+                    "--recover",
                 ]
                 var message = "unknown option '\(argument)'"
                 if let suggestion = Suggestions.didYouMean(flag, in: flags) { message += "; \(suggestion)" }

@@ -53,7 +53,9 @@ import Testing
             } else {
                 continue
             }
-            guard let source = block(in: text, from: &cursor), let output = block(in: text, from: &cursor) else { break }
+            guard let source = block(in: text, from: &cursor), let output = block(in: text, from: &cursor) else {
+                break
+            }
             var example = Example(kind: kind, file: file, source: String(text[source]), output: output)
             if file != nil { example.fileOutput = block(in: text, from: &cursor) }
             result.append(example)
@@ -131,14 +133,17 @@ import Testing
                 if let range = example.fileOutput { replacements.append((range, file ?? "")) }
                 continue
             }
-            #expect(output == String(text[example.output]), "\(document): the example\n\(example.source)\nprints\n\(output)")
+            #expect(
+                output == String(text[example.output]), "\(document): the example\n\(example.source)\nprints\n\(output)"
+            )
             if let range = example.fileOutput {
                 #expect(file == String(text[range]), "\(document): \(example.file ?? "") is\n\(file ?? "(missing)")")
             }
         }
         if Golden.isRecording {
             for (range, replacement) in replacements.reversed() {
-                text.replaceSubrange(range, with: replacement.hasSuffix("\n") || replacement.isEmpty ? replacement : replacement + "\n")
+                text.replaceSubrange(
+                    range, with: replacement.hasSuffix("\n") || replacement.isEmpty ? replacement : replacement + "\n")
             }
             try atomicWrite(path, text)
         }

@@ -30,7 +30,10 @@ import Testing
         try scratch.write("big.cellkit", "load BasicCells\nscreen Big width=60\n\(rows)\nrender to report.svg\n")
         // The file size limit makes the write fail with EFBIG (SIGXFSZ ignored).
         let result = try CellKitProcess.spawn(
-            ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 4; exec \"$0\" \"$@\"", CellKitProcess.executable, "run", "big.cellkit"],
+            [
+                "/bin/sh", "-c", "trap '' XFSZ; ulimit -f 4; exec \"$0\" \"$@\"", CellKitProcess.executable, "run",
+                "big.cellkit",
+            ],
             input: "", directory: scratch.directory,
             environment: ["HOME": scratch.directory, "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": scratch.path("cache")])
         #expect(result.status == 4)
@@ -102,7 +105,8 @@ import Testing
         #expect(forced.standardOutput.hasEscapes)
         #expect(forced.standardOutput.contains("38;2;255;136;0m"))  // truecolor, as COLORTERM says
 
-        let forced256 = try scratch.cellkit(["run", "s.cellkit", "--color", "always"], environment: ["TERM": "xterm-256color"])
+        let forced256 = try scratch.cellkit(
+            ["run", "s.cellkit", "--color", "always"], environment: ["TERM": "xterm-256color"])
         #expect(forced256.standardOutput.contains("38;5;208m"))  // the nearest of 256, as TERM says
         #expect(!forced256.standardOutput.contains("38;2;"))
 
@@ -115,13 +119,15 @@ import Testing
         let scratch = try Scratch()
         try scratch.write("s.cellkit", Self.screen + "render\n")
         let environment = ["TERM": "xterm-256color"]
-        let terminal = try CellKitProcess.runOnTerminal(["run", "s.cellkit"], directory: scratch.directory, environment: environment)
+        let terminal = try CellKitProcess.runOnTerminal(
+            ["run", "s.cellkit"], directory: scratch.directory, environment: environment)
         #expect(terminal.status == 0)
         #expect(terminal.output.hasEscapes)
 
         var noColor = environment
         noColor["NO_COLOR"] = "1"
-        let plain = try CellKitProcess.runOnTerminal(["run", "s.cellkit"], directory: scratch.directory, environment: noColor)
+        let plain = try CellKitProcess.runOnTerminal(
+            ["run", "s.cellkit"], directory: scratch.directory, environment: noColor)
         #expect(plain.status == 0)
         #expect(!plain.output.hasEscapes)
         #expect(plain.output.hasSuffix(Self.plain))
@@ -153,7 +159,8 @@ import Testing
         let scratch = try Scratch()
         try scratch.write("board.cellkit", storyboard)
         try scratch.write("people.json", #"[{"name": "Ada", "role": "Analyst"}]"#)
-        try scratch.write("other.json", #"[{"name": "Grace", "role": "Admiral"}, {"name": "Katherine", "role": "Maths"}]"#)
+        try scratch.write(
+            "other.json", #"[{"name": "Grace", "role": "Admiral"}, {"name": "Katherine", "role": "Maths"}]"#)
         return scratch
     }
 
@@ -161,7 +168,8 @@ import Testing
         let scratch = try Self.scratch()
         let initial = try scratch.cellkit(["render", "board.cellkit"])
         #expect(initial.status == 0)
-        #expect(initial.standardOutput == "+- Dash ---------------+\n| Hello                |\n+----------------------+\n")
+        #expect(
+            initial.standardOutput == "+- Dash ---------------+\n| Hello                |\n+----------------------+\n")
         let team = try scratch.cellkit(["render", "board.cellkit#Team", "--width", "20"])
         #expect(team.status == 0)
         #expect(team.standardOutput == "Ada ........ Analyst\n")
@@ -171,7 +179,9 @@ import Testing
         let scratch = try Self.scratch()
         let result = try scratch.cellkit(["render", "board.cellkit#Teem"])
         #expect(result.status == 2)
-        #expect(result.standardError.hasSuffix("cellkit: error: board.cellkit has no screen 'Teem'\n  did you mean 'Team'?\n"))
+        #expect(
+            result.standardError.hasSuffix(
+                "cellkit: error: board.cellkit has no screen 'Teem'\n  did you mean 'Team'?\n"))
     }
 
     @Test func severalScreensWithoutAnInitialOneAskWhichToRender() throws {
@@ -199,11 +209,15 @@ import Testing
         try scratch.write("bad.json", #"[{"name": "Ada", "role": {"title": "Analyst"}}]"#)
         let wrong = try scratch.cellkit(["render", "board.cellkit#Team", "--data", "bad.json"])
         #expect(wrong.status == 1)
-        #expect(wrong.standardError.contains("bad.json:1:26: error: KeyValueCell.value: expected a String, got an object\n"))
+        #expect(
+            wrong.standardError.contains("bad.json:1:26: error: KeyValueCell.value: expected a String, got an object\n")
+        )
         try scratch.write("other-fields.json", #"[{"who": "Ada"}]"#)
         let fields = try scratch.cellkit(["render", "board.cellkit#Team", "--data", "other-fields.json"])
         #expect(fields.status == 1)
-        #expect(fields.standardError.contains("board.cellkit:6:40: error: no record of other-fields.json has a field 'name'\n"))
+        #expect(
+            fields.standardError.contains(
+                "board.cellkit:6:40: error: no record of other-fields.json has a field 'name'\n"))
         #expect(fields.standardError.contains("  (other-fields.json is read instead of people.json: --data)\n"))
     }
 

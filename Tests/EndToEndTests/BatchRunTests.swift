@@ -46,11 +46,23 @@ import Testing
         (["x.cellkit"], "cellkit: error: unknown command 'x.cellkit'; to run a script, write: cellkit run x.cellkit\n"),
         (["run"], "cellkit: error: run needs at least one script file\n"),
         (["--keepgoing", "run", "x"], "cellkit: error: unknown option '--keepgoing'; did you mean '--keep-going'?\n"),
-        (["render", "x.cellkit", "--width", "0"], "cellkit: error: --width expects a number of columns from 1 to 10000, not '0'\n"),
-        (["run", "x.cellkit", "--color", "sometimes"], "cellkit: error: --color expects auto, always or never, not 'sometimes'\n"),
+        (
+            ["render", "x.cellkit", "--width", "0"],
+            "cellkit: error: --width expects a number of columns from 1 to 10000, not '0'\n"
+        ),
+        (
+            ["run", "x.cellkit", "--color", "sometimes"],
+            "cellkit: error: --color expects auto, always or never, not 'sometimes'\n"
+        ),
         (["-c"], "cellkit: error: -c needs a value\n"),
-        (["render", "x.cellkit#A", "--format", "pdf"], "cellkit: error: unknown format 'pdf'\n  use one of plain, ansi, html, svg, json\n"),
-        (["render", "x.cellkit#A", "-o", "out.pdf"], "cellkit: error: cannot tell the format of 'out.pdf' from its extension\n"),
+        (
+            ["render", "x.cellkit#A", "--format", "pdf"],
+            "cellkit: error: unknown format 'pdf'\n  use one of plain, ansi, html, svg, json\n"
+        ),
+        (
+            ["render", "x.cellkit#A", "-o", "out.pdf"],
+            "cellkit: error: cannot tell the format of 'out.pdf' from its extension\n"
+        ),
     ])
     func aWrongCommandLineExitsTwo(_ arguments: [String], _ message: String) throws {
         let result = try CellKitProcess.run(arguments)
@@ -64,7 +76,9 @@ import Testing
         try scratch.write("missing.cellkit", "load NoSuchCells\n")
         let missing = try scratch.cellkit(["run", "missing.cellkit"])
         #expect(missing.status == 3)
-        #expect(missing.standardError.hasPrefix("missing.cellkit:1:6: error: no plugin named 'NoSuchCells' on the plugin path\n"))
+        #expect(
+            missing.standardError.hasPrefix(
+                "missing.cellkit:1:6: error: no plugin named 'NoSuchCells' on the plugin path\n"))
 
         // A real plugin built against another ABI version (Tests/Fixtures/FixtureOtherABI).
         let otherABI = BuiltPlugins.library("cellkit-fixture-other-abi")
@@ -96,7 +110,9 @@ import Testing
         let result = try CellKitProcess.run(["--help"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("usage: cellkit"))
-        #expect(result.standardOutput.contains("exit status: 0 success, 1 script error, 2 usage error, 3 plugin error, 4 I/O error"))
+        #expect(
+            result.standardOutput.contains(
+                "exit status: 0 success, 1 script error, 2 usage error, 3 plugin error, 4 I/O error"))
         let guide = try readTextFile(CellKitProcess.repositoryRoot + "/docs/batch.md")
         for row in ["| 0 |", "| 1 |", "| 2 |", "| 3 |", "| 4 |"] {
             #expect(guide.contains(row), "docs/batch.md has no row \(row)")
@@ -144,7 +160,8 @@ import Testing
     @Test func filesRunInOneSessionAndErrorsNameTheirFile() throws {
         let scratch = try Scratch()
         try scratch.write("a.cellkit", "load BasicCells\nscreen A width=20\nrow TextCell text=from-a\n")
-        try scratch.write("b.cellkit", "# b adds to A\nrow TextCell text=from-b\nrow TextCell text=x wrap=maybe\nrender A\n")
+        try scratch.write(
+            "b.cellkit", "# b adds to A\nrow TextCell text=from-b\nrow TextCell text=x wrap=maybe\nrender A\n")
         let stop = try scratch.cellkit(["run", "a.cellkit", "b.cellkit"])
         #expect(stop.status == 1)
         #expect(stop.standardOutput == "")
@@ -161,7 +178,8 @@ import Testing
 
     @Test func anErrorInAnOpenedFileIsPositionedInIt() throws {
         let scratch = try Scratch()
-        try scratch.write("inner/screens.cellkit", "screen Inner\nrow TextCell text=ok\nrow TextCell alignment=middle\n")
+        try scratch.write(
+            "inner/screens.cellkit", "screen Inner\nrow TextCell text=ok\nrow TextCell alignment=middle\n")
         try scratch.write("main.cellkit", "load BasicCells\n\nopen inner/screens.cellkit\nrender Inner\n")
         let result = try scratch.cellkit(["run", "main.cellkit"])
         #expect(result.status == 1)

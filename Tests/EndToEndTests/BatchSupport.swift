@@ -83,7 +83,9 @@ extension CellKitProcess {
         posix_spawn_file_actions_addclose(&actions, master)
         posix_spawn_file_actions_addclose(&actions, slave)
         let home = try temporaryDirectory()
-        var env = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache"]
+        var env = [
+            "HOME": home, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache",
+        ]
         for (key, value) in environment { env[key] = value }
         let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, executable] + arguments
         var argv: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]

@@ -51,7 +51,8 @@ import Testing
     /// `swift build` in `directory`, sharing `moduleCache` with other builds.
     static func build(_ directory: String, moduleCache: String) throws -> CellKitProcess.Result {
         try CellKitProcess.spawn(
-            [swift!, "build", "-Xswiftc", "-module-cache-path", "-Xswiftc", moduleCache], input: "", directory: directory,
+            [swift!, "build", "-Xswiftc", "-module-cache-path", "-Xswiftc", moduleCache], input: "",
+            directory: directory,
             environment: buildEnvironment)
     }
 
@@ -63,9 +64,13 @@ import Testing
         let plugin = scratch.path("WeatherCells")
 
         // 1. Create it.
-        let created = try CellKitProcess.run(["new-plugin", "WeatherCells", "--path", plugin], directory: scratch.directory)
+        let created = try CellKitProcess.run(
+            ["new-plugin", "WeatherCells", "--path", plugin], directory: scratch.directory)
         #expect(created.status == 0, "\(created.standardError)")
-        for file in ["Package.swift", "Sources/WeatherCells/WeatherCells.swift", "Sources/WeatherCells/Resources/CardCell.nib", "Examples/hello.cellkit"] {
+        for file in [
+            "Package.swift", "Sources/WeatherCells/WeatherCells.swift", "Sources/WeatherCells/Resources/CardCell.nib",
+            "Examples/hello.cellkit",
+        ] {
             #expect(created.standardOutput.contains("created \(plugin)/\(file)\n"))
         }
         #expect(created.standardOutput.contains("swift build\n"))
@@ -79,7 +84,8 @@ import Testing
 
         // 3. Load it and render its example: the code-drawn cell and the nib cell.
         let hello = try CellKitProcess.run(
-            ["run", plugin + "/Examples/hello.cellkit", "--plugin-path", plugin + "/.build/debug"], directory: scratch.directory)
+            ["run", plugin + "/Examples/hello.cellkit", "--plugin-path", plugin + "/.build/debug"],
+            directory: scratch.directory)
         #expect(hello.status == 0, "\(hello.standardError)")
         let lines = hello.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "╭─ WeatherCells ───────────────────────╮")
@@ -99,31 +105,38 @@ import Testing
             ["/bin/cp", "-R", CellKitProcess.repositoryRoot + "/SDK", sdk], input: "", directory: scratch.directory,
             environment: ["PATH": "/usr/bin:/bin"])
         #expect(copied.status == 0)
-        _ = try? CellKitProcess.spawn(["/bin/rm", "-rf", sdk + "/.build"], input: "", directory: scratch.directory, environment: [:])
+        _ = try? CellKitProcess.spawn(
+            ["/bin/rm", "-rf", sdk + "/.build"], input: "", directory: scratch.directory, environment: [:])
         let abiFile = sdk + "/Sources/CellKit/Plugin/PluginABI.swift"
         let source = try readTextFile(abiFile)
         let declaration = "public static var version: UInt32 { \(abi) }"
         #expect(source.contains(declaration), "PluginABI.swift no longer declares `\(declaration)`: update this test")
-        try atomicWrite(abiFile, source.replacing(declaration, with: "public static var version: UInt32 { \(abi + 1) }"))
+        try atomicWrite(
+            abiFile, source.replacing(declaration, with: "public static var version: UInt32 { \(abi + 1) }"))
 
         let other = scratch.path("OtherABICells")
-        let scaffolded = try CellKitProcess.run(["new-plugin", "OtherABICells", "--path", other, "--sdk", sdk], directory: scratch.directory)
+        let scaffolded = try CellKitProcess.run(
+            ["new-plugin", "OtherABICells", "--path", other, "--sdk", sdk], directory: scratch.directory)
         #expect(scaffolded.status == 0, "\(scaffolded.standardError)")
         #expect((try? readTextFile(other + "/Package.swift"))?.contains(".package(path: \"\(sdk)\")") == true)
         let secondBuild = Self.now()
         let otherBuilt = try Self.build(other, moduleCache: moduleCache)
         let secondBuildTime = Self.seconds(since: secondBuild)
-        #expect(otherBuilt.status == 0, "swift build failed:\n\(otherBuilt.standardOutput)\n\(otherBuilt.standardError)")
+        #expect(
+            otherBuilt.status == 0, "swift build failed:\n\(otherBuilt.standardOutput)\n\(otherBuilt.standardError)")
         guard otherBuilt.status == 0 else { return }
 
         // 5. Refused, naming both versions, with the plugin exit code; nothing else is touched.
         let library = other + "/.build/debug/libOtherABICells.so"
         let refused = try CellKitProcess.run(["-c", "load \"\(library)\""], directory: scratch.directory)
         #expect(refused.status == 3)
-        #expect(refused.standardError.contains("was built against CellKit SDK ABI \(abi + 1), but this cellkit has ABI \(abi)\n"))
+        #expect(
+            refused.standardError.contains(
+                "was built against CellKit SDK ABI \(abi + 1), but this cellkit has ABI \(abi)\n"))
         #expect(refused.standardError.hasPrefix("<command line>:1:6: error: "))
         let byName = try CellKitProcess.run(
-            ["run", other + "/Examples/hello.cellkit", "--plugin-path", other + "/.build/debug"], directory: scratch.directory)
+            ["run", other + "/Examples/hello.cellkit", "--plugin-path", other + "/.build/debug"],
+            directory: scratch.directory)
         #expect(byName.status == 3)
         #expect(byName.standardOutput == "")
 

@@ -41,7 +41,8 @@ import Testing
 
     @Test func ansiWhenColourIsForced() throws {
         let scratch = try Self.checkout()
-        let result = try scratch.cellkit(["run", "Examples/dashboard.cellkit", "--color", "always"], environment: Self.colorEnvironment)
+        let result = try scratch.cellkit(
+            ["run", "Examples/dashboard.cellkit", "--color", "always"], environment: Self.colorEnvironment)
         #expect(result.status == 0)
         #expect(result.standardOutput.hasEscapes)
         Golden.check(result.standardOutput, named: "dashboard.ansi.txt")
@@ -50,9 +51,12 @@ import Testing
     @Test(arguments: ["html", "svg", "json", "plain"])
     func cellkitRenderDrawsTheStoryboardInEachFormat(_ format: String) throws {
         let scratch = try Self.checkout()
-        let result = try scratch.cellkit(["render", "Examples/dashboard.cellkit", "--format", format], environment: Self.colorEnvironment)
+        let result = try scratch.cellkit(
+            ["render", "Examples/dashboard.cellkit", "--format", format], environment: Self.colorEnvironment)
         #expect(result.status == 0)
-        let name = ["html": "dashboard.html", "svg": "dashboard.svg", "json": "dashboard.json", "plain": "dashboard.txt"][format]!
+        let name = [
+            "html": "dashboard.html", "svg": "dashboard.svg", "json": "dashboard.json", "plain": "dashboard.txt",
+        ][format]!
         // The same bytes as the script's own `render` and `render to`.
         Golden.check(result.standardOutput, named: name)
         #expect(!scratch.list().contains("dashboard.svg"), "cellkit render skips the script's render commands")

@@ -118,8 +118,8 @@ struct JSONScanner {
                     index += 1
                     value = isObject ? .object(JSONObject()) : .array([])
                 } else {
-                    frames.append(
-                        Frame(isObject: isObject, open: start, openPosition: recordsPositions ? position(of: start) : nil))
+                    let openPosition = recordsPositions ? position(of: start) : nil
+                    frames.append(Frame(isObject: isObject, open: start, openPosition: openPosition))
                     if isObject {
                         try parseKey(into: &frames[frames.count - 1], afterComma: nil)
                         context = .memberValue

@@ -16,7 +16,8 @@ public enum CellKitApp {
         switch invocation.mode {
         case .version:
             context.output.print(
-                "cellkit \(version) (CellKit SDK ABI \(PluginABI.version), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))")
+                "cellkit \(version) (CellKit SDK ABI \(PluginABI.version), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))"
+            )
             return 0
         case .help:
             return 0
@@ -62,10 +63,12 @@ final class Context {
             isTerminal: isatty(1) == 1)
         let executable = try? Path.executable()
         let searchPath = PluginSearchPath.standard(
-            options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname))
+            options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname)
+        )
         var cache: RegistryCache?
         if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
-            cache = RegistryCache(file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
+            cache = RegistryCache(
+                file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
         }
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
         interpreter = Interpreter(host: host, output: output, environment: environment)
@@ -141,7 +144,9 @@ final class Context {
         while true {
             let n = read(0, &chunk, chunk.count)
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw StandardInputError(message: "cannot read standard input: \(String(cString: strerror(errno)))") }
+            if n < 0 {
+                throw StandardInputError(message: "cannot read standard input: \(String(cString: strerror(errno)))")
+            }
             if n == 0 { break }
             bytes += chunk[..<n]
         }
@@ -172,7 +177,8 @@ final class Context {
 
     func newPlugin(_ name: String, path: String?, sdk: String?) -> Int32 {
         let scaffold = PluginScaffold(
-            name: name, directory: path ?? name, sdkPath: sdk.map { (try? Path.absolute($0)) ?? $0 } ?? PluginScaffold.defaultSDKPath)
+            name: name, directory: path ?? name,
+            sdkPath: sdk.map { (try? Path.absolute($0)) ?? $0 } ?? PluginScaffold.defaultSDKPath)
         do {
             let written = try scaffold.write()
             for file in written { output.print("created \(file)") }

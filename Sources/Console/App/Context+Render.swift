@@ -8,7 +8,9 @@ extension Context {
     /// Opens a storyboard (its declarations only: `render` and `show` in it
     /// are skipped), registers it as a ``Storyboard``, and renders one scene
     /// (the one after `#`, else the initial one) through it.
-    func renderStoryboard(_ target: String, format: String?, width: Int?, data: String?, output outPath: String?) -> Int32 {
+    func renderStoryboard(_ target: String, format: String?, width: Int?, data: String?, output outPath: String?)
+        -> Int32
+    {
         // The command line first: nothing is read before it is known to make sense.
         var chosen: OutputFormat?
         if let format {
@@ -57,7 +59,9 @@ extension Context {
         let session = interpreter.session
         let names = session.screens.map(\.name)
         guard !session.screens.isEmpty else {
-            output.printError("cellkit: error: \(file) declares no screens\n  add one: screen NAME [list|grid], then sections and rows")
+            output.printError(
+                "cellkit: error: \(file) declares no screens\n  add one: screen NAME [list|grid], then sections and rows"
+            )
             return ExitCode.script.rawValue
         }
         if let data, !session.screens.contains(where: { $0.hasBoundRows }) {
@@ -73,7 +77,8 @@ extension Context {
             name: Path.basename(file), bundle: PluginBundle(name: "Storyboards"),
             scenes: session.screens.map { screen in
                 nonisolated(unsafe) let host = host
-                return Storyboard.Scene(screen.name, loader: Loader { ScreenViewController(screen: screen, host: host) as ViewController })
+                return Storyboard.Scene(
+                    screen.name, loader: Loader { ScreenViewController(screen: screen, host: host) as ViewController })
             },
             initialScene: session.initialScreen ?? (session.screens.count == 1 ? session.screens[0].name : nil))
         Storyboard.register(storyboard)
@@ -106,7 +111,8 @@ extension Context {
 
         let resolvedFormat =
             chosen
-            ?? ColorPolicy.defaultFormat(isTerminal: output.isTerminal, choice: interpreter.settings.color, environment: environment)
+            ?? ColorPolicy.defaultFormat(
+                isTerminal: output.isTerminal, choice: interpreter.settings.color, environment: environment)
         let columns = width ?? screen.width ?? interpreter.settings.width ?? interpreter.terminalWidth() ?? 80
         let renderer = ScreenRenderer(screen: screen, host: host)
         do throws(RenderError) {
@@ -157,7 +163,8 @@ extension Screen {
 extension RenderError {
     var message: String {
         switch self {
-        case .cells(let first, let count): "a cell could not be drawn: \(first)" + (count > 1 ? " (and \(count - 1) more)" : "")
+        case .cells(let first, let count):
+            "a cell could not be drawn: \(first)" + (count > 1 ? " (and \(count - 1) more)" : "")
         case .output(let message): message
         }
     }

@@ -31,7 +31,9 @@ extension Interpreter {
             if let layout = c.argument("layout") { screen.kind = Screen.Kind(rawValue: layout) ?? .list }
         }
         // Options of the other layout: only the interpreter knows an existing screen's.
-        for (option, attribute) in c.options.sorted(by: { $0.value.nameSpan.location.column < $1.value.nameSpan.location.column }) {
+        for (option, attribute) in c.options.sorted(by: {
+            $0.value.nameSpan.location.column < $1.value.nameSpan.location.column
+        }) {
             guard let layout = c.spec.option(named: option)?.layout, layout != screen.kind.rawValue else { continue }
             let how =
                 existing == nil
@@ -81,12 +83,16 @@ extension Interpreter {
         let attributes = try settings(for: c.attributes, of: item, c)
         let section = session.screens[index].currentSectionIndex()
         session.screens[index].sections[section].rows.append(
-            .row(Row(cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), attributes: attributes)))
+            .row(
+                Row(
+                    cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName),
+                    attributes: attributes)))
     }
 
     /// Checks `name=value` attributes against the cell's attributes: names
     /// (with a suggestion), types (with the expected type), duplicates.
-    func settings(for attributes: [Command.Attribute], of item: RegisteredItem, _ c: ValidatedCommand) throws(ConsoleError)
+    func settings(for attributes: [Command.Attribute], of item: RegisteredItem, _ c: ValidatedCommand)
+        throws(ConsoleError)
         -> [AttributeSetting]
     {
         var result: [AttributeSetting] = []
@@ -94,7 +100,8 @@ extension Interpreter {
         for attribute in attributes {
             guard let descriptor = descriptor(attribute, of: item, c, errors: &errors) else { continue }
             do {
-                result.append(AttributeSetting(name: attribute.name, value: try value(of: attribute, as: descriptor.type)))
+                result.append(
+                    AttributeSetting(name: attribute.name, value: try value(of: attribute, as: descriptor.type)))
             } catch {
                 errors.append(error.diagnostic(c, attribute, descriptor: descriptor, owner: item.name))
             }
@@ -160,7 +167,9 @@ struct AttributeValueError: Error {
     var error: ValueError
     var elementIndex: Int?
 
-    func diagnostic(_ c: ValidatedCommand, _ attribute: Command.Attribute, descriptor: AttributeDescriptor, owner: String)
+    func diagnostic(
+        _ c: ValidatedCommand, _ attribute: Command.Attribute, descriptor: AttributeDescriptor, owner: String
+    )
         -> Diagnostic
     {
         let span =

@@ -28,7 +28,9 @@ extension Interpreter {
                     errors.append(
                         c.command.diagnostic(
                             "\(attribute.name)=: a list is not \(descriptor.type.articleName)", at: attribute.valueSpan,
-                            notes: ["lists are for [Double] attributes; \(item.name).\(attribute.name) is \(descriptor.type.articleName)"]))
+                            notes: [
+                                "lists are for [Double] attributes; \(item.name).\(attribute.name) is \(descriptor.type.articleName)"
+                            ]))
                     continue
                 }
                 var elementsOK = true
@@ -37,7 +39,8 @@ extension Interpreter {
                     case .field: continue
                     case .text(let text) where Double(text.trimmedForNumber)?.isFinite == true: continue
                     default:
-                        let span = attribute.elementSpans.indices.contains(i) ? attribute.elementSpans[i] : attribute.valueSpan
+                        let span =
+                            attribute.elementSpans.indices.contains(i) ? attribute.elementSpans[i] : attribute.valueSpan
                         errors.append(
                             c.command.diagnostic(
                                 "\(attribute.name)=: '\(element)' is not a number", at: span,
@@ -63,7 +66,10 @@ extension Interpreter {
         let table = try DataTable.read(path, c, at: fileArgument.span)
 
         // A field that no record has is a mistake in the script, not in the data.
-        let replaced = dataOverride.map { ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"] } ?? []
+        let replaced =
+            dataOverride.map {
+                ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"]
+            } ?? []
         for binding in bound {
             for (fieldPath, span) in binding.fieldPaths {
                 if let problem = table.missingEverywhere(fieldPath) {
@@ -90,7 +96,11 @@ extension Interpreter {
                             settings.append(AttributeSetting(name: name, value: value))
                         }
                     } catch {
-                        if dataErrors.count < Self.maximumDataErrors { dataErrors.append(error) } else { moreErrors += 1 }
+                        if dataErrors.count < Self.maximumDataErrors {
+                            dataErrors.append(error)
+                        } else {
+                            moreErrors += 1
+                        }
                     }
                 }
             }
@@ -180,11 +190,13 @@ struct DataTable {
         if isCSV(path) {
             let delimiter: CSVDelimiter = path.lowercased().hasSuffix(".tsv") ? .tab : .comma
             do {
-                return DataTable(path: path, storage: .csv(try CSVParser(delimiter: delimiter).parse(text), delimiter), text: text)
+                return DataTable(
+                    path: path, storage: .csv(try CSVParser(delimiter: delimiter).parse(text), delimiter), text: text)
             } catch {
                 throw ConsoleError(
                     .script,
-                    dataError(path, text, line: error.position.line, column: error.position.column, error.message,
+                    dataError(
+                        path, text, line: error.position.line, column: error.position.column, error.message,
                         notes: error.fix.map { [$0] } ?? []))
             }
         }
@@ -194,17 +206,21 @@ struct DataTable {
         } catch {
             throw ConsoleError(
                 .script,
-                dataError(path, text, line: error.position.line, column: error.position.column, error.message,
+                dataError(
+                    path, text, line: error.position.line, column: error.position.column, error.message,
                     notes: (error.fix.map { [$0] } ?? [])
                         + (path.lowercased().hasSuffix(".json") ? [] : ["(read as JSON: CSV files are named .csv)"])))
         }
         guard case .array(let records) = document.value else {
             throw ConsoleError(
                 .script,
-                dataError(path, text, line: document.position(of: JSONPath())?.line ?? 1,
+                dataError(
+                    path, text, line: document.position(of: JSONPath())?.line ?? 1,
                     column: document.position(of: JSONPath())?.column ?? 1,
                     "a data file holds an array of records, not \(document.value.kindDescription)",
-                    notes: ["write [{\"name\": \"Ada\"}, ...], one object per row, or use a .csv file with a header row"]))
+                    notes: [
+                        "write [{\"name\": \"Ada\"}, ...], one object per row, or use a .csv file with a header row"
+                    ]))
         }
         return DataTable(path: path, storage: .json(document, records), text: text)
     }
@@ -220,13 +236,19 @@ struct DataTable {
             guard fieldPath.components.count == 1, case .key(let key) = fieldPath.components[0] else {
                 return (
                     "\(fieldPath) is not a column of \(file)",
-                    ["a CSV record is a row of named columns: write ." + (table.header.first.map { Lexer.isName($0) ? $0 : "\"\($0)\"" } ?? "name")]
+                    [
+                        "a CSV record is a row of named columns: write ."
+                            + (table.header.first.map { Lexer.isName($0) ? $0 : "\"\($0)\"" } ?? "name")
+                    ]
                 )
             }
             guard !table.header.contains(key) else { return nil }
             return (
                 "\(file) has no column '\(key)'",
-                [Suggestions.didYouMean(key, in: table.header) ?? "its columns are " + table.header.joined(separator: ", ")]
+                [
+                    Suggestions.didYouMean(key, in: table.header) ?? "its columns are "
+                        + table.header.joined(separator: ", ")
+                ]
             )
         case .json(_, let records):
             guard case .key(let key)? = fieldPath.components.first, !records.isEmpty else { return nil }
@@ -343,11 +365,14 @@ struct DataTable {
                             what = "has no field '\(key)'"
                             notes.append(
                                 Suggestions.didYouMean(key, in: object.keys)
-                                    ?? (object.keys.isEmpty ? "it is empty" : "its fields are " + object.keys.joined(separator: ", ")))
+                                    ?? (object.keys.isEmpty
+                                        ? "it is empty" : "its fields are " + object.keys.joined(separator: ", ")))
                         } else {
                             what = "is \(value.kindDescription), not an object with a field '\(key)'"
                         }
-                        notes.append("add it, or use null to leave \(binding.attribute.name) at its default (from \(binding.written))")
+                        notes.append(
+                            "add it, or use null to leave \(binding.attribute.name) at its default (from \(binding.written))"
+                        )
                         throw dataError(
                             line: position.line, column: position.column, length: tokenLength(at: position),
                             "\(describe(jsonPath, record: record)) \(what)", notes: notes)
@@ -429,7 +454,9 @@ struct DataTable {
     }
 
     /// "WeatherCell.temperature is an Int; record 2, field .temp, from temperature=.temp".
-    private func sourceNote(_ record: Int, _ fieldPath: FieldPath, _ binding: BoundAttribute, type: AttributeType) -> String {
+    private func sourceNote(_ record: Int, _ fieldPath: FieldPath, _ binding: BoundAttribute, type: AttributeType)
+        -> String
+    {
         "record \(record + 1), field \(fieldPath), for \(binding.written): \(binding.attribute.name) is \(type.articleName)"
     }
 
@@ -448,7 +475,9 @@ struct DataTable {
     // MARK: - Positions
 
     private func position(of jsonPath: JSONPath) -> (line: Int, column: Int) {
-        guard case .json(let document, _) = storage, let position = document.position(of: jsonPath) else { return (1, 1) }
+        guard case .json(let document, _) = storage, let position = document.position(of: jsonPath) else {
+            return (1, 1)
+        }
         return (position.line, position.column)
     }
 

@@ -9,7 +9,9 @@ extension Interpreter {
         guard let argument = c.arguments["plugin"] else { return }
         let name = argument.text
         do {
-            let result = try host.load(name.hasSuffix(".so") || name.contains("/") ? resolvePath(name) : name, allowUnsafe: c.bool("allow-unsafe"))
+            let result = try host.load(
+                name.hasSuffix(".so") || name.contains("/") ? resolvePath(name) : name,
+                allowUnsafe: c.bool("allow-unsafe"))
             // A note, not a result: standard output stays the rendered screens.
             output.printError(result.message)
             if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
@@ -53,7 +55,8 @@ extension Interpreter {
                 guard !loaded.contains(where: { $0.name == record.name || $0.path == record.path }) else { continue }
                 let state = record.error.map { "broken: \($0)" } ?? "available"
                 rows.append([
-                    record.name, record.version, "\(record.abiVersion)", state, record.contentsSummary, displayPath(record.path),
+                    record.name, record.version, "\(record.abiVersion)", state, record.contentsSummary,
+                    displayPath(record.path),
                 ])
             }
         }
@@ -82,7 +85,8 @@ extension Interpreter {
         var rows: [[String]] = [["NAME", "KIND", "ATTRIBUTES", "SUMMARY"]]
         for item in items {
             rows.append([
-                item.qualifiedName, item.kind.noun(plural: false), item.registration.attributes.map(\.name).joined(separator: ","),
+                item.qualifiedName, item.kind.noun(plural: false),
+                item.registration.attributes.map(\.name).joined(separator: ","),
                 item.registration.summary ?? "",
             ])
         }
@@ -106,7 +110,10 @@ extension Interpreter {
             return
         }
         let rows = attributes.map { a in
-            ["  " + a.name, a.type.description, a.defaultValue.map { Script.format(StoryboardWriter.value($0)) } ?? "", a.summary ?? ""]
+            [
+                "  " + a.name, a.type.description,
+                a.defaultValue.map { Script.format(StoryboardWriter.value($0)) } ?? "", a.summary ?? "",
+            ]
         }
         output.print(TextTable.format(rows, header: false))
     }

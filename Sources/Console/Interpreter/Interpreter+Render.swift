@@ -18,11 +18,14 @@ extension Interpreter {
                     .script,
                     c.command.diagnostic(
                         "cannot tell the format of '\(file.text)' from its extension", at: file.span,
-                        notes: ["add format=plain|ansi|html|svg|json, or name the file .txt, .ans, .html, .svg or .json"]))
+                        notes: [
+                            "add format=plain|ansi|html|svg|json, or name the file .txt, .ans, .html, .svg or .json"
+                        ]))
             }
             format = implied
         } else {
-            format = ColorPolicy.defaultFormat(isTerminal: output.isTerminal, choice: settings.color, environment: environment)
+            format = ColorPolicy.defaultFormat(
+                isTerminal: output.isTerminal, choice: settings.color, environment: environment)
         }
         let width = c.integer("width") ?? screen.width ?? settings.width ?? terminalWidth() ?? 80
         let renderer = ScreenRenderer(screen: screen, host: host)
@@ -63,7 +66,9 @@ extension ScreenRenderer {
             throw RenderError.output(error.description)
         }
         do {
-            try render(format: format, width: width, colors: ColorPolicy.depth(environment: environment), to: AtomicFileOutput(writer))
+            try render(
+                format: format, width: width, colors: ColorPolicy.depth(environment: environment),
+                to: AtomicFileOutput(writer))
         } catch {
             writer.abort()
             throw error

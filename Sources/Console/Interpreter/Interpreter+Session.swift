@@ -66,7 +66,9 @@ extension Interpreter {
         guard let argument = c.arguments["file"] else { return }
         guard !session.screens.isEmpty else {
             throw ConsoleError(
-                .script, c.command.diagnostic("there are no screens to save", at: c.command.nameSpan,
+                .script,
+                c.command.diagnostic(
+                    "there are no screens to save", at: c.command.nameSpan,
                     notes: ["create one with `screen NAME` first"]))
         }
         do {

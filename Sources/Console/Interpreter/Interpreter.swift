@@ -198,7 +198,9 @@ final class Interpreter {
                     _ = try host.load(provider.plugin)
                     output.printError("note: loaded \(provider.plugin) for \(name)")
                     // So that `save` writes the `load` that makes the name resolve again.
-                    if !session.loadedPlugins.contains(provider.plugin) { session.loadedPlugins.append(provider.plugin) }
+                    if !session.loadedPlugins.contains(provider.plugin) {
+                        session.loadedPlugins.append(provider.plugin)
+                    }
                     return try host.registry.resolve(name, kinds: kinds)
                 } catch let loadError {
                     throw pluginError(loadError, c, at: span)

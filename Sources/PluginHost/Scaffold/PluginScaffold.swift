@@ -63,11 +63,14 @@ public struct PluginScaffold: Sendable {
         }
         if FileStatus(directory).exists {
             guard let handle = opendir(directory) else {
-                throw PluginError(.invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path")
+                throw PluginError(
+                    .invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path")
             }
             var count = 0
             while let entry = readdir(handle) {
-                let n = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let n = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if n != "." && n != ".." { count += 1 }
             }
             closedir(handle)

@@ -32,7 +32,10 @@ import Testing
         s.succeed("cells")
         let all = s.takeOutput()
         #expect(all.hasPrefix("NAME "))
-        for name in ["TestCells.WeatherCell", "TestCells.ProfileCell", "TestCells.Banner", "TestCells.Tile", "OtherCells.ProfileCell"] {
+        for name in [
+            "TestCells.WeatherCell", "TestCells.ProfileCell", "TestCells.Banner", "TestCells.Tile",
+            "OtherCells.ProfileCell",
+        ] {
             #expect(all.contains(name + " "))
         }
         s.succeed("cells OtherCells")
@@ -299,7 +302,9 @@ import Testing
     @Test func saveWritesAStoryboardAndSaysSo() {
         let files = TemporaryFiles()
         let s = ScriptSession()
-        s.succeed("load TestCells\nscreen A title=\"Hi there\"\nrow ProfileCell name=Ada\nsave \"\(files.path("s.cellkit"))\"")
+        s.succeed(
+            "load TestCells\nscreen A title=\"Hi there\"\nrow ProfileCell name=Ada\nsave \"\(files.path("s.cellkit"))\""
+        )
         #expect(
             files.read("s.cellkit") == """
                 # CellKit storyboard, written by cellkit save. Open it with: cellkit render FILE#SCREEN

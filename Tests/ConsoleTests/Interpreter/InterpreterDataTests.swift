@@ -43,7 +43,10 @@ import Testing
                 .field(attribute: "sunny", path: FieldPath([.key("weather"), .key("sun")])),
                 .list(
                     attribute: "history",
-                    elements: [.field(FieldPath([.key("range"), .index(0)])), .text("0"), .field(FieldPath([.key("range"), .index(1)]))]),
+                    elements: [
+                        .field(FieldPath([.key("range"), .index(0)])), .text("0"),
+                        .field(FieldPath([.key("range"), .index(1)])),
+                    ]),
                 .constant(AttributeSetting(name: "trend", value: .enumeration("rising"))),
                 .field(attribute: "accent", path: FieldPath([.key("tags"), .index(0)])),
             ])
@@ -62,7 +65,8 @@ import Testing
             """)
         let s = ScriptSession()
         s.succeed(
-            "screen A\nrows WeatherCell from \"\(files.path("cities.json"))\" city=.name temperature=.temp sunny=.sun history=.range trend=rising")
+            "screen A\nrows WeatherCell from \"\(files.path("cities.json"))\" city=.name temperature=.temp sunny=.sun history=.range trend=rising"
+        )
         let b = try #require(binding(s))
         #expect(
             b.records == [
@@ -88,7 +92,8 @@ import Testing
         files.write("cities.csv", "City Name,temp,humidity\nOslo,4,0.8\n\"Rio de Janeiro, RJ\",31,\n")
         let s = ScriptSession()
         s.succeed(
-            "screen A\nrows WeatherCell from \"\(files.path("cities.csv"))\" city=.\"City Name\" temperature=.temp humidity=.humidity")
+            "screen A\nrows WeatherCell from \"\(files.path("cities.csv"))\" city=.\"City Name\" temperature=.temp humidity=.humidity"
+        )
         let b = try #require(binding(s))
         #expect(
             b.records == [
@@ -193,15 +198,21 @@ import Testing
         let notObject = files.write("r.json", "[{\"name\": \"Ada\"}, \"Grace\"]\n")
         let s = ScriptSession()
         s.succeed("screen A")
-        #expect(s.fail("rows ProfileCell from \"\(syntax)\" name=.name").hasPrefix("\(syntax):2:18: error: unexpected '}' after ','\n"))
+        #expect(
+            s.fail("rows ProfileCell from \"\(syntax)\" name=.name").hasPrefix(
+                "\(syntax):2:18: error: unexpected '}' after ','\n"))
         let notArray = s.fail("rows ProfileCell from \"\(object)\" name=.name")
         #expect(notArray.hasPrefix("\(object):1:1: error: a data file holds an array of records, not an object\n"))
-        #expect(s.fail("rows ProfileCell from \"\(fields)\" name=.name").hasPrefix("\(fields):2:4: error: record 1 has 1 field, but the header has 2"))
+        #expect(
+            s.fail("rows ProfileCell from \"\(fields)\" name=.name").hasPrefix(
+                "\(fields):2:4: error: record 1 has 1 field, but the header has 2"))
         let element = s.fail("rows WeatherCell from \"\(notNumbers)\" history=.h")
-        #expect(element.hasPrefix("\(notNumbers):1:12: error: WeatherCell.history: element 1 is a string, not a number\n"))
+        #expect(
+            element.hasPrefix("\(notNumbers):1:12: error: WeatherCell.history: element 1 is a string, not a number\n"))
         #expect(element.contains("           ^~~~~\n"))
-        #expect(s.fail("rows ProfileCell from \"\(notObject)\" name=.name").hasPrefix(
-            "\(notObject):1:19: error: record 2 is a string, not an object with a field 'name'\n"))
+        #expect(
+            s.fail("rows ProfileCell from \"\(notObject)\" name=.name").hasPrefix(
+                "\(notObject):1:19: error: record 2 is a string, not an object with a field 'name'\n"))
     }
 
     @Test func aMissingDataFileIsAnIOErrorAtTheFileName() {
@@ -242,8 +253,9 @@ import Testing
         s.succeed("screen A")
         #expect(s.fail("rows WeatherCell from \"\(path)\" city=[.lo, .hi]").contains("city=: a list is not a String"))
         #expect(s.fail("rows WeatherCell from \"\(path)\" history=[.lo, x]").contains("history=: 'x' is not a number"))
-        #expect(s.fail("rows WeatherCell from \"\(path)\" history=[.lo, .hi]").hasPrefix(
-            "\(path):1:18: error: WeatherCell.history: expected a number, got a string\n"))
+        #expect(
+            s.fail("rows WeatherCell from \"\(path)\" history=[.lo, .hi]").hasPrefix(
+                "\(path):1:18: error: WeatherCell.history: expected a number, got a string\n"))
     }
 }
 

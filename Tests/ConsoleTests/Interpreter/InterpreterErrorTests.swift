@@ -37,7 +37,9 @@ import Testing
                   WeatherCell.temperature is an Int
 
                 """)
-        #expect(s.fail("row WeatherCell humidity=\"very\"").contains("<stdin>:1:26: error: humidity=: expected a Double, got 'very'"))
+        #expect(
+            s.fail("row WeatherCell humidity=\"very\"").contains(
+                "<stdin>:1:26: error: humidity=: expected a Double, got 'very'"))
         #expect(s.fail("row WeatherCell sunny=perhaps").contains("WeatherCell.sunny is a Bool"))
         let trend = s.fail("row WeatherCell trend=risng")
         #expect(trend.contains("<stdin>:1:23: error: trend=: 'risng' is not one of rising, falling, steady"))

@@ -90,7 +90,9 @@ enum TestCells: Plugin {
 
     static func register(in registrar: PluginRegistrar) throws {
         try registrar.register(cellType: WeatherCell.self, summary: "a city's weather")
-        try registrar.register(nibSource: "{name:bold} {~} {role:right}\n{bio:wrap,placeholder=\"no bio yet\"}\n", named: "ProfileCell", summary: "a person")
+        try registrar.register(
+            nibSource: "{name:bold} {~} {role:right}\n{bio:wrap,placeholder=\"no bio yet\"}\n", named: "ProfileCell",
+            summary: "a person")
         try registrar.register(headerFooterViewType: Banner.self, summary: "a banner")
         try registrar.register(cellType: Tile.self, summary: "a tile")
     }
@@ -140,7 +142,9 @@ final class ScriptSession {
     }
 
     /// Runs `text`, which must fail; returns what it printed on standard error.
-    func fail(_ text: String, file: String = "<stdin>", sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+    func fail(_ text: String, file: String = "<stdin>", sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        -> String
+    {
         _ = takeError()
         let errors = run(text, file: file)
         #expect(!errors.isEmpty, "expected an error", sourceLocation: sourceLocation)
@@ -210,7 +214,9 @@ struct TemporaryFiles {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()

@@ -78,7 +78,8 @@ struct StoryboardGenerator {
 
     mutating func doubleValue() -> String {
         pick([
-            "0.72", "-3", "0", "-0.0", "1e3", "2.5E-4", "1e300", "5e-324", "123456789012345678", "0.1", "3.141592653589793",
+            "0.72", "-3", "0", "-0.0", "1e3", "2.5E-4", "1e300", "5e-324", "123456789012345678", "0.1",
+            "3.141592653589793",
             String(Double(int(-1000...1000)) / 7), String(Double.greatestFiniteMagnitude), "1.0",
         ])
     }
@@ -96,7 +97,9 @@ struct StoryboardGenerator {
 
     mutating func numbersValue() -> String {
         let count = int(0...5)
-        return "[" + (0..<count).map { _ in pick(["1", "2.5", "-3", "0", "1e-3", "100000"]) }.joined(separator: pick([", ", ",", " , "])) + "]"
+        return "["
+            + (0..<count).map { _ in pick(["1", "2.5", "-3", "0", "1e-3", "100000"]) }.joined(
+                separator: pick([", ", ",", " , "])) + "]"
     }
 
     /// A quoted or bare spelling of `text`, as a user might write it.
@@ -190,7 +193,8 @@ struct StoryboardGenerator {
     }
 
     func csvField(_ text: String) -> String {
-        let needsQuotes = text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")
+        let needsQuotes =
+            text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")
             || text.isEmpty
         return needsQuotes ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
     }

@@ -39,7 +39,8 @@ import Testing
         }
         second.succeed("save \"\(files.path("again.cellkit"))\"")
         var trip = Trip(
-            original: first.session, reopened: second.session, saved: saved, savedAgain: files.read("again.cellkit") ?? "")
+            original: first.session, reopened: second.session, saved: saved,
+            savedAgain: files.read("again.cellkit") ?? "")
         if render {
             for screen in first.session.screens {
                 let a = draw(screen, first.host)
@@ -60,7 +61,9 @@ import Testing
     /// a failure names the first difference, the script and what was saved.
     static func expectSame(_ trip: Trip, _ context: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let difference = firstDifference(trip.original, trip.reopened)
-        #expect(difference == nil, "\(difference ?? "")\n--- script:\n\(context)\n--- saved:\n\(trip.saved)", sourceLocation: sourceLocation)
+        #expect(
+            difference == nil, "\(difference ?? "")\n--- script:\n\(context)\n--- saved:\n\(trip.saved)",
+            sourceLocation: sourceLocation)
         #expect(trip.savedAgain == trip.saved, "save is not stable\n\(context)", sourceLocation: sourceLocation)
         for (a, b) in trip.renders where a != b {
             Issue.record("renders differ:\n\(a)\n---\n\(b)\n--- script:\n\(context)", sourceLocation: sourceLocation)
@@ -87,7 +90,9 @@ import Testing
                 ps.rows = []
                 qs.rows = []
                 if ps != qs { return "screen \(x.name) section \(i): \(ps) ≠ \(qs)" }
-                if p.rows.count != q.rows.count { return "screen \(x.name) section \(i): \(p.rows.count) rows ≠ \(q.rows.count)" }
+                if p.rows.count != q.rows.count {
+                    return "screen \(x.name) section \(i): \(p.rows.count) rows ≠ \(q.rows.count)"
+                }
                 for (j, (r, t)) in zip(p.rows, q.rows).enumerated() {
                     if r != t { return "screen \(x.name) section \(i) row \(j): \(r) ≠ \(t)" }
                     if case .bound(let br) = r, case .bound(let bt) = t, br.records != bt.records {
@@ -96,7 +101,9 @@ import Testing
                 }
             }
         }
-        if a.current != b.current { return "current: \(String(describing: a.current)) ≠ \(String(describing: b.current))" }
+        if a.current != b.current {
+            return "current: \(String(describing: a.current)) ≠ \(String(describing: b.current))"
+        }
         if a.initialScreen != b.initialScreen {
             return "initial: \(String(describing: a.initialScreen)) ≠ \(String(describing: b.initialScreen))"
         }
@@ -138,7 +145,10 @@ import Testing
 
     @Test func boundRowsKeepTheirFileMappingsAndConstants() {
         let files = TemporaryFiles()
-        files.write("people.json", #"[{"name": "Ada", "w": {"lo": 1, "hi": 2}, "First Name": "A"}, {"name": "Grace", "w": {"lo": 3, "hi": 4}, "First Name": null}]"#)
+        files.write(
+            "people.json",
+            #"[{"name": "Ada", "w": {"lo": 1, "hi": 2}, "First Name": "A"}, {"name": "Grace", "w": {"lo": 3, "hi": 4}, "First Name": null}]"#
+        )
         files.write("people.csv", "name,temp\nAda,3\nGrace,\n")
         let script = """
             screen A
@@ -149,7 +159,9 @@ import Testing
             """
         guard let trip = Self.roundTrip(script, in: files) else { return }
         Self.expectSame(trip, script)
-        #expect(trip.saved.contains("rows WeatherCell from people.json city=.name history=[.w.lo, 0.5, .w.hi] trend=falling\n"))
+        #expect(
+            trip.saved.contains(
+                "rows WeatherCell from people.json city=.name history=[.w.lo, 0.5, .w.hi] trend=falling\n"))
         #expect(trip.saved.contains("items WeatherCell from people.csv city=.name temperature=.temp\n"))
     }
 
@@ -211,7 +223,8 @@ import Testing
             files += generator.dataFiles.count
         }
         for feature in [
-            "screen", " grid", " list", "width=", "border=", "title=", "columns=", "item-width=", "spacing=", "separators=",
+            "screen", " grid", " list", "width=", "border=", "title=", "columns=", "item-width=", "spacing=",
+            "separators=",
             "section", "header=", "footer=", "footer-cell=", "row ", "item ", "rows ", "items ", ".csv", ".json",
             "city=", "temperature=", "humidity=", "sunny=", "accent=", "trend=", "history=[", "name=", "role=", "bio=",
             "caption=", "initial", "load TestCells", "TestCells.", "\\n", "\\\"", "\\u{", "'", "😀", "日本語", "=.\"",
