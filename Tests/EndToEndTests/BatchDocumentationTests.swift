@@ -98,6 +98,7 @@ import Testing
 
     static func run(_ example: Example, in scratch: Scratch) throws -> (output: String, file: String?) {
         let home = try CellKitProcess.temporaryDirectory()
+        defer { Scratch.removeTree(home) }
         let environment = [
             "HOME": home, "PATH": CellKitProcess.buildDirectory + ":/usr/bin:/bin",
             "XDG_CACHE_HOME": home + "/.cache", "XDG_STATE_HOME": home + "/.local/state",

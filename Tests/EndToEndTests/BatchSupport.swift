@@ -4,11 +4,37 @@ import Testing
 
 /// Helpers for the batch tests: a scratch directory with files in it, and
 /// runs of `cellkit` with standard output on a pseudo-terminal.
-struct Scratch {
+final class Scratch {
     let directory: String
 
     init() throws {
         directory = try CellKitProcess.temporaryDirectory()
+    }
+
+    /// The directory goes, with everything in it, when the scratch does.
+    deinit {
+        Scratch.removeTree(directory)
+    }
+
+    /// Removes `path` and, for a directory, everything in it (symbolic links
+    /// are removed, not followed).
+    static func removeTree(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        if status.st_mode & S_IFMT == S_IFDIR, let handle = opendir(path) {
+            var names: [String] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            closedir(handle)
+            for name in names { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
     }
 
     /// Writes `text` to `name` (relative to the directory); returns its path.
@@ -83,6 +109,7 @@ extension CellKitProcess {
         posix_spawn_file_actions_addclose(&actions, master)
         posix_spawn_file_actions_addclose(&actions, slave)
         let home = try temporaryDirectory()
+        defer { Scratch.removeTree(home) }
         var env = [
             "HOME": home, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache",
         ]

@@ -168,9 +168,14 @@ final class ScriptSession {
 
 // MARK: - Files
 
-/// A fresh directory under /tmp, and files in it.
-struct TemporaryFiles {
+/// A fresh directory under /tmp, and files in it; removed with everything
+/// in it when the last copy of the value is gone.
+final class TemporaryFiles {
     let directory: String
+
+    deinit {
+        removeTree(directory)
+    }
 
     init() {
         var template = Array("/tmp/cellkit-interpreter-XXXXXX".utf8CString)
@@ -220,5 +225,26 @@ struct TemporaryFiles {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+}
+
+/// Removes `path` and, for a directory, everything in it (symbolic links are
+/// removed, not followed).
+func removeTree(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    if status.st_mode & S_IFMT == S_IFDIR, let handle = opendir(path) {
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(handle)
+        for name in names { removeTree(path + "/" + name) }
+        rmdir(path)
+    } else {
+        unlink(path)
     }
 }
