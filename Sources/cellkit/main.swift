@@ -5,7 +5,7 @@ import Glibc
 
 let usage = """
     usage: cellkit [OPTIONS]                             the REPL (or a script on standard input)
-           cellkit run FILE... [--keep-going]            run script files
+           cellkit run FILE... [--keep-going]            run script files ('-' reads standard input)
            cellkit -c 'COMMANDS' [--keep-going]          run commands (';' does not separate; use newlines)
            cellkit render STORYBOARD[#SCENE] [--format plain|ansi|html|svg|json] [--width N] [--data FILE] [-o OUT]
            cellkit plugins                               list plugins on the plugin path
@@ -13,7 +13,9 @@ let usage = """
            cellkit new-plugin NAME [--path DIR] [--sdk PATH]
            cellkit --recover                             restore the screens of a session that crashed
     options: --plugin-path DIR (repeatable)  --allow-unsafe-plugins  --color auto|always|never  --no-cache
-             --help  --version
+             --keep-going (-k): report every error, not only the first  --help  --version
+    exit status: 0 success, 1 script error, 2 usage error, 3 plugin error, 4 I/O error
+                 (with --keep-going, that of the first error); docs/batch.md explains them
     """
 
 struct UsageError: Error {
@@ -56,7 +58,12 @@ func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         case "--plugin-path", "-p": invocation.pluginPaths.append(try take())
         case "--allow-unsafe-plugins", "--allow-unsafe": invocation.allowUnsafePlugins = true
         case "--keep-going", "-k": invocation.keepGoing = true
-        case "--color", "--colour": invocation.color = try take()
+        case "--color", "--colour":
+            let choice = try take()
+            guard ["auto", "always", "never"].contains(choice) else {
+                throw UsageError(message: "\(flag) expects auto, always or never, not '\(choice)'")
+            }
+            invocation.color = choice
         case "--no-color", "--no-colour": invocation.color = "never"
         case "--no-cache": invocation.useCache = false
         case "--format", "-f": format = try take()
@@ -74,7 +81,14 @@ func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         case "--scan-plugin": invocation.mode = .scanPlugin(path: try take())
         default:
             if argument.hasPrefix("-") && argument != "-" {
-                throw UsageError(message: "unknown option '\(argument)'")
+                let flags = [
+                    "--help", "--version", "--plugin-path", "--allow-unsafe-plugins", "--keep-going", "--color",
+                    "--no-color", "--no-cache", "--format", "--width", "--data", "--output", "--path", "--sdk",
+                    "--recover",
+                ]
+                var message = "unknown option '\(argument)'"
+                if let suggestion = Suggestions.didYouMean(flag, in: flags) { message += "; \(suggestion)" }
+                throw UsageError(message: message)
             }
             positionals.append(argument)
         }
@@ -129,7 +143,7 @@ do {
     }
     exit(CellKitApp.main(invocation))
 } catch {
-    let text = Array("cellkit: error: \(error.message)\n\(usage)\n".utf8)
+    let text = Array("cellkit: error: \(error.message)\n  'cellkit --help' shows the usage\n".utf8)
     _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }

@@ -22,6 +22,9 @@ struct JSONScanner {
     private struct Frame {
         var isObject: Bool
         var open: RawPosition
+        /// Where `open` is, computed when the container opens: positions are asked for in
+        /// source order, so the column counter never counts a long line again.
+        var openPosition: TextPosition?
         var elements: [JSONValue] = []
         var object = JSONObject()
         /// The key of the member whose value is being read.
@@ -115,7 +118,8 @@ struct JSONScanner {
                     index += 1
                     value = isObject ? .object(JSONObject()) : .array([])
                 } else {
-                    frames.append(Frame(isObject: isObject, open: start))
+                    let openPosition = recordsPositions ? position(of: start) : nil
+                    frames.append(Frame(isObject: isObject, open: start, openPosition: openPosition))
                     if isObject {
                         try parseKey(into: &frames[frames.count - 1], afterComma: nil)
                         context = .memberValue
@@ -175,7 +179,8 @@ struct JSONScanner {
                 value = frame.isObject ? .object(frame.object) : .array(frame.elements)
                 if recordsPositions {
                     node = JSONPositionNode(
-                        start: position(of: frame.open), keys: frame.keyPositions, children: frame.nodes)
+                        start: frame.openPosition ?? position(of: frame.open), keys: frame.keyPositions,
+                        children: frame.nodes)
                 }
             }
             if frames.isEmpty {

@@ -16,7 +16,8 @@ public enum CellKitApp {
         switch invocation.mode {
         case .version:
             context.output.print(
-                "cellkit \(version) (CellKit SDK ABI \(PluginABI.version), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))")
+                "cellkit \(version) (CellKit SDK ABI \(PluginABI.version), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))"
+            )
             return 0
         case .help:
             return 0
@@ -32,7 +33,7 @@ public enum CellKitApp {
         case .run(let files):
             return context.runFiles(files)
         case .commands(let text):
-            return context.finish(context.interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
+            return context.runCommands(text)
         case .render(let target, let format, let width, let data, let out):
             return context.renderStoryboard(target, format: format, width: width, data: data, output: out)
         case .plugins:
@@ -62,10 +63,12 @@ final class Context {
             isTerminal: isatty(1) == 1)
         let executable = try? Path.executable()
         let searchPath = PluginSearchPath.standard(
-            options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname))
+            options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname)
+        )
         var cache: RegistryCache?
         if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
-            cache = RegistryCache(file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
+            cache = RegistryCache(
+                file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
         }
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
         interpreter = Interpreter(host: host, output: output, environment: environment)
@@ -79,41 +82,78 @@ final class Context {
         }
     }
 
-    /// The exit code for the errors of a run: the kind of the first.
+    /// The exit code for the errors of a run: the kind of the first. With
+    /// more than one error (`--keep-going`), says how many there were.
     func finish(_ errors: [ConsoleError]) -> Int32 {
         guard let first = errors.first else { return ExitCode.success.rawValue }
+        let count = errors.reduce(0) { $0 + $1.count }
+        if count > 1 { output.printError("\(count) errors") }
         return ExitCode(first.kind).rawValue
     }
 
+    /// A script on standard input (not a terminal): `cellkit < script`, `… | cellkit`.
     func runStandardInput() -> Int32 {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(0, &chunk, chunk.count)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
+        let text: String
+        do {
+            text = try readStandardInput()
+        } catch {
+            output.printError("cellkit: error: \(error.message)")
+            return ExitCode.io.rawValue
         }
-        return finish(interpreter.run(String(decoding: bytes, as: UTF8.self), file: "<stdin>", keepGoing: invocation.keepGoing))
+        return finish(interpreter.run(text, file: "<stdin>", keepGoing: invocation.keepGoing))
     }
 
+    /// What `cellkit -c` runs.
+    func runCommands(_ text: String) -> Int32 {
+        finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
+    }
+
+    /// `cellkit run FILE...`: the files in order, in one session (a later file
+    /// sees the screens of an earlier one); `-` reads standard input.
     func runFiles(_ files: [String]) -> Int32 {
         var errors: [ConsoleError] = []
         for file in files {
+            if interpreter.quitRequested { break }
             let text: String
             do {
-                text = try readTextFile(file)
-            } catch {
+                text = file == "-" ? try readStandardInput() : try readTextFile(file)
+            } catch let error as FileError {
                 output.printError("cellkit: error: \(error.description)")
                 errors.append(ConsoleError(.io, []))
                 if invocation.keepGoing { continue }
                 break
+            } catch {
+                output.printError("cellkit: error: \((error as? StandardInputError)?.message ?? "\(error)")")
+                errors.append(ConsoleError(.io, []))
+                if invocation.keepGoing { continue }
+                break
             }
-            interpreter.scriptDirectories = [Path.dirname(file)]
-            errors += interpreter.run(text, file: file, keepGoing: invocation.keepGoing)
+            let name = file == "-" ? "<stdin>" : file
+            interpreter.scriptDirectories = [file == "-" ? "." : Path.dirname(file)]
+            interpreter.openFiles = file == "-" ? [] : [interpreter.canonicalFilePath(file)]
+            errors += interpreter.run(text, file: name, keepGoing: invocation.keepGoing)
             if !errors.isEmpty && !invocation.keepGoing { break }
         }
-        if errors.count > 1 { output.printError("\(errors.count) errors") }
         return finish(errors)
+    }
+
+    /// Standard input, whole, as UTF-8 text.
+    func readStandardInput() throws(StandardInputError) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(0, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 {
+                throw StandardInputError(message: "cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes += chunk[..<n]
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw StandardInputError(message: "standard input is not UTF-8 text")
+        }
+        return text
     }
 
     func validate(_ names: [String]) -> Int32 {
@@ -137,7 +177,8 @@ final class Context {
 
     func newPlugin(_ name: String, path: String?, sdk: String?) -> Int32 {
         let scaffold = PluginScaffold(
-            name: name, directory: path ?? name, sdkPath: sdk.map { (try? Path.absolute($0)) ?? $0 } ?? PluginScaffold.defaultSDKPath)
+            name: name, directory: path ?? name,
+            sdkPath: sdk.map { (try? Path.absolute($0)) ?? $0 } ?? PluginScaffold.defaultSDKPath)
         do {
             let written = try scaffold.write()
             for file in written { output.print("created \(file)") }
@@ -155,4 +196,9 @@ final class Context {
             return error.code == .missingFile ? ExitCode.io.rawValue : ExitCode.usage.rawValue
         }
     }
+}
+
+/// Standard input could not be read as a script.
+struct StandardInputError: Error {
+    var message: String
 }

@@ -17,10 +17,18 @@ struct ConsoleError: Error, Sendable, CustomStringConvertible {
 
     var kind: Kind
     var diagnostics: [Diagnostic]
+    /// The errors of a file that `open` ran (reported as they happened), when
+    /// this error is that `open` failing.
+    var nested: [ConsoleError] = []
 
     init(_ kind: Kind, _ diagnostics: [Diagnostic]) {
         self.kind = kind
         self.diagnostics = diagnostics
+    }
+
+    /// How many errors this is, counting those of opened files one by one.
+    var count: Int {
+        nested.isEmpty ? 1 : nested.reduce(0) { $0 + $1.count }
     }
 
     init(_ kind: Kind, _ diagnostic: Diagnostic) {

@@ -12,39 +12,52 @@ extension Interpreter {
     func screen(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let nameArgument = c.arguments["name"] else { return }
         let name = nameArgument.text
-        if let existing = session.screenIndex(named: name) {
-            guard c.arguments["layout"] == nil, c.options.isEmpty else {
+        let existing = session.screenIndex(named: name)
+        var screen: Screen
+        if let existing {
+            screen = session.screens[existing]
+            if let layout = c.arguments["layout"], layout.text != screen.kind.rawValue {
                 throw ConsoleError(
                     .script,
                     c.command.diagnostic(
-                        "screen '\(name)' already exists", at: nameArgument.span,
-                        notes: ["`screen \(name)` alone switches to it; choose another name for a new screen"]))
+                        "screen '\(name)' is a \(screen.kind.rawValue); a screen's layout cannot change",
+                        at: layout.span,
+                        notes: [
+                            "`screen \(name)` switches to it; choose another name for a new \(layout.text) screen"
+                        ]))
             }
-            session.current = existing
-            return
+        } else {
+            screen = Screen(name: name)
+            if let layout = c.argument("layout") { screen.kind = Screen.Kind(rawValue: layout) ?? .list }
         }
-        var screen = Screen(name: name)
-        if let layout = c.argument("layout") { screen.kind = Screen.Kind(rawValue: layout) ?? .list }
-        screen.width = c.integer("width")
+        // Options of the other layout: only the interpreter knows an existing screen's.
+        for (option, attribute) in c.options.sorted(by: {
+            $0.value.nameSpan.location.column < $1.value.nameSpan.location.column
+        }) {
+            guard let layout = c.spec.option(named: option)?.layout, layout != screen.kind.rawValue else { continue }
+            let how =
+                existing == nil
+                ? "write `screen \(name) \(layout) \(option)=…`, or leave it out"
+                : "\(name) is a \(screen.kind.rawValue); leave \(option)= out"
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "\(option)= is for \(layout) screens", at: attribute.nameSpan, notes: [how]))
+        }
+        if let width = c.integer("width") { screen.width = width }
         if let border = c.option("border") { screen.border = (try? BoxStyle(parsing: border)) ?? .none }
-        screen.title = c.option("title")
-        screen.columns = c.integer("columns")
-        screen.itemWidth = c.integer("item-width")
-        screen.spacing = c.integer("spacing")
-        screen.separators = c.bool("separators") ?? false
-        if screen.kind == .list {
-            for option in ["columns", "item-width", "spacing"] {
-                if let attribute = c.options[option] {
-                    throw ConsoleError(
-                        .script,
-                        c.command.diagnostic(
-                            "\(option)= is for grid screens", at: attribute.nameSpan,
-                            notes: ["write `screen \(name) grid \(option)=…`, or leave it out"]))
-                }
-            }
+        if let title = c.option("title") { screen.title = title }
+        if let columns = c.integer("columns") { screen.columns = columns }
+        if let itemWidth = c.integer("item-width") { screen.itemWidth = itemWidth }
+        if let spacing = c.integer("spacing") { screen.spacing = spacing }
+        if let separators = c.bool("separators") { screen.separators = separators }
+        if let existing {
+            session.screens[existing] = screen
+            session.current = existing
+        } else {
+            session.screens.append(screen)
+            session.current = session.screens.count - 1
         }
-        session.screens.append(screen)
-        session.current = session.screens.count - 1
     }
 
     func section(_ c: ValidatedCommand) throws(ConsoleError) {
@@ -70,12 +83,16 @@ extension Interpreter {
         let attributes = try settings(for: c.attributes, of: item, c)
         let section = session.screens[index].currentSectionIndex()
         session.screens[index].sections[section].rows.append(
-            .row(Row(cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), attributes: attributes)))
+            .row(
+                Row(
+                    cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName),
+                    attributes: attributes)))
     }
 
     /// Checks `name=value` attributes against the cell's attributes: names
     /// (with a suggestion), types (with the expected type), duplicates.
-    func settings(for attributes: [Command.Attribute], of item: RegisteredItem, _ c: ValidatedCommand) throws(ConsoleError)
+    func settings(for attributes: [Command.Attribute], of item: RegisteredItem, _ c: ValidatedCommand)
+        throws(ConsoleError)
         -> [AttributeSetting]
     {
         var result: [AttributeSetting] = []
@@ -83,7 +100,8 @@ extension Interpreter {
         for attribute in attributes {
             guard let descriptor = descriptor(attribute, of: item, c, errors: &errors) else { continue }
             do {
-                result.append(AttributeSetting(name: attribute.name, value: try value(of: attribute, as: descriptor.type)))
+                result.append(
+                    AttributeSetting(name: attribute.name, value: try value(of: attribute, as: descriptor.type)))
             } catch {
                 errors.append(error.diagnostic(c, attribute, descriptor: descriptor, owner: item.name))
             }
@@ -149,7 +167,9 @@ struct AttributeValueError: Error {
     var error: ValueError
     var elementIndex: Int?
 
-    func diagnostic(_ c: ValidatedCommand, _ attribute: Command.Attribute, descriptor: AttributeDescriptor, owner: String)
+    func diagnostic(
+        _ c: ValidatedCommand, _ attribute: Command.Attribute, descriptor: AttributeDescriptor, owner: String
+    )
         -> Diagnostic
     {
         let span =

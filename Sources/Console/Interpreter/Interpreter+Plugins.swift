@@ -1,4 +1,5 @@
 import CellKit
+import CellKitSupport
 import PluginHost
 
 // MARK: - load, plugins, cells, describe
@@ -8,12 +9,36 @@ extension Interpreter {
         guard let argument = c.arguments["plugin"] else { return }
         let name = argument.text
         do {
-            let result = try host.load(name.hasSuffix(".so") || name.contains("/") ? resolvePath(name) : name, allowUnsafe: c.bool("allow-unsafe"))
-            output.print(result.message)
+            let result = try host.load(
+                name.hasSuffix(".so") || name.contains("/") ? resolvePath(name) : name,
+                allowUnsafe: c.bool("allow-unsafe"))
+            // A note, not a result: standard output stays the rendered screens.
+            output.printError(result.message)
             if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
         } catch {
-            throw pluginError(error, c, at: argument.span)
+            var failure = pluginError(error, c, at: argument.span)
+            if error.code == .notFound, let hint = unbuiltExamplePlugin(name), !failure.diagnostics.isEmpty {
+                failure.diagnostics[0].notes.append(hint)
+            }
+            throw failure
         }
+    }
+
+    /// When `name` is one of the example plugins of the checkout this
+    /// cellkit was built in, and is not built yet (`swift run cellkit` builds
+    /// only cellkit), how to build it.
+    func unbuiltExamplePlugin(_ name: String) -> String? {
+        for directory in host.searchPath.directories {
+            let parts = directory.split(separator: "/", omittingEmptySubsequences: false)
+            guard let build = parts.lastIndex(of: ".build") else { continue }
+            let root = parts[..<build].joined(separator: "/")
+            let sources = (root.isEmpty ? "." : root) + "/Plugins/" + name
+            if fileExists(root + "/Package.swift"), fileExists(sources) {
+                return "\(name) is an example plugin of this checkout (Plugins/\(name)) and is not built yet: "
+                    + "`swift build` builds every plugin (`swift run cellkit` builds cellkit only)"
+            }
+        }
+        return nil
     }
 
     func listPlugins() {
@@ -30,7 +55,8 @@ extension Interpreter {
                 guard !loaded.contains(where: { $0.name == record.name || $0.path == record.path }) else { continue }
                 let state = record.error.map { "broken: \($0)" } ?? "available"
                 rows.append([
-                    record.name, record.version, "\(record.abiVersion)", state, record.contentsSummary, displayPath(record.path),
+                    record.name, record.version, "\(record.abiVersion)", state, record.contentsSummary,
+                    displayPath(record.path),
                 ])
             }
         }
@@ -59,7 +85,8 @@ extension Interpreter {
         var rows: [[String]] = [["NAME", "KIND", "ATTRIBUTES", "SUMMARY"]]
         for item in items {
             rows.append([
-                item.qualifiedName, item.kind.noun(plural: false), item.registration.attributes.map(\.name).joined(separator: ","),
+                item.qualifiedName, item.kind.noun(plural: false),
+                item.registration.attributes.map(\.name).joined(separator: ","),
                 item.registration.summary ?? "",
             ])
         }
@@ -83,7 +110,10 @@ extension Interpreter {
             return
         }
         let rows = attributes.map { a in
-            ["  " + a.name, a.type.description, a.defaultValue.map { Script.format(.text($0.description)) } ?? "", a.summary ?? ""]
+            [
+                "  " + a.name, a.type.description,
+                a.defaultValue.map { Script.format(StoryboardWriter.value($0)) } ?? "", a.summary ?? "",
+            ]
         }
         output.print(TextTable.format(rows, header: false))
     }

@@ -9,7 +9,7 @@ extension Interpreter {
         if declarationsOnly { return }
         let screen = session.screens[try targetScreen(c)]
         let file = c.arguments["file"]
-        var format: OutputFormat
+        let format: OutputFormat
         if let name = c.option("format") {
             format = OutputFormat(rawValue: name) ?? .plain
         } else if let file {
@@ -18,54 +18,29 @@ extension Interpreter {
                     .script,
                     c.command.diagnostic(
                         "cannot tell the format of '\(file.text)' from its extension", at: file.span,
-                        notes: ["add format=plain|ansi|html|svg|json, or use .txt, .ansi, .html, .svg or .json"]))
+                        notes: [
+                            "add format=plain|ansi|html|svg|json, or name the file .txt, .ans, .html, .svg or .json"
+                        ]))
             }
             format = implied
         } else {
-            format = ColorPolicy.defaultFormat(isTerminal: output.isTerminal, choice: settings.color, environment: environment)
+            format = ColorPolicy.defaultFormat(
+                isTerminal: output.isTerminal, choice: settings.color, environment: environment)
         }
         let width = c.integer("width") ?? screen.width ?? settings.width ?? terminalWidth() ?? 80
-        if let file {
-            try renderToFile(screen, format: format, width: width, path: file.text, c, at: file.span)
-        } else {
-            let colors = output.isTerminal && settings.color != .always
-                ? ColorMode.detect(environment: environment, isTerminal: true) : ColorPolicy.depth(environment: environment)
-            do {
-                try ScreenRenderer(screen: screen, host: host).render(
-                    format: format, width: width, colors: colors == .none ? .ansi16 : colors, to: output.standardOutput)
-            } catch {
-                throw error.consoleError(c, at: c.command.nameSpan)
+        let renderer = ScreenRenderer(screen: screen, host: host)
+        do {
+            if let file {
+                try renderer.write(to: file.text, format: format, width: width, environment: environment)
+                output.printError("wrote \(file.text) (\(format.rawValue), \(width) columns)")
+            } else {
+                try renderer.render(
+                    format: format, width: width, colors: ColorPolicy.depth(environment: environment),
+                    to: output.standardOutput)
             }
-        }
-    }
-
-    /// Renders into a temporary file renamed over `path` only when everything
-    /// succeeded: a failed render never leaves a truncated file.
-    private func renderToFile(
-        _ screen: Screen, format: OutputFormat, width: Int, path: String, _ c: ValidatedCommand, at span: SourceSpan
-    ) throws(ConsoleError) {
-        let writer: AtomicFileWriter
-        do {
-            writer = try AtomicFileWriter(path: path)
         } catch {
-            throw ConsoleError(.io, c.command.diagnostic(error.description, at: span))
+            throw error.consoleError(c, at: file?.span ?? c.command.nameSpan)
         }
-        do {
-            try ScreenRenderer(screen: screen, host: host).render(
-                format: format, width: width, colors: ColorPolicy.depth(environment: environment),
-                to: AtomicFileOutput(writer))
-            try writer.commit()
-        } catch let error as RenderError {
-            writer.abort()
-            throw error.consoleError(c, at: span)
-        } catch let error as FileError {
-            writer.abort()
-            throw ConsoleError(.io, c.command.diagnostic(error.description, at: span))
-        } catch {
-            writer.abort()
-            throw ConsoleError(.io, c.command.diagnostic("could not write \(path): \(error)", at: span))
-        }
-        output.printError("wrote \(path) (\(format.rawValue), \(width) columns)")
     }
 
     func show(_ c: ValidatedCommand) throws(ConsoleError) {
@@ -75,6 +50,33 @@ extension Interpreter {
             try showScreen(screen)
         } else {
             try render(c)
+        }
+    }
+}
+
+extension ScreenRenderer {
+    /// Renders into a temporary file renamed over `path` only when everything
+    /// succeeded: a failed render never leaves a truncated file, and never
+    /// touches a file that was there.
+    func write(to path: String, format: OutputFormat, width: Int, environment: [String: String]) throws(RenderError) {
+        let writer: AtomicFileWriter
+        do {
+            writer = try AtomicFileWriter(path: path)
+        } catch {
+            throw RenderError.output(error.description)
+        }
+        do {
+            try render(
+                format: format, width: width, colors: ColorPolicy.depth(environment: environment),
+                to: AtomicFileOutput(writer))
+        } catch {
+            writer.abort()
+            throw error
+        }
+        do {
+            try writer.commit()
+        } catch {
+            throw RenderError.output(error.description)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CellKit
 import CellKitSupport
+import PluginHost
 
 // MARK: - open, save, initial, screens, set, help
 
@@ -7,34 +8,67 @@ extension Interpreter {
     func open(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let argument = c.arguments["file"] else { return }
         let path = resolvePath(argument.text)
+        let canonical = canonicalFilePath(path)
+        if let first = openFiles.firstIndex(of: canonical) {
+            let chain = (openFiles[first...] + [canonical]).map { displayPath($0) }.joined(separator: " → ")
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "\(argument.text) is already being opened: a file cannot open itself", at: argument.span,
+                    notes: ["the chain of opens is \(chain); remove the `open` that closes the loop"]))
+        }
+        guard openFiles.count < Self.maximumOpenDepth else {
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "files are opened more than \(Self.maximumOpenDepth) deep", at: argument.span,
+                    notes: ["open fewer files from files that were opened"]))
+        }
         let text: String
         do {
             text = try readTextFile(path)
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
         }
-        try runFile(text, path: path)
+        openFiles.append(canonical)
+        defer { openFiles.removeLast() }
+        do {
+            try runFile(text, path: path)
+        } catch {
+            // Its errors were reported as they happened; say where it was opened from.
+            var note = c.command.diagnostic(
+                "in \(argument.text), opened here; nothing of it was kept", at: argument.span, severity: .note)
+            note.notes = []
+            output.printError(note.rendered())
+            throw error
+        }
     }
 
     /// Runs a storyboard or script file into the session, all or nothing:
     /// if one of its commands fails, the session is put back as it was.
     func runFile(_ text: String, path: String) throws(ConsoleError) {
-        let saved = session
+        let saved = (session, settings)
         scriptDirectories.append(Path.dirname(path))
         defer { scriptDirectories.removeLast() }
-        let errors = run(text, file: path, keepGoing: false)
+        let errors = run(text, file: path, keepGoing: isKeepingGoing)
         if let first = errors.first {
-            session = saved
-            // Already reported as it happened; an empty list tells callers not to print it again.
-            throw ConsoleError(first.kind, [])
+            (session, settings) = saved
+            // Already reported as they happened: an error without diagnostics is not printed again.
+            var error = ConsoleError(first.kind, [])
+            error.nested = errors
+            throw error
         }
     }
 
     func save(_ c: ValidatedCommand) throws(ConsoleError) {
+        // A storyboard being read for its screens (`cellkit render`, recovery) writes nothing.
+        if declarationsOnly { return }
         guard let argument = c.arguments["file"] else { return }
         guard !session.screens.isEmpty else {
             throw ConsoleError(
-                .script, c.command.diagnostic("there are no screens to save", at: c.command.nameSpan,
+                .script,
+                c.command.diagnostic(
+                    "there are no screens to save", at: c.command.nameSpan,
                     notes: ["create one with `screen NAME` first"]))
         }
         do {

@@ -1,5 +1,6 @@
 import CellKit
 import CellKitSupport
+import Glibc
 import PluginHost
 
 /// Runs commands of the script language against a session: the same for the
@@ -31,7 +32,7 @@ final class Interpreter {
     var showScreen: ((Screen) throws(ConsoleError) -> Void)?
     /// Records each command as it runs, so a crashed session can be recovered.
     var journal: Journal?
-    /// While true, `render` and `show` do nothing (storyboards being opened for `cellkit render`).
+    /// While true, `render`, `show` and `save` do nothing (storyboards being read for `cellkit render`, recovery).
     var declarationsOnly = false
     /// Set by `quit`.
     private(set) var quitRequested = false
@@ -39,6 +40,15 @@ final class Interpreter {
     var scriptDirectories: [String] = []
     /// `cellkit render --data FILE`: every `rows … from` reads this file instead.
     var dataOverride: String?
+    /// The files being opened (`open`, nested), canonical paths, outermost first:
+    /// a file that opens itself, directly or not, is an error rather than a
+    /// recursion without end.
+    var openFiles: [String] = []
+    /// Whether the run in progress goes on after an error (`--keep-going`, the
+    /// REPL); files it opens run the same way.
+    private var keepingGoing = false
+    /// How deep `open` may nest.
+    static let maximumOpenDepth = 32
 
     init(host: PluginHost, output: ConsoleOutput, environment: [String: String]) {
         self.host = host
@@ -52,6 +62,9 @@ final class Interpreter {
     /// `keepGoing`; returns the errors (already reported on standard error).
     @discardableResult
     func run(_ text: String, file: String, firstLine: Int = 1, keepGoing: Bool = false) -> [ConsoleError] {
+        let outer = keepingGoing
+        keepingGoing = keepGoing
+        defer { keepingGoing = outer }
         var errors: [ConsoleError] = []
         for line in Script.lines(of: text, file: file, firstLine: firstLine) {
             if quitRequested { break }
@@ -73,13 +86,15 @@ final class Interpreter {
         return errors
     }
 
-    /// Prints an error's diagnostics to standard error.
+    /// Prints an error's diagnostics to standard error (those of a file it
+    /// opened were printed as they happened).
     func report(_ error: ConsoleError) {
+        guard !error.diagnostics.isEmpty else { return }
         output.printError(error.description)
     }
 
     /// Validates and runs one command. The session is changed only if the
-    /// command succeeds.
+    /// command succeeds: whatever a failed command did to it is put back.
     func execute(_ command: Command) throws(ConsoleError) {
         let valid: ValidatedCommand
         do {
@@ -88,14 +103,19 @@ final class Interpreter {
             throw ConsoleError(.script, error.diagnostics)
         }
         journal?.begin(command)
+        let saved = (session, settings)
         do {
             try dispatch(valid)
             journal?.finish(succeeded: true)
         } catch {
+            (session, settings) = saved
             journal?.finish(succeeded: false)
             throw error
         }
     }
+
+    /// Whether the run in progress goes on after an error.
+    var isKeepingGoing: Bool { keepingGoing }
 
     private func dispatch(_ c: ValidatedCommand) throws(ConsoleError) {
         switch c.name {
@@ -178,6 +198,10 @@ final class Interpreter {
                 do {
                     _ = try host.load(provider.plugin)
                     output.printError("note: loaded \(provider.plugin) for \(name)")
+                    // So that `save` writes the `load` that makes the name resolve again.
+                    if !session.loadedPlugins.contains(provider.plugin) {
+                        session.loadedPlugins.append(provider.plugin)
+                    }
                     return try host.registry.resolve(name, kinds: kinds)
                 } catch let loadError {
                     throw pluginError(loadError, c, at: span)
@@ -193,5 +217,12 @@ final class Interpreter {
         if path.hasPrefix("/") || fileExists(path) { return path }
         if let dir = scriptDirectories.last, fileExists(dir + "/" + path) { return dir + "/" + path }
         return path
+    }
+
+    /// `path` with symbolic links, `.` and `..` resolved (as given if it cannot be).
+    func canonicalFilePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

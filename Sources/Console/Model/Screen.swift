@@ -98,6 +98,8 @@ struct Binding: Equatable, Sendable {
     enum Mapping: Equatable, Sendable {
         /// `attr=.field`: the record's field.
         case field(attribute: String, path: FieldPath)
+        /// `attr=[.low, 0.5, .high]`: a list of numbers, some from the record's fields.
+        case list(attribute: String, elements: [Command.Value])
         /// `attr=value`: the same value on every row.
         case constant(AttributeSetting)
     }

@@ -57,9 +57,11 @@ struct ScreenJSON {
         return .object(object)
     }
 
-    private static func row(_ cell: CellReference, _ settings: [AttributeSetting], source: (String, Int)?) -> JSONValue {
+    private static func row(_ cell: CellReference, _ settings: [AttributeSetting], source: (String, Int)?) -> JSONValue
+    {
         var object: JSONObject = ["cell": .string(cell.qualified)]
-        object.updateValue(.object(JSONObject(settings.map { (key: $0.name, value: json($0.value)) })), forKey: "attributes")
+        object.updateValue(
+            .object(JSONObject(settings.map { (key: $0.name, value: json($0.value)) })), forKey: "attributes")
         if let (file, index) = source {
             object.updateValue(.object(["file": .string(file), "record": .int(index)]), forKey: "source")
         }

@@ -15,6 +15,8 @@ final class ScreenDataSource {
     /// Per section, the first row of each row source (for finding a row's source).
     private var starts: [[Int]] = []
     private var plans: [String: CellPlan] = [:]
+    /// The views configured so far, and the attributes their last rows set.
+    private var configured: [ObjectIdentifier: Configured] = [:]
 
     /// A cell type's attributes, with their defaults, resolved once.
     struct CellPlan {
@@ -134,18 +136,43 @@ final class ScreenDataSource {
         }
     }
 
-    /// Sets every attribute of the plan on `view`: the given value or the default.
+    /// Sets the row's attributes on `view`. The first time a view is
+    /// configured every attribute is set, to the row's value or to its
+    /// default (plugins may rely on a default's setter to draw their cell);
+    /// after that, the row's values, and the defaults of those attributes the
+    /// view's previous row set and this one does not, so a reused cell never
+    /// shows the previous row's values. (Setting every attribute of every row
+    /// was most of the time of a large render.)
     func configure(_ view: View, reference: CellReference, settings: [AttributeSetting]) {
         guard let plan = try? plan(reference) else { return }
         let target = view.configurableContent
+        let key = ObjectIdentifier(target)
+        // A weak reference tells a view seen before from a new one at a reused address.
+        let previous = configured[key].flatMap { $0.view === target ? $0.names : nil }
         for attribute in plan.attributes {
-            let value = settings.first { $0.name == attribute.name }?.value ?? attribute.defaultValue
-            guard let value else { continue }
+            let given = settings.first { $0.name == attribute.name }?.value
+            let reset = previous.map { $0.contains(attribute.name) } ?? true
+            guard let value = given ?? (reset ? attribute.defaultValue : nil) else { continue }
             do {
                 try attribute.apply(value, to: target)
             } catch {
                 errors.append("\(reference.written).\(attribute.name): \(error)")
             }
+        }
+        if let entry = configured[key], entry.view === target {
+            entry.names = settings.map(\.name)
+        } else {
+            configured[key] = Configured(view: target, names: settings.map(\.name))
+        }
+    }
+
+    /// A view configured before, and the attributes its last row set.
+    private final class Configured {
+        weak var view: View?
+        var names: [String]
+        init(view: View, names: [String]) {
+            self.view = view
+            self.names = names
         }
     }
 

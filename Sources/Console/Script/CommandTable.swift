@@ -200,8 +200,9 @@ extension CommandSpec {
             positionals: [.init("screen", "SCREEN", .screen, "a screen name")],
             summary: "choose the screen a storyboard starts with",
             details: """
-                The initial screen is the one a storyboard shows first, when it is run or \
-                opened. Without this command, it is the first screen declared.
+                The initial screen is the one 'cellkit render FILE' draws when no #SCREEN is \
+                given. Without this command, a storyboard with one screen starts with it, and \
+                one with several must be given #SCREEN.
                 """,
             examples: ["initial Dashboard"]),
         CommandSpec(

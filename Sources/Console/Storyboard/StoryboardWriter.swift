@@ -13,11 +13,12 @@ enum StoryboardWriter {
             lines.append("")
             lines.append(screenLine(screen))
             for (i, section) in screen.sections.enumerated() {
-                // A first section with nothing set is the implicit one rows create.
-                let implicit = i == 0 && section.title == nil && section.header == nil && section.footer == nil
-                    && section.footerCell == nil
+                // A first section with rows and nothing else set is the one the first row makes.
+                let implicit =
+                    i == 0 && !section.rows.isEmpty && section.title == nil && section.header == nil
+                    && section.footer == nil && section.footerCell == nil
                 if !implicit { lines.append(sectionLine(section)) }
-                for source in section.rows { lines.append(rowLine(source)) }
+                for source in section.rows { lines.append(rowLine(source, grid: screen.kind == .grid)) }
             }
         }
         if let initial = session.initialScreen {
@@ -51,19 +52,21 @@ enum StoryboardWriter {
         return Script.line("section", parts)
     }
 
-    static func rowLine(_ source: RowSource) -> String {
+    /// `row`/`rows` in a list, `item`/`items` in a grid (the same commands).
+    static func rowLine(_ source: RowSource, grid: Bool = false) -> String {
         switch source {
         case .row(let row):
-            return Script.line("row", [.argument(row.cell.written)] + row.attributes.map(attribute))
+            return Script.line(grid ? "item" : "row", [.argument(row.cell.written)] + row.attributes.map(attribute))
         case .bound(let binding):
             var parts: [Script.Part] = [.argument(binding.cell.written), .keyword("from"), .argument(binding.file)]
             for mapping in binding.mappings {
                 switch mapping {
                 case .field(let name, let path): parts.append(.attribute(name, .field(path)))
+                case .list(let name, let elements): parts.append(.attribute(name, .list(elements)))
                 case .constant(let setting): parts.append(attribute(setting))
                 }
             }
-            return Script.line("rows", parts)
+            return Script.line(grid ? "items" : "rows", parts)
         }
     }
 

@@ -122,7 +122,7 @@ public final class PluginRegistry: Sendable {
     static func describe(_ kinds: Set<PluginRegistration.Kind>?) -> String {
         guard let kinds, !kinds.isEmpty else { return "cell, view, nib or storyboard" }
         if kinds.isSubset(of: [.cell, .item, .nib]) { return "cell" }
-        if kinds.isSubset(of: [.headerFooter, .supplementary, .cell, .nib]) && kinds.contains(.headerFooter) { return "header/footer view" }
+        if kinds.isSubset(of: [.headerFooter, .supplementary, .cell, .item, .nib]) && kinds.contains(.headerFooter) { return "header/footer view" }
         return kinds.map { $0.noun(plural: false) }.sorted().joined(separator: " or ")
     }
 

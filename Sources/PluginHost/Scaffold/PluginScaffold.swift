@@ -63,11 +63,14 @@ public struct PluginScaffold: Sendable {
         }
         if FileStatus(directory).exists {
             guard let handle = opendir(directory) else {
-                throw PluginError(.invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path")
+                throw PluginError(
+                    .invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path")
             }
             var count = 0
             while let entry = readdir(handle) {
-                let n = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let n = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if n != "." && n != ".." { count += 1 }
             }
             closedir(handle)
@@ -103,6 +106,15 @@ public struct PluginScaffold: Sendable {
 
     // MARK: - Templates
 
+    /// The SDK package's identity, as `.product(name:package:)` spells it:
+    /// SwiftPM names a package depended on by path after its folder.
+    var sdkPackageName: String {
+        var path = sdkPath
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
     var packageManifest: String {
         """
         // swift-tools-version:6.1
@@ -123,13 +135,13 @@ public struct PluginScaffold: Sendable {
             targets: [
                 .target(
                     name: "\(name)",
-                    dependencies: [.product(name: "CellKit", package: "SDK")],
+                    dependencies: [.product(name: "CellKit", package: "\(sdkPackageName)")],
                     resources: [.process("Resources")],
                     swiftSettings: [.swiftLanguageMode(.v6)]
                 ),
                 .testTarget(
                     name: "\(name)Tests",
-                    dependencies: ["\(name)", .product(name: "CellKit", package: "SDK")]
+                    dependencies: ["\(name)", .product(name: "CellKit", package: "\(sdkPackageName)")]
                 ),
             ]
         )

@@ -1,0 +1,279 @@
+import CellKit
+import Testing
+
+@testable import Console
+
+/// `rows CELL from FILE`: JSON and CSV records bound to attributes, and errors
+/// located in the data file (or in the script, when the script is wrong).
+@Suite struct InterpreterDataTests {
+    static let weather = CellReference(written: "WeatherCell", qualified: "TestCells.WeatherCell")
+
+    func binding(_ s: ScriptSession, screen: Int = 0, section: Int = 0, _ index: Int = 0) -> Binding? {
+        guard s.session.screens.indices.contains(screen), s.session.screens[screen].sections.indices.contains(section)
+        else { return nil }
+        let rows = s.session.screens[screen].sections[section].rows
+        guard rows.indices.contains(index), case .bound(let binding) = rows[index] else { return nil }
+        return binding
+    }
+
+    @Test func jsonRecordsBecomeRowsWithFieldsConstantsAndLists() throws {
+        let files = TemporaryFiles()
+        files.write(
+            "cities.json",
+            """
+            [
+              {"name": "Oslo", "weather": {"temp": 4, "sun": false}, "range": [1, 7], "tags": ["cyan"]},
+              {"name": "Rio", "weather": {"temp": 31.0, "sun": true}, "range": [24, 35.5], "tags": ["red", "orange"]}
+            ]
+            """)
+        let s = ScriptSession()
+        s.succeed(
+            """
+            screen A
+            rows WeatherCell from "\(files.path("cities.json"))" city=.name temperature=.weather.temp \
+              sunny=.weather.sun history=[.range[0], 0, .range[1]] trend=rising accent=.tags[0]
+            """)
+        let b = try #require(binding(s))
+        #expect(b.cell == Self.weather)
+        #expect(b.file == files.path("cities.json"))
+        #expect(
+            b.mappings == [
+                .field(attribute: "city", path: FieldPath([.key("name")])),
+                .field(attribute: "temperature", path: FieldPath([.key("weather"), .key("temp")])),
+                .field(attribute: "sunny", path: FieldPath([.key("weather"), .key("sun")])),
+                .list(
+                    attribute: "history",
+                    elements: [
+                        .field(FieldPath([.key("range"), .index(0)])), .text("0"),
+                        .field(FieldPath([.key("range"), .index(1)])),
+                    ]),
+                .constant(AttributeSetting(name: "trend", value: .enumeration("rising"))),
+                .field(attribute: "accent", path: FieldPath([.key("tags"), .index(0)])),
+            ])
+        _ = b
+    }
+
+    @Test func jsonValuesAreConvertedAndCheckedPerRecord() throws {
+        let files = TemporaryFiles()
+        files.write(
+            "cities.json",
+            """
+            [
+              {"name": "Oslo", "temp": 4, "sun": false, "range": [1, 7]},
+              {"name": "Rio", "temp": 31.0, "sun": true, "range": [24, 35.5]}
+            ]
+            """)
+        let s = ScriptSession()
+        s.succeed(
+            "screen A\nrows WeatherCell from \"\(files.path("cities.json"))\" city=.name temperature=.temp sunny=.sun history=.range trend=rising"
+        )
+        let b = try #require(binding(s))
+        #expect(
+            b.records == [
+                [
+                    AttributeSetting(name: "city", value: .string("Oslo")),
+                    AttributeSetting(name: "temperature", value: .int(4)),
+                    AttributeSetting(name: "sunny", value: .bool(false)),
+                    AttributeSetting(name: "history", value: .numbers([1, 7])),
+                    AttributeSetting(name: "trend", value: .enumeration("rising")),
+                ],
+                [
+                    AttributeSetting(name: "city", value: .string("Rio")),
+                    AttributeSetting(name: "temperature", value: .int(31)),
+                    AttributeSetting(name: "sunny", value: .bool(true)),
+                    AttributeSetting(name: "history", value: .numbers([24, 35.5])),
+                    AttributeSetting(name: "trend", value: .enumeration("rising")),
+                ],
+            ])
+    }
+
+    @Test func csvColumnsBindByNameAndQuotedNames() throws {
+        let files = TemporaryFiles()
+        files.write("cities.csv", "City Name,temp,humidity\nOslo,4,0.8\n\"Rio de Janeiro, RJ\",31,\n")
+        let s = ScriptSession()
+        s.succeed(
+            "screen A\nrows WeatherCell from \"\(files.path("cities.csv"))\" city=.\"City Name\" temperature=.temp humidity=.humidity"
+        )
+        let b = try #require(binding(s))
+        #expect(
+            b.records == [
+                [
+                    AttributeSetting(name: "city", value: .string("Oslo")),
+                    AttributeSetting(name: "temperature", value: .int(4)),
+                    AttributeSetting(name: "humidity", value: .double(0.8)),
+                ],
+                // An empty field leaves a number at its default.
+                [
+                    AttributeSetting(name: "city", value: .string("Rio de Janeiro, RJ")),
+                    AttributeSetting(name: "temperature", value: .int(31)),
+                ],
+            ])
+        s.succeed("render width=30")
+        #expect(s.takeOutput() == "Oslo 4° 0.8 cloud steady []\nRio de Janeiro, RJ 31° 0.5 cl…\n")
+    }
+
+    @Test func nullLeavesTheDefaultAndRowsRenderWithIt() {
+        let files = TemporaryFiles()
+        files.write("p.json", #"[{"name": "Ada", "role": null}, {"name": null, "role": "Admiral"}]"#)
+        let s = ScriptSession()
+        s.succeed("screen A width=20\nrows ProfileCell from \"\(files.path("p.json"))\" name=.name role=.role\nrender")
+        #expect(s.takeOutput() == "Ada\nno bio yet\n             Admiral\nno bio yet\n")
+    }
+
+    @Test func aValueOfTheWrongTypeIsLocatedInTheDataFile() {
+        let files = TemporaryFiles()
+        let path = files.write(
+            "people.json",
+            """
+            [
+              {"name": "Ada", "temp": 21},
+              {"name": "Grace", "temp": "hot"},
+              {"nmae": "Katherine", "temp": 19}
+            ]
+            """)
+        let s = ScriptSession()
+        s.succeed("screen A")
+        let error = s.fail("rows WeatherCell from \"\(path)\" city=.name temperature=.temp")
+        #expect(
+            error == """
+                \(path):3:29: error: WeatherCell.temperature: expected an Int, got 'hot'
+                    {"name": "Grace", "temp": "hot"},
+                                              ^~~~~
+                  write a whole number such as 3 or -12
+                  record 2, field .temp, for temperature=.temp: temperature is an Int
+                \(path):4:3: error: record 3 has no field 'name'
+                    {"nmae": "Katherine", "temp": 19}
+                    ^
+                  did you mean 'nmae'?
+                  add it, or use null to leave city at its default (from city=.name)
+
+                """)
+        #expect(s.session.screens[0].rowCount == 0)
+    }
+
+    @Test func aCsvValueOfTheWrongTypeIsLocatedAtItsField() {
+        let files = TemporaryFiles()
+        let path = files.write("w.csv", "city,temp\nOslo,4\n\"Rio de Janeiro\",hot\n")
+        let s = ScriptSession()
+        s.succeed("screen A")
+        #expect(
+            s.fail("rows WeatherCell from \"\(path)\" city=.city temperature=.temp") == """
+                \(path):3:18: error: WeatherCell.temperature: expected an Int, got 'hot'
+                  "Rio de Janeiro",hot
+                                   ^~~
+                  write a whole number such as 3 or -12
+                  record 2, field .temp, for temperature=.temp: temperature is an Int
+
+                """)
+    }
+
+    @Test func aFieldNoRecordHasIsAnErrorInTheScript() {
+        let files = TemporaryFiles()
+        let json = files.write("p.json", #"[{"name": "Ada", "title": "Analyst"}, {"name": "Grace"}]"#)
+        let csv = files.write("p.csv", "name,title\nAda,Analyst\n")
+        let s = ScriptSession()
+        s.succeed("screen A")
+        #expect(
+            s.fail("rows ProfileCell from \"\(json)\" name=.nmae role=.title") == """
+                <stdin>:1:\(31 + json.count): error: no record of p.json has a field 'nmae'
+                  rows ProfileCell from "\(json)" name=.nmae role=.title
+                  \(String(repeating: " ", count: 30 + json.count))^~~~~
+                  did you mean 'name'?
+
+                """)
+        let column = s.fail("rows ProfileCell from \"\(csv)\" name=.name role=.role")
+        #expect(column.contains("<stdin>:1:\(42 + csv.count): error: p.csv has no column 'role'\n"))
+        #expect(column.contains("  its columns are name, title\n"))
+        let nested = s.fail("rows ProfileCell from \"\(csv)\" name=.name.first")
+        #expect(nested.contains("error: .name.first is not a column of p.csv"))
+        #expect(nested.contains("a CSV record is a row of named columns: write .name"))
+    }
+
+    @Test func malformedDataFilesArePositionedErrors() {
+        let files = TemporaryFiles()
+        let syntax = files.write("s.json", "[\n  {\"name\": \"Ada\",}\n]\n")
+        let object = files.write("o.json", "{\"name\": \"Ada\"}\n")
+        let fields = files.write("f.csv", "name,role\nAda\n")
+        let notNumbers = files.write("n.json", "[{\"h\": [1, \"two\", 3]}]\n")
+        let notObject = files.write("r.json", "[{\"name\": \"Ada\"}, \"Grace\"]\n")
+        let s = ScriptSession()
+        s.succeed("screen A")
+        #expect(
+            s.fail("rows ProfileCell from \"\(syntax)\" name=.name").hasPrefix(
+                "\(syntax):2:18: error: unexpected '}' after ','\n"))
+        let notArray = s.fail("rows ProfileCell from \"\(object)\" name=.name")
+        #expect(notArray.hasPrefix("\(object):1:1: error: a data file holds an array of records, not an object\n"))
+        #expect(
+            s.fail("rows ProfileCell from \"\(fields)\" name=.name").hasPrefix(
+                "\(fields):2:4: error: record 1 has 1 field, but the header has 2"))
+        let element = s.fail("rows WeatherCell from \"\(notNumbers)\" history=.h")
+        #expect(
+            element.hasPrefix("\(notNumbers):1:12: error: WeatherCell.history: element 1 is a string, not a number\n"))
+        #expect(element.contains("           ^~~~~\n"))
+        #expect(
+            s.fail("rows ProfileCell from \"\(notObject)\" name=.name").hasPrefix(
+                "\(notObject):1:19: error: record 2 is a string, not an object with a field 'name'\n"))
+    }
+
+    @Test func aMissingDataFileIsAnIOErrorAtTheFileName() {
+        let s = ScriptSession()
+        s.succeed("screen A")
+        let errors = s.run("rows ProfileCell from nowhere.json name=.name")
+        #expect(errors.first?.kind == .io)
+        #expect(s.takeError().hasPrefix("<stdin>:1:23: error: cannot open 'nowhere.json'"))
+    }
+
+    @Test func manyBadRecordsAreCountedAfterTheFirstTen() {
+        let files = TemporaryFiles()
+        let records = (1...25).map { "{\"t\": \"x\($0)\"}" }.joined(separator: ",\n")
+        let path = files.write("many.json", "[\n\(records)\n]\n")
+        let s = ScriptSession()
+        s.succeed("screen A")
+        let errors = s.run("rows WeatherCell from \"\(path)\" temperature=.t")
+        #expect(errors.first?.diagnostics.count == 10)
+        #expect(s.takeError().hasSuffix("  15 more errors in \(path) not shown\n"))
+    }
+
+    @Test func theDataOverrideReplacesTheFileButTheScriptKeepsItsName() throws {
+        let files = TemporaryFiles()
+        files.write("a.json", #"[{"name": "Ada"}]"#)
+        let other = files.write("b.json", #"[{"name": "Grace"}, {"name": "Katherine"}]"#)
+        let s = ScriptSession()
+        s.interpreter.dataOverride = other
+        s.succeed("screen A\nrows ProfileCell from \"\(files.path("a.json"))\" name=.name")
+        let b = try #require(binding(s))
+        #expect(b.file == files.path("a.json"))
+        #expect(b.records.map { $0[0].value } == [.string("Grace"), .string("Katherine")])
+    }
+
+    @Test func aListOfFieldsNeedsNumbers() {
+        let files = TemporaryFiles()
+        let path = files.write("r.json", #"[{"lo": 1, "hi": "high"}]"#)
+        let s = ScriptSession()
+        s.succeed("screen A")
+        #expect(s.fail("rows WeatherCell from \"\(path)\" city=[.lo, .hi]").contains("city=: a list is not a String"))
+        #expect(s.fail("rows WeatherCell from \"\(path)\" history=[.lo, x]").contains("history=: 'x' is not a number"))
+        #expect(
+            s.fail("rows WeatherCell from \"\(path)\" history=[.lo, .hi]").hasPrefix(
+                "\(path):1:18: error: WeatherCell.history: expected a number, got a string\n"))
+    }
+}
+
+/// Reading a data file takes time in proportion to its size, minified JSON
+/// (one long line) included: positions used to be counted from the line's
+/// start for every record.
+@Suite struct InterpreterDataSizeTests {
+    @Test func twentyThousandRecordsOnOneLineBindQuickly() throws {
+        let files = TemporaryFiles()
+        let records = (0..<20_000).map { "{\"name\": \"Person \($0)\", \"temp\": \($0 % 40)}" }.joined(separator: ",")
+        let path = files.write("minified.json", "[" + records + "]")
+        let s = ScriptSession()
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            s.succeed("screen A\nrows WeatherCell from \"\(path)\" city=.name temperature=.temp")
+        }
+        #expect(s.session.screens[0].rowCount == 20_000)
+        // Linear: well under a second in a debug build; quadratic took about a minute.
+        #expect(elapsed < .seconds(10), "binding 20,000 records took \(elapsed)")
+    }
+}

@@ -1,0 +1,250 @@
+import CellKit
+import Glibc
+import PluginHost
+import Testing
+
+@testable import Console
+
+// MARK: - Test cells, registered in-process (no .so needed)
+
+/// How a forecast is going.
+enum Trend: String, CaseIterable, AttributeEnum {
+    case rising, falling, steady
+}
+
+/// A cell with an attribute of every type scripts can set.
+final class WeatherCell: TableViewCell, Reusable, Inspectable {
+    private let line = Label()
+
+    var city = "" { didSet { update() } }
+    var temperature = 0 { didSet { update() } }
+    var humidity = 0.5 { didSet { update() } }
+    var sunny = false { didSet { update() } }
+    var accent: Color = .blue { didSet { update() } }
+    var trend: Trend = .steady { didSet { update() } }
+    var history: [Double] = [] { didSet { update() } }
+
+    required init() {
+        super.init()
+        line.pinEdges()
+        contentView.addSubview(line)
+        update()
+    }
+
+    private func update() {
+        line.text =
+            "\(city) \(temperature)° \(AttributeValue.double(humidity)) \(sunny ? "sun" : "cloud") \(trend.rawValue) \(AttributeValue.numbers(history))"
+        line.style = Style(foreground: accent)
+    }
+
+    static var inspectableAttributes: [InspectableAttribute<WeatherCell>] {
+        [
+            .init("city", \.city, summary: "where"),
+            .init("temperature", \.temperature, summary: "degrees"),
+            .init("humidity", \.humidity, summary: "0...1"),
+            .init("sunny", \.sunny, summary: "sun or cloud"),
+            .init("accent", \.accent, summary: "a colour"),
+            .init("trend", \.trend, summary: "rising, falling or steady"),
+            .init("history", \.history, summary: "past temperatures"),
+        ]
+    }
+}
+
+/// A section header with a title.
+final class Banner: TableViewHeaderFooterView, Reusable, Inspectable {
+    private let label = Label()
+    var title = "" { didSet { label.text = "== \(title) ==" } }
+
+    required init() {
+        super.init()
+        label.pinEdges()
+        contentView.addSubview(label)
+    }
+
+    static var inspectableAttributes: [InspectableAttribute<Banner>] {
+        [.init("title", \.title, summary: "the banner's text")]
+    }
+}
+
+/// A grid item.
+final class Tile: CollectionViewCell, Reusable, Inspectable {
+    private let label = Label()
+    var caption = "" { didSet { label.text = "[\(caption)]" } }
+
+    required init() {
+        super.init()
+        label.pinEdges()
+        contentView.addSubview(label)
+    }
+
+    static var inspectableAttributes: [InspectableAttribute<Tile>] {
+        [.init("caption", \.caption, summary: "the tile's text")]
+    }
+}
+
+/// The plugin the interpreter tests use: a typed cell, a nib cell, a header, a grid item.
+enum TestCells: Plugin {
+    static let name = "TestCells"
+    static let version = "1.0.0"
+    static let summary = "cells for the interpreter tests"
+
+    static func register(in registrar: PluginRegistrar) throws {
+        try registrar.register(cellType: WeatherCell.self, summary: "a city's weather")
+        try registrar.register(
+            nibSource: "{name:bold} {~} {role:right}\n{bio:wrap,placeholder=\"no bio yet\"}\n", named: "ProfileCell",
+            summary: "a person")
+        try registrar.register(headerFooterViewType: Banner.self, summary: "a banner")
+        try registrar.register(cellType: Tile.self, summary: "a tile")
+    }
+}
+
+/// A second plugin with a name in common with ``TestCells``.
+enum OtherCells: Plugin {
+    static let name = "OtherCells"
+    static let version = "2.0.0"
+    static func register(in registrar: PluginRegistrar) throws {
+        try registrar.register(nibSource: "<{name}>\n", named: "ProfileCell", summary: "another person")
+    }
+}
+
+// MARK: - A session driven like a script
+
+/// An interpreter over an in-process host, writing to memory.
+final class ScriptSession {
+    let host: PluginHost
+    let standardOutput = MemoryOutput()
+    let standardError = MemoryOutput()
+    let interpreter: Interpreter
+    private var outputMark = 0
+    private var errorMark = 0
+
+    init(plugins: [any Plugin.Type] = [TestCells.self], environment: [String: String] = [:], isTerminal: Bool = false) {
+        let host = PluginHost(searchPath: PluginSearchPath(directories: []))
+        func register<P: Plugin>(_ type: P.Type) { _ = try? host.register(inProcess: type) }
+        for plugin in plugins { register(plugin) }
+        self.host = host
+        interpreter = Interpreter(
+            host: host,
+            output: ConsoleOutput(standardOutput: standardOutput, standardError: standardError, isTerminal: isTerminal),
+            environment: environment)
+    }
+
+    /// Runs `text` as the file `file`; returns its errors.
+    @discardableResult
+    func run(_ text: String, file: String = "<stdin>", keepGoing: Bool = false) -> [ConsoleError] {
+        interpreter.run(text, file: file, keepGoing: keepGoing)
+    }
+
+    /// Runs `text`, recording an issue if it fails.
+    func succeed(_ text: String, file: String = "<stdin>", sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let errors = run(text, file: file)
+        #expect(errors.isEmpty, "\(errors.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
+    }
+
+    /// Runs `text`, which must fail; returns what it printed on standard error.
+    func fail(_ text: String, file: String = "<stdin>", sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        -> String
+    {
+        _ = takeError()
+        let errors = run(text, file: file)
+        #expect(!errors.isEmpty, "expected an error", sourceLocation: sourceLocation)
+        return takeError()
+    }
+
+    var session: Session { interpreter.session }
+
+    /// What was written to standard output since the last call.
+    func takeOutput() -> String {
+        defer { outputMark = standardOutput.bytes.count }
+        return String(decoding: standardOutput.bytes[outputMark...], as: UTF8.self)
+    }
+
+    /// What was written to standard error since the last call.
+    func takeError() -> String {
+        defer { errorMark = standardError.bytes.count }
+        return String(decoding: standardError.bytes[errorMark...], as: UTF8.self)
+    }
+}
+
+// MARK: - Files
+
+/// A fresh directory under /tmp, and files in it; removed with everything
+/// in it when the last copy of the value is gone.
+final class TemporaryFiles {
+    let directory: String
+
+    deinit {
+        removeTree(directory)
+    }
+
+    init() {
+        var template = Array("/tmp/cellkit-interpreter-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        directory = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+    }
+
+    /// Writes `text` to `name` in the directory; returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) -> String {
+        let path = directory + "/" + name
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        precondition(fd >= 0, "cannot create \(path)")
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return path
+    }
+
+    /// The path of `name` in the directory.
+    func path(_ name: String) -> String { directory + "/" + name }
+
+    /// The contents of `name`, or `nil` if there is no such file.
+    func read(_ name: String) -> String? {
+        guard let file = fopen(path(name), "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            bytes += chunk[..<n]
+            if n < chunk.count { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The names of the files in the directory, sorted.
+    func list() -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
+/// Removes `path` and, for a directory, everything in it (symbolic links are
+/// removed, not followed).
+func removeTree(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    if status.st_mode & S_IFMT == S_IFDIR, let handle = opendir(path) {
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(handle)
+        for name in names { removeTree(path + "/" + name) }
+        rmdir(path)
+    } else {
+        unlink(path)
+    }
+}

@@ -1,0 +1,147 @@
+import CellKitSupport
+import Glibc
+import Testing
+
+/// `cellkit new-plugin`, end to end, as a plugin author does it: create the
+/// package outside this repository, `swift build` it, load it and render its
+/// cells; then the same template built against an SDK whose ABI version was
+/// changed, which `cellkit` must refuse.
+///
+/// Both builds compile the SDK and the plugin from scratch (about 20 s each on
+/// 2 cores); they share one clang module cache. Skipped when `swift` is not on
+/// the `PATH` the tests run with.
+@Suite struct NewPluginTests {
+    /// The `swift` driver on the test's own `PATH`, if any.
+    static let swift: String? = {
+        let path = getenv("PATH").map { String(cString: $0) } ?? ""
+        for directory in path.split(separator: ":") {
+            let candidate = String(directory) + "/swift"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }()
+
+    /// The test process's environment (the real `PATH` and `HOME`, which
+    /// `swift build` needs), for the builds.
+    static var buildEnvironment: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let eq = text.firstIndex(of: "=") {
+                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    static func seconds(since start: timespec) -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+    }
+
+    static func now() -> timespec {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return t
+    }
+
+    /// `swift build` in `directory`, sharing `moduleCache` with other builds.
+    static func build(_ directory: String, moduleCache: String) throws -> CellKitProcess.Result {
+        try CellKitProcess.spawn(
+            [swift!, "build", "-Xswiftc", "-module-cache-path", "-Xswiftc", moduleCache], input: "",
+            directory: directory,
+            environment: buildEnvironment)
+    }
+
+    @Test(.enabled(if: swift != nil, "swift is not on PATH: the new-plugin test needs it to build the plugin"))
+    func aNewPluginBuildsLoadsAndRendersAndOneBuiltForAnotherABIIsRefused() throws {
+        let started = Self.now()
+        let scratch = try Scratch()
+        let moduleCache = scratch.path("ModuleCache")
+        let plugin = scratch.path("WeatherCells")
+
+        // 1. Create it.
+        let created = try CellKitProcess.run(
+            ["new-plugin", "WeatherCells", "--path", plugin], directory: scratch.directory)
+        #expect(created.status == 0, "\(created.standardError)")
+        for file in [
+            "Package.swift", "Sources/WeatherCells/WeatherCells.swift", "Sources/WeatherCells/Resources/CardCell.nib",
+            "Examples/hello.cellkit",
+        ] {
+            #expect(created.standardOutput.contains("created \(plugin)/\(file)\n"))
+        }
+        #expect(created.standardOutput.contains("swift build\n"))
+
+        // 2. Build it.
+        let firstBuild = Self.now()
+        let built = try Self.build(plugin, moduleCache: moduleCache)
+        let firstBuildTime = Self.seconds(since: firstBuild)
+        #expect(built.status == 0, "swift build failed:\n\(built.standardOutput)\n\(built.standardError)")
+        guard built.status == 0 else { return }
+
+        // 3. Load it and render its example: the code-drawn cell and the nib cell.
+        let hello = try CellKitProcess.run(
+            ["run", plugin + "/Examples/hello.cellkit", "--plugin-path", plugin + "/.build/debug"],
+            directory: scratch.directory)
+        #expect(hello.status == 0, "\(hello.standardError)")
+        let lines = hello.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "╭─ WeatherCells ───────────────────────╮")
+        #expect(lines.contains("│ Hello, Ada!                          │"))
+        #expect(lines.contains { $0.hasPrefix("│ ╭─ A card ─") && $0.hasSuffix("╮ │") })
+        #expect(lines.contains { $0.hasPrefix("│ │ drawn from CardCell.nib") })
+        #expect(hello.standardError.hasPrefix("loaded WeatherCells 0.1.0 from "))
+        #expect(hello.standardError.contains(": 2 cells\n"))
+
+        // 4. The same template against a copy of the SDK with another ABI version.
+        // `cellkit 0.1.0 (CellKit SDK ABI 1, Swift 6.3.1)`
+        let version = try CellKitProcess.run(["--version"]).standardOutput
+        let afterABI = version.split(separator: "ABI ").dropFirst().first ?? ""
+        let abi = try #require(Int(String(afterABI.prefix { $0.isNumber })))
+        let sdk = scratch.path("SDK-other-abi")
+        let copied = try CellKitProcess.spawn(
+            ["/bin/cp", "-R", CellKitProcess.repositoryRoot + "/SDK", sdk], input: "", directory: scratch.directory,
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(copied.status == 0)
+        _ = try? CellKitProcess.spawn(
+            ["/bin/rm", "-rf", sdk + "/.build"], input: "", directory: scratch.directory, environment: [:])
+        let abiFile = sdk + "/Sources/CellKit/Plugin/PluginABI.swift"
+        let source = try readTextFile(abiFile)
+        let declaration = "public static var version: UInt32 { \(abi) }"
+        #expect(source.contains(declaration), "PluginABI.swift no longer declares `\(declaration)`: update this test")
+        try atomicWrite(
+            abiFile, source.replacing(declaration, with: "public static var version: UInt32 { \(abi + 1) }"))
+
+        let other = scratch.path("OtherABICells")
+        let scaffolded = try CellKitProcess.run(
+            ["new-plugin", "OtherABICells", "--path", other, "--sdk", sdk], directory: scratch.directory)
+        #expect(scaffolded.status == 0, "\(scaffolded.standardError)")
+        #expect((try? readTextFile(other + "/Package.swift"))?.contains(".package(path: \"\(sdk)\")") == true)
+        let secondBuild = Self.now()
+        let otherBuilt = try Self.build(other, moduleCache: moduleCache)
+        let secondBuildTime = Self.seconds(since: secondBuild)
+        #expect(
+            otherBuilt.status == 0, "swift build failed:\n\(otherBuilt.standardOutput)\n\(otherBuilt.standardError)")
+        guard otherBuilt.status == 0 else { return }
+
+        // 5. Refused, naming both versions, with the plugin exit code; nothing else is touched.
+        let library = other + "/.build/debug/libOtherABICells.so"
+        let refused = try CellKitProcess.run(["-c", "load \"\(library)\""], directory: scratch.directory)
+        #expect(refused.status == 3)
+        #expect(
+            refused.standardError.contains(
+                "was built against CellKit SDK ABI \(abi + 1), but this cellkit has ABI \(abi)\n"))
+        #expect(refused.standardError.hasPrefix("<command line>:1:6: error: "))
+        let byName = try CellKitProcess.run(
+            ["run", other + "/Examples/hello.cellkit", "--plugin-path", other + "/.build/debug"],
+            directory: scratch.directory)
+        #expect(byName.status == 3)
+        #expect(byName.standardOutput == "")
+
+        print(
+            "new-plugin end to end: first build \(Int(firstBuildTime.rounded())) s, other-ABI build \(Int(secondBuildTime.rounded())) s, "
+                + "total \(Int(Self.seconds(since: started).rounded())) s")
+    }
+}
