@@ -175,7 +175,7 @@ import Testing
             s.takeOutput() == """
                 +- Weather ------------------+
                 | == Today ==                |
-                | Oslo 4° 0.5 cloud steady … |
+                | Oslo 4° 0.5 cloud steady…  |
                 +----------------------------+
                 Ada      Dev
                 no bio yet
