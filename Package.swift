@@ -54,7 +54,7 @@ let package = Package(
 
         .testTarget(name: "CellKitTests", dependencies: [cellKit]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
-        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", cellKit]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
         .testTarget(name: "PluginTests", dependencies: [cellKit], exclude: ["Golden"]),
         // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.

@@ -36,6 +36,7 @@ enum CellKitProcess {
         _ arguments: [String], input: String = "", directory: String? = nil, environment: [String: String] = [:]
     ) throws -> Result {
         let home = try temporaryDirectory()
+        defer { try? removeTree(home) }
         var env = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache"]
         for (key, value) in environment { env[key] = value }
         return try spawn([executable] + arguments, input: input, directory: directory ?? repositoryRoot, environment: env)

@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 import PluginHost
 
@@ -17,9 +18,22 @@ enum TestEnvironment {
 
     static func library(_ name: String) -> String { buildDirectory + "/lib\(name).so" }
 
+    /// The directory this test process's temporary directories go in; those
+    /// of earlier runs (whose processes are gone) are removed when it is made.
+    static let temporaryRoot: String = {
+        for name in (try? listDirectory("/tmp")) ?? [] where name.hasPrefix("cellkit-host-tests-") {
+            if let pid = Int32(name.dropFirst("cellkit-host-tests-".count)), kill(pid, 0) != 0 {
+                try? removeTree("/tmp/" + name)
+            }
+        }
+        let root = "/tmp/cellkit-host-tests-\(getpid())"
+        mkdir(root, 0o755)
+        return root
+    }()
+
     /// A new, empty directory under the system's temporary directory.
     static func temporaryDirectory() -> String {
-        var template = Array("/tmp/cellkit-test-XXXXXX".utf8CString)
+        var template = Array("\(temporaryRoot)/XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
         return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })

@@ -43,6 +43,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         case decode
         /// Finding the current directory.
         case currentDirectory
+        /// Removing a file or directory.
+        case remove
     }
 
     /// The path, as the caller gave it.
@@ -90,6 +92,7 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
 
     private var verb: String {
         switch operation {
+        case .remove: return "remove"
         case .open: return "open"
         case .create: return "create"
         case .read: return "read"
