@@ -120,7 +120,7 @@ public final class BadgeCell: TableViewCell, Reusable, Inspectable {
             context.draw(detail, at: Point(x: width - detailWidth, y: 0), style: .dim)
             textRoom -= detailWidth + 2
         }
-        context.draw(Fitting.fit(text, textRoom).text, at: Point(x: textX, y: 0))
+        context.draw(TextLayout.fitted(text, toWidth: textRoom).text, at: Point(x: textX, y: 0))
     }
 
     public static var inspectableAttributes: [InspectableAttribute<BadgeCell>] {

@@ -58,8 +58,8 @@ public final class KeyValueCell: TableViewCell, Reusable, Inspectable {
             keyRoom = width - valueWidth - 1
         }
         let valueRoom = valueWidth == 0 ? 0 : width - (keyRoom > 0 ? keyRoom + 1 : 0)
-        let shownKey = Fitting.fit(key, keyRoom)
-        let shownValue = Fitting.fit(value, valueRoom)
+        let shownKey = TextLayout.fitted(key, toWidth: keyRoom)
+        let shownValue = TextLayout.fitted(value, toWidth: valueRoom)
         context.draw(shownKey.text, at: .zero, style: keyStyle.style)
         let valueX = width - shownValue.width
         var style = valueStyle.style

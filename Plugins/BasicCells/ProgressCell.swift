@@ -76,18 +76,18 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
             if percentWidth <= width {
                 context.draw(percent, at: Point(x: width - percentWidth, y: 0))
             } else {
-                BlockBar.draw(fraction, x: 0, y: 0, width: width, in: context, style: barStyle)
+                context.drawBar(fraction, at: Point(x: 0, y: 0), width: width, style: barStyle)
             }
             return
         }
         context.draw(percent, at: Point(x: width - percentWidth, y: 0))
         let room = width - Self.percentColumn - 1
-        let (labelColumn, bar) = Fitting.labelAndBar(
-            room: room, labelNatural: TerminalWidth.of(label), width: width, fixed: labelWidth,
+        let (labelColumn, bar) = ColumnLayout.labelAndBar(
+            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width, fixed: labelWidth,
             minimumBar: Self.minimumBar)
-        context.draw(Fitting.fit(label, labelColumn).text, at: .zero)
+        context.draw(TextLayout.fitted(label, toWidth: labelColumn).text, at: .zero)
         let barX = labelColumn > 0 ? labelColumn + 1 : 0
-        BlockBar.draw(fraction, x: barX, y: 0, width: bar, in: context, style: barStyle, track: "░")
+        context.drawBar(fraction, at: Point(x: barX, y: 0), width: bar, style: barStyle, track: "░")
     }
 
     public static var inspectableAttributes: [InspectableAttribute<ProgressCell>] {

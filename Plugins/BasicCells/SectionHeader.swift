@@ -62,11 +62,11 @@ public final class SectionHeader: TableViewHeaderFooterView, Reusable, Inspectab
             context.draw(detail, at: Point(x: width - detailWidth, y: 0), style: .dim)
             end = width - detailWidth - 1
         }
-        let shownTitle = Fitting.fit(title, end)
+        let shownTitle = TextLayout.fitted(title, toWidth: end)
         var x = context.draw(shownTitle.text, at: .zero, style: Style.bold.foreground(color))
         // The subtitle, two columns after the title, in what is left.
         let gap = shownTitle.width > 0 ? 2 : 0
-        let shownSubtitle = Fitting.fit(subtitle, end - x - gap, minimum: Self.subtitleMinimum)
+        let shownSubtitle = TextLayout.fitted(subtitle, toWidth: end - x - gap, minimum: Self.subtitleMinimum)
         if shownSubtitle.width > 0 {
             x = context.draw(shownSubtitle.text, at: Point(x: x + gap, y: 0), style: .dim)
         }

@@ -62,7 +62,7 @@ public final class BarChartCell: TableViewCell, Reusable, Inspectable {
         let width = context.size.width
         guard width > 0, context.size.height > 0 else { return }
         if labelList.isEmpty && values.isEmpty {
-            context.draw(Fitting.fit("no data", width).text, at: .zero, style: .dim)
+            context.draw(TextLayout.fitted("no data", toWidth: width).text, at: .zero, style: .dim)
             return
         }
         let count = min(lineCount, context.size.height)
@@ -70,19 +70,19 @@ public final class BarChartCell: TableViewCell, Reusable, Inspectable {
         let valueColumn = ValueColumn.width(natural: texts.map { TerminalWidth.of($0) }.max() ?? 0, row: width)
         let room = width - valueColumn - 1
         let widest = labelList.prefix(count).map { TerminalWidth.of($0) }.max() ?? 0
-        let (labelColumn, bar) = Fitting.labelAndBar(
-            room: room, labelNatural: widest, width: width, fixed: labelWidth, minimumBar: 1)
+        let (labelColumn, bar) = ColumnLayout.labelAndBar(
+            room: room, labelNatural: widest, rowWidth: width, fixed: labelWidth, minimumBar: 1)
         let barX = labelColumn > 0 ? labelColumn + 1 : 0
         let scale = fullScale
         let style = Style(foreground: color)
         for i in 0..<count {
             if i < labelList.count {
-                context.draw(Fitting.fit(labelList[i], labelColumn).text, at: Point(x: 0, y: i))
+                context.draw(TextLayout.fitted(labelList[i], toWidth: labelColumn).text, at: Point(x: 0, y: i))
             }
-            let value = Fitting.fit(texts[i], valueColumn)
+            let value = TextLayout.fitted(texts[i], toWidth: valueColumn)
             context.draw(value.text, at: Point(x: width - value.width, y: i), style: i < values.count ? .plain : .dim)
             guard bar > 0, i < values.count, scale > 0 else { continue }
-            BlockBar.draw(values[i] / scale, x: barX, y: i, width: bar, in: context, style: style)
+            context.drawBar(values[i] / scale, at: Point(x: barX, y: i), width: bar, style: style)
         }
     }
 

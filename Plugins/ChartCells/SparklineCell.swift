@@ -100,19 +100,19 @@ public final class SparklineCell: TableViewCell, Reusable, Inspectable {
         let width = context.size.width
         guard width > 0, context.size.height > 0 else { return }
         // The last value, right-aligned; it is kept longest.
-        let last = Fitting.fit(lastText, width)
+        let last = TextLayout.fitted(lastText, toWidth: width)
         context.draw(last.text, at: Point(x: width - last.width, y: 0), style: .bold)
         let valueColumn = ValueColumn.width(natural: last.width, row: width)
         let room = width - valueColumn - (valueColumn > 0 ? 1 : 0)
         guard room > 0 else { return }
-        let (labelColumn, line) = Fitting.labelAndBar(
-            room: room, labelNatural: TerminalWidth.of(label), width: width, fixed: labelWidth,
+        let (labelColumn, line) = ColumnLayout.labelAndBar(
+            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width, fixed: labelWidth,
             minimumBar: Self.minimumLine)
-        context.draw(Fitting.fit(label, labelColumn).text, at: .zero)
+        context.draw(TextLayout.fitted(label, toWidth: labelColumn).text, at: .zero)
         let x = labelColumn > 0 ? labelColumn + 1 : 0
         guard line > 0 else { return }
         guard !values.isEmpty else {
-            context.draw(Fitting.fit("no data", line).text, at: Point(x: x, y: 0), style: .dim)
+            context.draw(TextLayout.fitted("no data", toWidth: line).text, at: Point(x: x, y: 0), style: .dim)
             return
         }
         let (low, high) = scale

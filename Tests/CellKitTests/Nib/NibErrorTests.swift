@@ -330,6 +330,6 @@ struct NibErrorTests {
         ("kitten", "sitting", 3), ("ab", "ba", 1), ("abc", "", 3),
     ])
     func editDistance(_ a: String, _ b: String, _ expected: Int) {
-        #expect(NibParserSuggestions.editDistance(Array(a), Array(b)) == expected)
+        #expect(Suggestions.distance(a, b) == expected)
     }
 }

@@ -168,3 +168,37 @@ public final class ColumnsView: View {
         }
     }
 }
+
+// MARK: - A label column beside a bar
+
+extension ColumnLayout {
+    /// Splits `room` columns of a row `rowWidth` wide between a label column
+    /// and, one column after it, a bar (a progress bar, a sparkline), so that
+    /// rows with labels of similar length line up: the label column is 12
+    /// columns, or the next multiple of 8 for a longer label, never more than
+    /// 2/5 of the row; a positive `fixed` is used as it is. A bar narrower than
+    /// `minimumBar` is left out and the label takes the room; without a label
+    /// the bar takes it all.
+    ///
+    /// ```swift
+    /// ColumnLayout.labelAndBar(room: 60, labelNatural: 4, rowWidth: 60, fixed: 0, minimumBar: 3)
+    /// // (label: 12, bar: 47)
+    /// ```
+    public static func labelAndBar(
+        room: Int, labelNatural: Int, rowWidth: Int, fixed: Int, minimumBar: Int
+    ) -> (label: Int, bar: Int) {
+        var column = 0
+        if labelNatural > 0 {
+            if fixed > 0 {
+                column = min(fixed, rowWidth)
+            } else {
+                let stop = labelNatural <= 12 ? 12 : (labelNatural + 7) / 8 * 8
+                column = min(stop, rowWidth * 2 / 5)
+            }
+        }
+        let label = max(0, min(room, column))
+        guard label > 0 else { return (0, max(0, room)) }
+        let bar = room - label - 1
+        return bar < minimumBar ? (room, 0) : (label, bar)
+    }
+}
