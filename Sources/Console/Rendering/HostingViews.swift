@@ -1,17 +1,29 @@
 import CellKit
 
-/// Views that let any registered view stand where a table or collection
+/// A view that lets any registered view stand where a table or collection
 /// expects its own kind: a plugin's table cell as a grid item, a cell as a
-/// section header. The hosted view fills the host and gets its reuse calls.
-final class HostingTableCell: TableViewCell {
-    private(set) var content = View()
+/// section header. The hosted view fills the host.
+protocol HostingView: View {
+    /// The hosted view.
+    var content: View { get set }
+    /// The view the hosted view is added to.
+    var container: View { get }
+}
 
+extension HostingView {
+    /// Replaces the hosted view.
     func host(_ view: View) {
         content.removeFromSuperview()
         content = view
         view.pinEdges()
-        contentView.addSubview(view)
+        container.addSubview(view)
     }
+}
+
+/// A table cell hosting any view (and passing reuse on to it).
+final class HostingTableCell: TableViewCell, HostingView {
+    var content = View()
+    var container: View { contentView }
 
     override func prepareForReuse() {
         super.prepareForReuse()
@@ -19,16 +31,10 @@ final class HostingTableCell: TableViewCell {
     }
 }
 
-/// A collection cell hosting any view.
-final class HostingCollectionCell: CollectionViewCell {
-    private(set) var content = View()
-
-    func host(_ view: View) {
-        content.removeFromSuperview()
-        content = view
-        view.pinEdges()
-        contentView.addSubview(view)
-    }
+/// A collection cell hosting any view (and passing reuse on to it).
+final class HostingCollectionCell: CollectionViewCell, HostingView {
+    var content = View()
+    var container: View { contentView }
 
     override func prepareForReuse() {
         super.prepareForReuse()
@@ -37,27 +43,11 @@ final class HostingCollectionCell: CollectionViewCell {
 }
 
 /// A table section header or footer hosting any view.
-final class HostingHeaderFooterView: TableViewHeaderFooterView {
-    private(set) var content = View()
-
-    func host(_ view: View) {
+final class HostingHeaderFooterView: TableViewHeaderFooterView, HostingView {
+    var content = View()
+    var container: View {
         textLabel.isHidden = true
-        content.removeFromSuperview()
-        content = view
-        view.pinEdges()
-        contentView.addSubview(view)
-    }
-}
-
-/// A collection supplementary view hosting any view.
-final class HostingSupplementaryView: CollectionReusableView {
-    private(set) var content = View()
-
-    func host(_ view: View) {
-        content.removeFromSuperview()
-        content = view
-        view.pinEdges()
-        addSubview(view)
+        return contentView
     }
 }
 
@@ -77,10 +67,6 @@ final class ErrorCell: TableViewCell {
 extension View {
     /// The view scripts configure: the hosted view inside a hosting wrapper, else the view itself.
     var configurableContent: View {
-        if let host = self as? HostingTableCell { return host.content }
-        if let host = self as? HostingCollectionCell { return host.content }
-        if let host = self as? HostingHeaderFooterView { return host.content }
-        if let host = self as? HostingSupplementaryView { return host.content }
-        return self
+        (self as? any HostingView)?.content ?? self
     }
 }
