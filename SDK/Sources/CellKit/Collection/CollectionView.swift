@@ -99,14 +99,14 @@ open class CollectionView: View {
     /// name if one exists in its bundle).
     public func register<T: CollectionViewCell & Reusable>(cellType: T.Type) {
         cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try NibLoading.makeView(T.self)
+            try NibLoading.makeView(cellType)
         }
     }
 
     /// Registers a nib-based cell class.
     public func register<T: CollectionViewCell & Reusable & NibLoadable>(cellType: T.Type) {
         cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try T.tryLoadFromNib()
+            try cellType.tryLoadFromNib()
         }
     }
 
@@ -119,7 +119,7 @@ open class CollectionView: View {
     public func register<T: CollectionReusableView & Reusable>(supplementaryViewType: T.Type, ofKind elementKind: String) {
         supplementaryQueue(elementKind).register(
             identifier: identifierCache.identifier(for: supplementaryViewType), typeName: "\(T.self)"
-        ) { try NibLoading.makeView(T.self) }
+        ) { try NibLoading.makeView(supplementaryViewType) }
     }
 
     /// Registers a nib-based supplementary view class for a kind.
@@ -128,7 +128,7 @@ open class CollectionView: View {
     ) {
         supplementaryQueue(elementKind).register(
             identifier: identifierCache.identifier(for: supplementaryViewType), typeName: "\(T.self)"
-        ) { try T.tryLoadFromNib() }
+        ) { try supplementaryViewType.tryLoadFromNib() }
     }
 
     /// A cell of type `T`, typed by the call site. Traps with a message
