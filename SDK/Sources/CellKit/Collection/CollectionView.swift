@@ -62,7 +62,9 @@ open class CollectionView: View {
 
     func supplementaryQueue(_ kind: String) -> ReuseQueue {
         if let queue = supplementaryQueues[kind] { return queue }
-        let queue = ReuseQueue(kind: "supplementary view of kind \(kind)")
+        let queue = ReuseQueue(kind: "supplementary view of kind \(kind)") {
+            "register(supplementaryViewType: \($0).self, ofKind: \"\(kind)\")"
+        }
         supplementaryQueues[kind] = queue
         return queue
     }

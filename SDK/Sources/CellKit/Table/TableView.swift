@@ -58,7 +58,7 @@ open class TableView: View {
     }
 
     let cellQueue = ReuseQueue(kind: "cell")
-    let headerFooterQueue = ReuseQueue(kind: "header/footer view")
+    let headerFooterQueue = ReuseQueue(kind: "header/footer view") { "register(headerFooterViewType: \($0).self)" }
     var identifierCache = ReuseIdentifierCache()
     /// The section layout computed by ``reloadData()``.
     var sections = SectionMap()
