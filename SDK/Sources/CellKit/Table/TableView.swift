@@ -82,10 +82,11 @@ open class TableView: View {
     public func reloadData() {
         sections = SectionMap()
         renderList = nil
-        guard let dataSource else {
-            needsReload = false
-            return
-        }
+        // Cleared first: a data source or delegate that asks for a count while
+        // it is being asked (`numberOfRows(inSection:)` from a footer) must not
+        // start another reload (that recursed until the stack overflowed).
+        needsReload = false
+        guard let dataSource else { return }
         let count = max(0, dataSource.numberOfSections(in: self))
         for s in 0..<count {
             let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: s))
@@ -93,7 +94,6 @@ open class TableView: View {
                 rows: rows, header: hasSectionView(s, header: true), footer: hasSectionView(s, header: false),
                 separators: separatorStyle == .line, last: s == count - 1)
         }
-        needsReload = false
     }
 
     private func hasSectionView(_ section: Int, header: Bool) -> Bool {
