@@ -16,7 +16,9 @@ open class CollectionView: View {
     public static let elementKindSectionFooter = "CollectionElementKindSectionFooter"
 
     /// Where items come from.
-    public weak var dataSource: CollectionViewDataSource?
+    public weak var dataSource: CollectionViewDataSource? {
+        didSet { needsReload = true }
+    }
     /// Columns, item width and spacing.
     public var layout = CollectionViewGridLayout(columns: 2)
     /// The border around the collection; `.none` (the default) draws none.

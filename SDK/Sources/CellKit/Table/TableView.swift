@@ -21,10 +21,14 @@ open class TableView: View {
     /// Let each row be as tall as its cell needs (``View/sizeThatFits(_:)``).
     public static let automaticDimension = -1
 
-    /// Where rows come from.
-    public weak var dataSource: TableViewDataSource?
+    /// Where rows come from; setting it makes the table reload before it is next used.
+    public weak var dataSource: TableViewDataSource? {
+        didSet { needsReload = true }
+    }
     /// Heights and custom section views.
-    public weak var delegate: TableViewDelegate?
+    public weak var delegate: TableViewDelegate? {
+        didSet { needsReload = true }
+    }
     /// Every row's height, or ``automaticDimension`` (the default).
     public var rowHeight = TableView.automaticDimension
     /// The border around the table; `.none` (the default) draws none.
