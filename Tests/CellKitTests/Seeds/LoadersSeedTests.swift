@@ -322,6 +322,9 @@ enum LoadersSeed {
             on: collectionView, ofKind: CollectionView.elementKindSectionHeader, for: indexPath)
         header.title.text = "Form"
         #expect(viewLines(header, width: 12) == ["== Form =="])
+        let another = FormCells.formHeaderView.dequeue(
+            on: collectionView, ofKind: CollectionView.elementKindSectionHeader, for: indexPath)
+        #expect(another !== header)
     }
 
     /// The nib cells in a rendered table, reused row after row.

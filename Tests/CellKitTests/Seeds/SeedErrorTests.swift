@@ -380,6 +380,13 @@ func standardError(_ result: ExitTest.Result?) -> String {
         #expect(
             standardError(nib).contains(
                 "Failed to dequeue FirstTableViewCell (nib FirstTableViewCell): no cell is registered under 'FirstTableViewCell'"))
+        let supplementary = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FormCells.formHeaderView.dequeue(on: CollectionView(), ofKind: "Badge", for: IndexPath(item: 0, section: 0))
+        }
+        #expect(
+            standardError(supplementary).contains(
+                "Failed to dequeue FormHeaderView (nib FormHeaderView) of kind Badge: "
+                    + "no supplementary view of kind Badge is registered under 'FormHeaderView'"))
         let loader = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Loader<Int> { throw FactoryFailure() }.load()
         }
