@@ -92,6 +92,11 @@ final class PortraitImageCell: TableViewCell, Reusable {
     @Outlet var url: Label
 }
 
+/// A plain `Reusable` collection cell with a nib of its name.
+final class BadgeItem: CollectionViewCell, Reusable {
+    @Outlet var count: Label
+}
+
 /// A plain `Reusable` header view with a nib of its name.
 final class SectionTitleHeader: TableViewHeaderFooterView, Reusable {
     @Outlet var title: Label
@@ -269,6 +274,7 @@ enum ProtocolArticleSeed {
         try registerNib("   {title}", named: "TextCell", for: TextCell.self)
         try registerNib("   {title} {~.} {url:dim,truncate=head}", named: "PortraitImageCell", for: PortraitImageCell.self)
         try registerNib("# {title:bold}", named: "SectionTitleHeader", for: SectionTitleHeader.self)
+        try registerNib("({count})", named: "BadgeItem", for: BadgeItem.self)
     }
 }
 
@@ -396,6 +402,26 @@ enum ProtocolArticleSeed {
         cell.title.text = "Star"
         #expect(viewLines(cell, width: 12) == ["★  Star"])
         #expect(cell.connectedOutlets.keys.sorted() == ["icon", "title"])
+    }
+
+    /// The same for collection cells, and `UINib.instantiate(withOwner:)`.
+    @Test func collectionCellsAndNibInstantiation() throws {
+        let collectionView = CollectionView()
+        collectionView.register(cellType: BadgeItem.self)
+        let item: BadgeItem = collectionView.dequeueReusableCell(for: indexPath)
+        item.count.text = "7"
+        #expect(viewLines(item, width: 5) == ["(7)"])
+
+        // Without an owner, the nib makes labels of its own: they are the root view's subviews.
+        let nib = Nib(nibName: "BadgeItem", bundle: PluginBundle(for: BadgeItem.self))
+        let views = try nib.instantiate(withOwner: nil)
+        #expect(views.count == 1)
+        let labels = views[0].subviews.compactMap { $0 as? Label }
+        #expect(labels.count == 1)
+        labels[0].text = "new"
+        #expect(viewLines(views[0], width: 8) == ["(new)"])
+        #expect(nib.description == "CellKitTests/BadgeItem.nib")
+        #expect(try nib.template().outletNames == ["count"])
     }
 
     /// The view model of seed 002 drives a table that mixes cell types in a section.
