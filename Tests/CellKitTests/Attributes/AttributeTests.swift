@@ -63,7 +63,8 @@ final class PlainView: View {}
 
 @Suite struct AttributeTests {
     init() throws {
-        try Nib.register(source: "{name} {~} {status:bold}", named: "BadgeNibCell", in: PluginBundle(for: BadgeNibCell.self))
+        try Nib.register(
+            source: "{name} {~} {status:bold}", named: "BadgeNibCell", in: PluginBundle(for: BadgeNibCell.self))
     }
 
     // MARK: Listing
@@ -80,15 +81,19 @@ final class PlainView: View {}
             ])
         let types: [AttributeType] = [
             .int, .double, .bool, .string, .enumeration(["up", "down", "flat"]), .color, .numbers,
-            .enumeration(["left", "center", "right"]), .enumeration(["none", "ascii", "light", "rounded", "heavy", "double"]),
-            .enumeration(["wordWrapping", "charWrapping", "clipping", "truncatingHead", "truncatingTail", "truncatingMiddle"]),
+            .enumeration(["left", "center", "right"]),
+            .enumeration(["none", "ascii", "light", "rounded", "heavy", "double"]),
+            .enumeration([
+                "wordWrapping", "charWrapping", "clipping", "truncatingHead", "truncatingTail", "truncatingMiddle",
+            ]),
         ]
         #expect(descriptors.map { $0.type } == types)
-        #expect(descriptors.map(\.type.description) == [
-            "Int", "Double", "Bool", "String", "up|down|flat", "Color", "[Double]", "left|center|right",
-            "none|ascii|light|rounded|heavy|double",
-            "wordWrapping|charWrapping|clipping|truncatingHead|truncatingTail|truncatingMiddle",
-        ])
+        #expect(
+            descriptors.map(\.type.description) == [
+                "Int", "Double", "Bool", "String", "up|down|flat", "Color", "[Double]", "left|center|right",
+                "none|ascii|light|rounded|heavy|double",
+                "wordWrapping|charWrapping|clipping|truncatingHead|truncatingTail|truncatingMiddle",
+            ])
         #expect(descriptors[0].summary == "how many" && descriptors[2].summary == nil)
         #expect(descriptors.allSatisfy { $0.kind == .property })
         #expect(descriptors[6].defaultValue == .numbers([1, 2.5]))
@@ -180,27 +185,48 @@ final class PlainView: View {}
     }
 
     static let invalidText: [TextError] = [
-        TextError(name: "count", text: "abc", message: "count: expected an Int, got 'abc'", fix: "write a whole number such as 3 or -12"),
-        TextError(name: "count", text: "3.5", message: "count: expected an Int, got '3.5'", fix: "write a whole number such as 3 or -12"),
-        TextError(name: "ratio", text: "fast", message: "ratio: expected a Double, got 'fast'", fix: "write a number such as 0.72 or 21"),
-        TextError(name: "ratio", text: "nan", message: "ratio: expected a Double, got 'nan'", fix: "write a number such as 0.72 or 21"),
-        TextError(name: "ratio", text: "inf", message: "ratio: expected a Double, got 'inf'", fix: "write a number such as 0.72 or 21"),
-        TextError(name: "enabled", text: "maybe", message: "enabled: expected a Bool, got 'maybe'", fix: "write true or false"),
-        TextError(name: "trend", text: "dwn", message: "trend: 'dwn' is not one of up, down, flat", fix: "did you mean 'down'?"),
+        TextError(
+            name: "count", text: "abc", message: "count: expected an Int, got 'abc'",
+            fix: "write a whole number such as 3 or -12"),
+        TextError(
+            name: "count", text: "3.5", message: "count: expected an Int, got '3.5'",
+            fix: "write a whole number such as 3 or -12"),
+        TextError(
+            name: "ratio", text: "fast", message: "ratio: expected a Double, got 'fast'",
+            fix: "write a number such as 0.72 or 21"),
+        TextError(
+            name: "ratio", text: "nan", message: "ratio: expected a Double, got 'nan'",
+            fix: "write a number such as 0.72 or 21"),
+        TextError(
+            name: "ratio", text: "inf", message: "ratio: expected a Double, got 'inf'",
+            fix: "write a number such as 0.72 or 21"),
+        TextError(
+            name: "enabled", text: "maybe", message: "enabled: expected a Bool, got 'maybe'", fix: "write true or false"
+        ),
+        TextError(
+            name: "trend", text: "dwn", message: "trend: 'dwn' is not one of up, down, flat",
+            fix: "did you mean 'down'?"),
         TextError(name: "trend", text: "sideways", message: "trend: 'sideways' is not one of up, down, flat", fix: nil),
-        TextError(name: "accent", text: "purple", message: "accent: unknown colour 'purple'",
+        TextError(
+            name: "accent", text: "purple", message: "accent: unknown colour 'purple'",
             fix: "use a name (red, bright-blue, ...), #rrggbb, or a palette index 0...255"),
         TextError(name: "accent", text: "gren", message: "accent: unknown colour 'gren'", fix: "did you mean 'green'?"),
-        TextError(name: "accent", text: "#12345", message: "accent: '#12345' is not a colour",
+        TextError(
+            name: "accent", text: "#12345", message: "accent: '#12345' is not a colour",
             fix: "write an RGB colour as #rrggbb or #rgb, for example #ff8800"),
-        TextError(name: "samples", text: "[1, x]", message: "samples: expected a list of numbers, but 'x' is not a number",
+        TextError(
+            name: "samples", text: "[1, x]", message: "samples: expected a list of numbers, but 'x' is not a number",
             fix: "write numbers like [1, 2.5, 3]"),
-        TextError(name: "samples", text: "[1,,2]", message: "samples: expected a list of numbers, but '' is not a number",
+        TextError(
+            name: "samples", text: "[1,,2]", message: "samples: expected a list of numbers, but '' is not a number",
             fix: "write numbers like [1, 2.5, 3]"),
-        TextError(name: "alignment", text: "centre", message: "alignment: 'centre' is not one of left, center, right",
+        TextError(
+            name: "alignment", text: "centre", message: "alignment: 'centre' is not one of left, center, right",
             fix: "did you mean 'center'?"),
-        TextError(name: "frameStyle", text: "roundd",
-            message: "frameStyle: 'roundd' is not one of none, ascii, light, rounded, heavy, double", fix: "did you mean 'rounded'?"),
+        TextError(
+            name: "frameStyle", text: "roundd",
+            message: "frameStyle: 'roundd' is not one of none, ascii, light, rounded, heavy, double",
+            fix: "did you mean 'rounded'?"),
     ]
 
     @Test(arguments: invalidText) func typeChecksFromText(_ c: TextError) {
@@ -227,12 +253,15 @@ final class PlainView: View {}
         ValueCase(name: "count", value: .int(5), expected: .int(5)),
         ValueCase(name: "count", value: .double(6), expected: .int(6)),
         ValueCase(name: "count", value: .string("12"), expected: .int(12)),
-        ValueCase(name: "count", value: .double(5.5), expected: nil, error: "count: expected an Int, got a Double '5.5'"),
+        ValueCase(
+            name: "count", value: .double(5.5), expected: nil, error: "count: expected an Int, got a Double '5.5'"),
         ValueCase(name: "count", value: .bool(true), expected: nil, error: "count: expected an Int, got a Bool 'true'"),
         ValueCase(name: "ratio", value: .int(2), expected: .double(2)),
         ValueCase(name: "ratio", value: .double(0.25), expected: .double(0.25)),
         ValueCase(name: "ratio", value: .string("x"), expected: nil, error: "ratio: expected a Double, got 'x'"),
-        ValueCase(name: "ratio", value: .numbers([1]), expected: nil, error: "ratio: expected a Double, got a list of numbers '[1]'"),
+        ValueCase(
+            name: "ratio", value: .numbers([1]), expected: nil,
+            error: "ratio: expected a Double, got a list of numbers '[1]'"),
         ValueCase(name: "enabled", value: .bool(false), expected: .bool(false)),
         ValueCase(name: "enabled", value: .string("yes"), expected: .bool(true)),
         ValueCase(name: "enabled", value: .int(1), expected: nil, error: "enabled: expected a Bool, got an Int '1'"),
@@ -242,7 +271,9 @@ final class PlainView: View {}
         ValueCase(name: "caption", value: .color(.red), expected: .string("red")),
         ValueCase(name: "trend", value: .enumeration("up"), expected: .enumeration("up")),
         ValueCase(name: "trend", value: .string("down"), expected: .enumeration("down")),
-        ValueCase(name: "trend", value: .int(1), expected: nil, error: "trend: expected one of up, down, flat, got an Int '1'"),
+        ValueCase(
+            name: "trend", value: .int(1), expected: nil, error: "trend: expected one of up, down, flat, got an Int '1'"
+        ),
         ValueCase(name: "accent", value: .color(.rgb(1, 2, 3)), expected: .color(.rgb(1, 2, 3))),
         ValueCase(name: "accent", value: .string("#fff"), expected: .color(.rgb(255, 255, 255))),
         ValueCase(name: "accent", value: .int(3), expected: nil, error: "accent: expected a Color, got an Int '3'"),
@@ -250,10 +281,13 @@ final class PlainView: View {}
         ValueCase(name: "samples", value: .int(3), expected: .numbers([3])),
         ValueCase(name: "samples", value: .double(2.5), expected: .numbers([2.5])),
         ValueCase(name: "samples", value: .string("[1,2]"), expected: .numbers([1, 2])),
-        ValueCase(name: "samples", value: .bool(true), expected: nil, error: "samples: expected a [Double], got a Bool 'true'"),
+        ValueCase(
+            name: "samples", value: .bool(true), expected: nil, error: "samples: expected a [Double], got a Bool 'true'"
+        ),
         ValueCase(name: "alignment", value: .enumeration("center"), expected: .enumeration("center")),
         ValueCase(name: "frameStyle", value: .string("light"), expected: .enumeration("light")),
-        ValueCase(name: "frameStyle", value: .double(1), expected: nil,
+        ValueCase(
+            name: "frameStyle", value: .double(1), expected: nil,
             error: "frameStyle: expected one of none, ascii, light, rounded, heavy, double, got a Double '1'"),
     ]
 
@@ -281,7 +315,8 @@ final class PlainView: View {}
         let far = expectCellKitError { try cell.setAttribute("zzz", value: .int(1)) }
         #expect(
             far?.fix
-                == "its attributes are: count, ratio, enabled, caption, trend, accent, samples, alignment, frameStyle, lineBreak")
+                == "its attributes are: count, ratio, enabled, caption, trend, accent, samples, alignment, frameStyle, lineBreak"
+        )
         let none = expectCellKitError { try PlainView().setAttribute("width", to: "3") }
         #expect(none?.message == "PlainView has no attribute 'width'")
         #expect(none?.fix == "it has no attributes")

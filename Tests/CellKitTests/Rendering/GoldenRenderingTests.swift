@@ -21,7 +21,8 @@ import Testing
     @Test(arguments: BoxStyle.all.filter { !$0.isNone }) func everyBorderStyle(_ box: BoxStyle) {
         let fixture = Tables.people(border: box, title: "Border \(box.name)", sections: [PeopleSource.people[0]])
         GoldenFile.check(
-            GoldenFile.atWidths([40, 12]) { fixture.table.renderCanvas(width: $0).text }, named: "table-border-\(box.name)")
+            GoldenFile.atWidths([40, 12]) { fixture.table.renderCanvas(width: $0).text },
+            named: "table-border-\(box.name)")
     }
 
     @Test func gridOfColumnsWithSectionsSpacingAndBorder() {

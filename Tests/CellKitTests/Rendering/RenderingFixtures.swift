@@ -177,7 +177,9 @@ final class TileSource: CollectionViewDataSource {
     static let tiles: [Section] = [
         Section(
             header: "Servers", footer: "5 servers",
-            tiles: [("api", "99.98%"), ("web", "99.9%"), ("worker", "97.1%"), ("cron", "100%"), ("db-primary", "99.99%")]),
+            tiles: [
+                ("api", "99.98%"), ("web", "99.9%"), ("worker", "97.1%"), ("cron", "100%"), ("db-primary", "99.99%"),
+            ]),
         Section(
             header: "地域 · regions 🌐", footer: nil,
             tiles: [("東京", "12 ms"), ("Zürich", "8 ms"), ("👩‍💻 dev", "1 ms"), ("🇫🇷 Paris", "9 ms")]),

@@ -98,7 +98,9 @@ import Testing
         let people = Tables.people()
         let cards = try Cards.table(border: .rounded)
         let grid = Grids.tiles(columns: 3)
-        let contents: [(String, ScrollableContent)] = [("people", people.table), ("cards", cards.table), ("grid", grid.grid)]
+        let contents: [(String, ScrollableContent)] = [
+            ("people", people.table), ("cards", cards.table), ("grid", grid.grid),
+        ]
         for (name, content) in contents {
             // One viewport, resized: every piece must be drawn at the new width.
             let viewport = Viewport(content: content, width: 80, height: height)
@@ -131,7 +133,8 @@ import Testing
 
     final class Tiles: CollectionViewDataSource {
         func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 1_000_000 }
-        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
+        {
             let cell: TileCell = collectionView.dequeueReusableCell(for: indexPath)
             cell.name.text = "#\(indexPath.item)"
             return cell
@@ -147,7 +150,11 @@ import Testing
         let viewport = Viewport(content: grid, width: 40, height: 3)
         #expect(viewport.pieceCount == 250_000)
         viewport.scrollToBottom()
-        #expect(Self.frame(viewport) == ["#999988   #999989   #999990   #999991", "#999992   #999993   #999994   #999995", "#999996   #999997   #999998   #999999"])
+        #expect(
+            Self.frame(viewport) == [
+                "#999988   #999989   #999990   #999991", "#999992   #999993   #999994   #999995",
+                "#999996   #999997   #999998   #999999",
+            ])
         viewport.scroll(toPiece: 1000)
         #expect(Self.frame(viewport).first == "#4000     #4001     #4002     #4003")
         #expect(grid.numberOfCellsCreated == 4)

@@ -115,7 +115,8 @@ import Testing
         static let all: [TableShape] =
             SDKWidthSweepTests.titles.map { TableShape(title: $0) } + [
                 TableShape(header: false), TableShape(sectionHeaders: false),
-                TableShape(separators: false), TableShape(title: nil, header: false, sectionHeaders: false, separators: false),
+                TableShape(separators: false),
+                TableShape(title: nil, header: false, sectionHeaders: false, separators: false),
             ]
     }
 

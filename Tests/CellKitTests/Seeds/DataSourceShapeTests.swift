@@ -239,7 +239,8 @@ final class SourcedCollectionView: CollectionView {
     @Test func gridOfColumnsOrFlowOfItemWidth() {
         #expect(CollectionViewGridLayout(columns: 3, spacing: 1).metrics(width: 20) == (3, 6))
         #expect(CollectionViewGridLayout(itemWidth: 5, spacing: 2).metrics(width: 20) == (3, 5))
-        #expect(CollectionViewGridLayout(itemWidth: 50).metrics(width: 20) == (1, 20), "an item never wider than the row")
+        #expect(
+            CollectionViewGridLayout(itemWidth: 50).metrics(width: 20) == (1, 20), "an item never wider than the row")
 
         let (grid, _) = Self.grid([5, 2], layout: CollectionViewGridLayout(columns: 2, spacing: 3))
         #expect(grid.numberOfSections == 2 && grid.numberOfItems(inSection: 0) == 5)

@@ -194,7 +194,9 @@ enum DataViewableSeed {
             #expect(viewLines(other, width: 10) == ["> other"])
             let thrown = try dataView.dequeueReusableView(withIdentifier: "Other", for: indexPath)
             #expect(thrown.reuseIdentifier == "Other")
-            let missing = expectCellKitError { _ = try dataView.dequeueReusableView(withIdentifier: "Nope", for: indexPath) }
+            let missing = expectCellKitError {
+                _ = try dataView.dequeueReusableView(withIdentifier: "Nope", for: indexPath)
+            }
             #expect(missing?.code == .notRegistered)
         }
         #expect(TableView.defaultCellIdentifier == "Cell")
@@ -206,8 +208,13 @@ enum DataViewableSeed {
     @Test func aMissingNibFailsAtTheFirstDequeue() {
         let table = TableView()
         table.registerNib(nibName: "NoSuchArticleNib")
-        let error = expectCellKitError { _ = try table.dequeueReusableView(withIdentifier: "Cell", for: IndexPath(row: 0, section: 0)) }
+        let error = expectCellKitError {
+            _ = try table.dequeueReusableView(withIdentifier: "Cell", for: IndexPath(row: 0, section: 0))
+        }
         #expect(error?.code == .nibNotFound)
-        #expect(error?.fix == "add NoSuchArticleNib.nib to the plugin's resources, or register it with Nib.register(source:named:in:)")
+        #expect(
+            error?.fix
+                == "add NoSuchArticleNib.nib to the plugin's resources, or register it with Nib.register(source:named:in:)"
+        )
     }
 }

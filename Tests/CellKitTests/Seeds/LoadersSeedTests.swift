@@ -211,7 +211,10 @@ enum LoadersSeed {
     @Test func testMainStoryboard() throws {
         _ = Main.allCases.map { $0.load() }  // [ViewController]
         let loaded = try Main.loadAll()
-        #expect(loaded.map { "\(type(of: $0))" } == ["MainViewController", "PageViewController", "PageDetailsViewController"])
+        #expect(
+            loaded.map { "\(type(of: $0))" } == [
+                "MainViewController", "PageViewController", "PageDetailsViewController",
+            ])
         #expect(loaded.allSatisfy { $0.isViewLoaded }, "loadAll loads each controller's view too")
     }
 
@@ -224,7 +227,9 @@ enum LoadersSeed {
             #expect(error.storyboard == "CellKitTests.Broken")
             #expect(error.failures.map(\.code) == [.noInitialScene, .sceneNotFound, .loadFailed])
             #expect(error.failures[0].message == "storyboard CellKitTests.Broken has no initial scene")
-            #expect(error.failures[0].fix == "mark one of its scenes as initial (scenes: PageViewController, CrashingViewController)")
+            #expect(
+                error.failures[0].fix
+                    == "mark one of its scenes as initial (scenes: PageViewController, CrashingViewController)")
             #expect(error.failures[1].message == "storyboard CellKitTests.Broken has no scene 'PageViewControler'")
             #expect(error.failures[1].fix == "did you mean 'PageViewController'?")
             #expect(error.failures[2].message == "could not load a ViewController: the database is not open")
@@ -309,7 +314,9 @@ enum LoadersSeed {
         second.detail.text = "admin"
         #expect(viewLines(second, width: 16) == ["2) Role    admin"])
         #expect(FormCells.firstTableViewCell.identifier == "FirstTableViewCell")
-        #expect(FormCells.firstTableViewCell.nib == Nib(nibName: "FirstTableViewCell", bundle: PluginBundle(for: FirstTableViewCell.self)))
+        #expect(
+            FormCells.firstTableViewCell.nib
+                == Nib(nibName: "FirstTableViewCell", bundle: PluginBundle(for: FirstTableViewCell.self)))
         #expect(tableView.registeredCellIdentifiers == ["FirstTableViewCell", "SecondTableViewCell"])
 
         let collectionView = CollectionView()

@@ -272,7 +272,8 @@ enum ProtocolArticleSeed {
         try registerNib("{~} ({count}) {~}", named: "ArticleNibBadgeView", for: ArticleNibBadgeView.self)
         try registerNib("{icon:width=2} {title}", named: "IconCell", for: IconCell.self)
         try registerNib("   {title}", named: "TextCell", for: TextCell.self)
-        try registerNib("   {title} {~.} {url:dim,truncate=head}", named: "PortraitImageCell", for: PortraitImageCell.self)
+        try registerNib(
+            "   {title} {~.} {url:dim,truncate=head}", named: "PortraitImageCell", for: PortraitImageCell.self)
         try registerNib("# {title:bold}", named: "SectionTitleHeader", for: SectionTitleHeader.self)
         try registerNib("({count})", named: "BadgeItem", for: BadgeItem.self)
     }
@@ -288,7 +289,8 @@ enum ProtocolArticleSeed {
     @Test func nibDefaultsToTheTypeNameInTheTypesBundle() {
         #expect(ArticleRootView.nib.name == "ArticleRootView")
         #expect(ArticleRootView.nib.bundle == PluginBundle(for: ArticleRootView.self))
-        #expect(ArticleRootView.nib.bundle.name == "CellKitTests", "a test-module type's bundle is named after the module")
+        #expect(
+            ArticleRootView.nib.bundle.name == "CellKitTests", "a test-module type's bundle is named after the module")
         #expect(ArticleOwnerView.nib.name == "ArticleOwnerView")
         #expect(ArticleRootView.nib.description == "CellKitTests/ArticleRootView.nib")
     }
@@ -347,7 +349,8 @@ enum ProtocolArticleSeed {
         collectionView.register(cellType: ArticleCollectionCell.self)
         collectionView.register(
             supplementaryViewType: ArticleSectionTitleView.self, ofKind: CollectionView.elementKindSectionHeader)
-        collectionView.register(supplementaryViewType: ArticleNibBadgeView.self, ofKind: CollectionView.elementKindSectionFooter)
+        collectionView.register(
+            supplementaryViewType: ArticleNibBadgeView.self, ofKind: CollectionView.elementKindSectionFooter)
         let source = CollectionItems([4, 2]) { collectionView, indexPath in
             let cell: ArticleCollectionCell = collectionView.dequeueReusableCell(for: indexPath)
             cell.label.text = "item \(indexPath.item)"
@@ -355,7 +358,8 @@ enum ProtocolArticleSeed {
         }
         source.supplementary = { collectionView, kind, indexPath in
             if kind == CollectionView.elementKindSectionHeader {
-                let view: ArticleSectionTitleView = collectionView.dequeueReusableSupplementaryView(ofKind: kind, for: indexPath)
+                let view: ArticleSectionTitleView = collectionView.dequeueReusableSupplementaryView(
+                    ofKind: kind, for: indexPath)
                 view.title.text = "Section \(indexPath.section)"
                 return view
             }

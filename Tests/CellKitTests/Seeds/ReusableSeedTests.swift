@@ -9,7 +9,9 @@ import Testing
 // MARK: - The cells of the README
 
 /// "Example of what Reusable allows you to do".
-final class MyCustomCell: TableViewCell, Reusable { /* And that's it! */  }
+final class MyCustomCell: TableViewCell, Reusable {
+    // And that's it!
+}
 
 /// "Example for a Code-based custom tableView cell".
 final class CodeBasedCustomCell: TableViewCell, Reusable {
@@ -93,7 +95,8 @@ final class MyViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        tableView.register(cellType: CodeBasedCustomCell.self)  // This will register using the class without using a nib
+        // This will register using the class without using a nib
+        tableView.register(cellType: CodeBasedCustomCell.self)
         tableView.register(cellType: NibBasedCustomCell.self)  // This will register using NibBasedCustomCell.nib
         tableView.dataSource = self
     }
@@ -123,10 +126,14 @@ extension MyViewController: TableViewDataSource {
 // MARK: - Nib-based views
 
 /// "a nib-based custom View, used as root of the nib".
-final class NibBasedRootView: View, NibLoadable { /* and that's it! */  }
+final class NibBasedRootView: View, NibLoadable {
+    // and that's it!
+}
 
 /// "a nib-based custom View, used as the nib's File's Owner".
-final class NibBasedFileOwnerView: View, NibOwnerLoadable { /* and that's it! */  }
+final class NibBasedFileOwnerView: View, NibOwnerLoadable {
+    // and that's it!
+}
 
 /// "A view configured to be `NibOwnerLoadable`", with its auto-loading `init`
 /// (UIKit's `init?(coder:)` is CellKit's `required init()`).
@@ -170,14 +177,16 @@ final class MyCustomWidget: View, NibOwnerLoadable, Inspectable {
 // MARK: - View controllers from storyboards
 
 /// "a ViewController being the initial ViewController of its Storyboard" `CustomVC`.
-final class CustomVC: ViewController, StoryboardBased { /* and that's it! */  }
+final class CustomVC: ViewController, StoryboardBased {
+    // and that's it!
+}
 
 /// "a ViewController being an arbitrary scene in a differently-named Storyboard".
 /// (`UIStoryboard(name: "CustomVC", bundle: nil)`: the bundle a plugin's
 /// storyboards are registered in is its own, `PluginBundle(for:)`.)
 final class SecondaryVC: ViewController, StoryboardSceneBased {
     static let sceneStoryboard = Storyboard(name: "CustomVC", bundle: PluginBundle(for: SecondaryVC.self))
-    /* and that's it! */
+    // and that's it!
 }
 
 /// "Customize reuseIdentifier, nib, etc for non-conventional uses".
@@ -195,7 +204,9 @@ final class VeryCustomNibBasedCell: TableViewCell, NibReusable {
 enum ReusableSeed {
     static func setUp() throws {
         try registerNib(NibBasedCustomCell.nibSource, named: "NibBasedCustomCell", for: NibBasedCustomCell.self)
-        try registerNib(NibBasedCollectionViewCell.nibSource, named: "NibBasedCollectionViewCell", for: NibBasedCollectionViewCell.self)
+        try registerNib(
+            NibBasedCollectionViewCell.nibSource, named: "NibBasedCollectionViewCell",
+            for: NibBasedCollectionViewCell.self)
         try registerNib("╭{~─}╮\n│ {~} root {~} │\n╰{~─}╯", named: "NibBasedRootView", for: NibBasedRootView.self)
         try registerNib("< {~} owner {~} >", named: "NibBasedFileOwnerView", for: NibBasedFileOwnerView.self)
         try registerNib(MyCustomWidget.nibSource, named: "MyCustomWidget", for: MyCustomWidget.self)
@@ -372,7 +383,10 @@ enum ReusableSeed {
         #expect(canvas[0, 1].style.background == .blue && canvas[1, 1].style.background == .blue)
         #expect(canvas[2, 1].style.background == .default)
 
-        #expect(AttributeDescriptor.declared(by: MyCustomWidget.self).map(\.description) == ["rectColor: Color = default", "text: String = "])
+        #expect(
+            AttributeDescriptor.declared(by: MyCustomWidget.self).map(\.description) == [
+                "rectColor: Color = default", "text: String = ",
+            ])
     }
 
     /// "Type-safe ViewControllers from Storyboards": `instantiate()` knows the

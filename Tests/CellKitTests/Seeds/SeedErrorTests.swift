@@ -45,7 +45,9 @@ final class MissingOutletView: View, NibOwnerLoadable {
 final class NoStoryboardVC: ViewController, StoryboardBased {}
 final class WrongInitialVC: ViewController, StoryboardBased {}
 final class MissingSceneVC: ViewController, StoryboardSceneBased {
-    static var sceneStoryboard: Storyboard { Storyboard(name: "Errors", bundle: PluginBundle(for: MissingSceneVC.self)) }
+    static var sceneStoryboard: Storyboard {
+        Storyboard(name: "Errors", bundle: PluginBundle(for: MissingSceneVC.self))
+    }
 }
 
 enum Errors: String, StoryboardScenes {
@@ -107,10 +109,14 @@ func standardError(_ result: ExitTest.Result?) -> String {
         )
 
         let grid = CollectionView()
-        let item = expectCellKitError { _ = try grid.tryDequeueReusableCell(for: indexPath, cellType: UnregisteredItem.self) }
+        let item = expectCellKitError {
+            _ = try grid.tryDequeueReusableCell(for: indexPath, cellType: UnregisteredItem.self)
+        }
         #expect(item?.code == .notRegistered)
         #expect(item?.message == "no cell is registered under 'UnregisteredItem'")
-        let byName = expectCellKitError { _ = try table.tryDequeueReusableCell(withIdentifier: "Ghost", for: indexPath) }
+        let byName = expectCellKitError {
+            _ = try table.tryDequeueReusableCell(withIdentifier: "Ghost", for: indexPath)
+        }
         #expect(byName?.message == "no cell is registered under 'Ghost'")
     }
 
@@ -119,17 +125,20 @@ func standardError(_ result: ExitTest.Result?) -> String {
         let header = expectCellKitError { _ = try table.tryDequeueReusableHeaderFooterView(UnregisteredHeader.self) }
         #expect(header?.code == .notRegistered)
         #expect(header?.message == "no header/footer view is registered under 'UnregisteredHeader'")
-        #expect(header?.fix == "register it before dequeuing, e.g. register(headerFooterViewType: UnregisteredHeader.self)")
+        #expect(
+            header?.fix == "register it before dequeuing, e.g. register(headerFooterViewType: UnregisteredHeader.self)")
 
         let grid = CollectionView()
         let kind = CollectionView.elementKindSectionHeader
         let supplementary = expectCellKitError {
-            _ = try grid.tryDequeueReusableSupplementaryView(ofKind: kind, for: indexPath, viewType: UnregisteredSupplementary.self)
+            _ = try grid.tryDequeueReusableSupplementaryView(
+                ofKind: kind, for: indexPath, viewType: UnregisteredSupplementary.self)
         }
         #expect(supplementary?.code == .notRegistered)
         #expect(
             supplementary?.message
-                == "no supplementary view of kind CollectionElementKindSectionHeader is registered under 'UnregisteredSupplementary'")
+                == "no supplementary view of kind CollectionElementKindSectionHeader is registered under 'UnregisteredSupplementary'"
+        )
         #expect(
             supplementary?.fix
                 == "register it before dequeuing, e.g. register(supplementaryViewType: UnregisteredSupplementary.self, ofKind: \"CollectionElementKindSectionHeader\")"
@@ -151,7 +160,9 @@ func standardError(_ result: ExitTest.Result?) -> String {
     @Test func aCellRegisteredUnderTheIdentifierOfAnotherType() throws {
         let table = TableView()
         table.register(cellType: ImpostorCell.self)
-        let error = expectCellKitError { let _: SharedIdentifierCell = try table.tryDequeueReusableCell(for: indexPath) }
+        let error = expectCellKitError {
+            let _: SharedIdentifierCell = try table.tryDequeueReusableCell(for: indexPath)
+        }
         #expect(error?.code == .typeMismatch)
         #expect(error?.message == "the cell registered under 'Shared' is a ImpostorCell, not a SharedIdentifierCell")
         #expect(error?.fix == "register SharedIdentifierCell under its own identifier, or dequeue it as ImpostorCell")
@@ -177,7 +188,9 @@ func standardError(_ result: ExitTest.Result?) -> String {
         let error = expectCellKitError { _ = try NoNibView.tryLoadFromNib() }
         #expect(error?.code == .nibNotFound)
         #expect(error?.message.hasPrefix("no nib named 'NoNibView' in bundle CellKitTests (looked for ") == true)
-        #expect(error?.fix == "add NoNibView.nib to the plugin's resources, or register it with Nib.register(source:named:in:)")
+        #expect(
+            error?.fix
+                == "add NoNibView.nib to the plugin's resources, or register it with Nib.register(source:named:in:)")
 
         let owner = expectCellKitError { try NoNibOwnerView().tryLoadNibContent() }
         #expect(owner?.code == .nibNotFound)
@@ -192,15 +205,21 @@ func standardError(_ result: ExitTest.Result?) -> String {
         // In a bundle with a resources folder, the message says where it looked.
         let bundle = PluginBundle(name: "Somewhere", resourceDirectory: "/opt/plugins/Somewhere.resources")
         let found = expectCellKitError { _ = try Nib(nibName: "Card", bundle: bundle).instantiate(withOwner: nil) }
-        #expect(found?.message == "no nib named 'Card' in bundle Somewhere (looked for /opt/plugins/Somewhere.resources/Card.nib)")
+        #expect(
+            found?.message
+                == "no nib named 'Card' in bundle Somewhere (looked for /opt/plugins/Somewhere.resources/Card.nib)")
     }
 
     /// An outlet in the nib that the owner lacks: both sides named, and where in the nib.
     @Test func aNibOutletTheOwnerLacks() {
         let error = expectCellKitError { _ = try ExtraOutletView.tryLoadFromNib() }
         #expect(error?.code == .outletMismatch)
-        #expect(error?.message == "ExtraOutletView.nib has the outlet {extra}, but ExtraOutletView has no @Outlet named 'extra'")
-        #expect(error?.fix == "add `@Outlet var extra: Label` to ExtraOutletView, or remove {extra} from ExtraOutletView.nib")
+        #expect(
+            error?.message
+                == "ExtraOutletView.nib has the outlet {extra}, but ExtraOutletView has no @Outlet named 'extra'")
+        #expect(
+            error?.fix
+                == "add `@Outlet var extra: Label` to ExtraOutletView, or remove {extra} from ExtraOutletView.nib")
         #expect(error?.diagnostic?.location.description == "ExtraOutletView.nib:1:9")
         #expect(
             error?.description == """
@@ -215,7 +234,9 @@ func standardError(_ result: ExitTest.Result?) -> String {
     @Test func anOwnerOutletTheNibLacks() {
         let error = expectCellKitError { try MissingOutletView().tryLoadNibContent() }
         #expect(error?.code == .outletMismatch)
-        #expect(error?.message == "MissingOutletView has the outlet @Outlet var role, but MissingOutletView.nib has no {role}")
+        #expect(
+            error?.message
+                == "MissingOutletView has the outlet @Outlet var role, but MissingOutletView.nib has no {role}")
         #expect(error?.fix == "add {role} to MissingOutletView.nib, or remove the outlet from MissingOutletView")
     }
 
@@ -223,12 +244,16 @@ func standardError(_ result: ExitTest.Result?) -> String {
     /// problem with file:line:col, the line, a caret and a fix.
     @Test func aMalformedNib() throws {
         let error = expectCellKitError {
-            try Nib.register(source: "╭─ {name:bol} ─╮\n│ {bio:wrap,clip} │\n}", named: "Malformed", in: SeedErrors.bundle)
+            try Nib.register(
+                source: "╭─ {name:bol} ─╮\n│ {bio:wrap,clip} │\n}", named: "Malformed", in: SeedErrors.bundle)
         }
         #expect(error?.code == .invalidNib)
         #expect(error?.message == "Malformed.nib:1:10: unknown modifier 'bol' on outlet 'name'")
         #expect(error?.fix == "did you mean 'bold'?")
-        #expect(error?.diagnostics.map(\.location.description) == ["Malformed.nib:1:10", "Malformed.nib:2:13", "Malformed.nib:3:1"])
+        #expect(
+            error?.diagnostics.map(\.location.description) == [
+                "Malformed.nib:1:10", "Malformed.nib:2:13", "Malformed.nib:3:1",
+            ])
         #expect(
             error?.diagnostics.first?.rendered() == """
                 Malformed.nib:1:10: error: unknown modifier 'bol' on outlet 'name'
@@ -247,7 +272,8 @@ func standardError(_ result: ExitTest.Result?) -> String {
         let bundle = PluginBundle(name: "OnDisk", resourceDirectory: directory)
         let file = expectCellKitError { _ = try Nib(nibName: "Broken", bundle: bundle).template() }
         #expect(file?.code == .invalidNib)
-        #expect(file?.diagnostic?.location == CellKit.SourceLocation(file: directory + "/Broken.nib", line: 2, column: 10))
+        #expect(
+            file?.diagnostic?.location == CellKit.SourceLocation(file: directory + "/Broken.nib", line: 2, column: 10))
         #expect(file?.message.hasPrefix(directory + "/Broken.nib:2:10: ") == true)
     }
 
@@ -292,7 +318,9 @@ func standardError(_ result: ExitTest.Result?) -> String {
         let initial = expectCellKitError { _ = try WrongInitialVC.tryInstantiate() }
         #expect(initial?.code == .typeMismatch)
         #expect(
-            initial?.message == "the initial scene of storyboard CellKitTests.WrongInitialVC is a PageViewController, not a WrongInitialVC")
+            initial?.message
+                == "the initial scene of storyboard CellKitTests.WrongInitialVC is a PageViewController, not a WrongInitialVC"
+        )
         #expect(initial?.fix == "make a WrongInitialVC scene the initial one")
 
         let typed = expectCellKitError { let _: PageViewController = try Errors.tryLoad(identifier: "home") }
@@ -322,7 +350,8 @@ func standardError(_ result: ExitTest.Result?) -> String {
         }
         #expect(
             standardError(header).contains(
-                "Failed to dequeue a header/footer with identifier UnregisteredHeader matching type UnregisteredHeader."))
+                "Failed to dequeue a header/footer with identifier UnregisteredHeader matching type UnregisteredHeader."
+            ))
         let supplementary = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let _: UnregisteredSupplementary = CollectionView().dequeueReusableSupplementaryView(
                 ofKind: CollectionView.elementKindSectionFooter, for: IndexPath(item: 0, section: 0))
@@ -339,7 +368,8 @@ func standardError(_ result: ExitTest.Result?) -> String {
         }
         #expect(
             standardError(missing).contains(
-                "The nib CellKitTests/NoNibView.nib could not be loaded as the root view of NoNibView: no nib named 'NoNibView'"))
+                "The nib CellKitTests/NoNibView.nib could not be loaded as the root view of NoNibView: no nib named 'NoNibView'"
+            ))
         let outlets = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try? registerNib("{name}", named: "MissingOutletView", for: MissingOutletView.self)
             MissingOutletView().loadNibContent()
@@ -356,7 +386,8 @@ func standardError(_ result: ExitTest.Result?) -> String {
         }
         #expect(
             standardError(instantiate).contains(
-                "no storyboard named 'NoStoryboardVC' in CellKitTests; define it and register it with Storyboard.register(_:)"))
+                "no storyboard named 'NoStoryboardVC' in CellKitTests; define it and register it with Storyboard.register(_:)"
+            ))
         let scene = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try? SeedErrors.setUp()
             _ = Errors.setings.load()
@@ -379,9 +410,11 @@ func standardError(_ result: ExitTest.Result?) -> String {
         }
         #expect(
             standardError(nib).contains(
-                "Failed to dequeue FirstTableViewCell (nib FirstTableViewCell): no cell is registered under 'FirstTableViewCell'"))
+                "Failed to dequeue FirstTableViewCell (nib FirstTableViewCell): no cell is registered under 'FirstTableViewCell'"
+            ))
         let supplementary = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = FormCells.formHeaderView.dequeue(on: CollectionView(), ofKind: "Badge", for: IndexPath(item: 0, section: 0))
+            _ = FormCells.formHeaderView.dequeue(
+                on: CollectionView(), ofKind: "Badge", for: IndexPath(item: 0, section: 0))
         }
         #expect(
             standardError(supplementary).contains(

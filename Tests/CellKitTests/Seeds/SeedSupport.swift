@@ -55,7 +55,9 @@ final class TableRows: TableViewDataSource {
 
     func numberOfSections(in tableView: TableView) -> Int { sections.count }
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section] }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell { cell(tableView, indexPath) }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        cell(tableView, indexPath)
+    }
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { header(section) }
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { footer(section) }
 }
@@ -72,7 +74,9 @@ final class CollectionItems: CollectionViewDataSource {
     }
 
     func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { sections[section] }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        sections[section]
+    }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         cell(collectionView, indexPath)
     }

@@ -134,7 +134,9 @@ enum Guide {
                 .init(
                     "note", type: .string, summary: "optional",
                     get: { .string($0.note ?? "") },
-                    set: { cell, value throws(ValueError) in cell.note = value.description.isEmpty ? nil : value.description }),
+                    set: { cell, value throws(ValueError) in
+                        cell.note = value.description.isEmpty ? nil : value.description
+                    }),
             ]
         }
     }
@@ -142,7 +144,9 @@ enum Guide {
     // MARK: Storyboards and loaders
 
     final class TodayViewController: ViewController, StoryboardBased {
-        static var sceneStoryboard: Storyboard { Storyboard(name: "Week", bundle: PluginBundle(for: TodayViewController.self)) }
+        static var sceneStoryboard: Storyboard {
+            Storyboard(name: "Week", bundle: PluginBundle(for: TodayViewController.self))
+        }
     }
 
     final class DayViewController: ViewController, StoryboardSceneBased {
@@ -176,7 +180,9 @@ enum Guide {
         static func register(in registrar: PluginRegistrar) throws {
             try registrar.register(cellType: ForecastCell.self, summary: "a day's forecast")
             try registrar.register(nibSource: "☂ {chance:bold} {~} {where:dim}", named: "RainCell")
-            try registrar.register(storyboard: Storyboard(name: "Week", scenes: [.init("Today", TodayViewController.self)], initialScene: "Today"))
+            try registrar.register(
+                storyboard: Storyboard(
+                    name: "Week", scenes: [.init("Today", TodayViewController.self)], initialScene: "Today"))
             try registrar.register(loader: Loader { DayViewController() }, named: "Day")
         }
     }
@@ -189,7 +195,8 @@ enum Guide {
                 ╰{~─}╯
                 """,
             named: "ProfileCardCell", in: PluginBundle(for: ProfileCardCell.self))
-        try Nib.register(source: "[{state:bold,width=4,center}]", named: "StatusWidget", in: PluginBundle(for: StatusWidget.self))
+        try Nib.register(
+            source: "[{state:bold,width=4,center}]", named: "StatusWidget", in: PluginBundle(for: StatusWidget.self))
         try Nib.register(source: "  ↳ {text:italic}", named: "DetailCell", in: PluginBundle(for: DetailCell.self))
         Storyboard.register(
             Storyboard(
@@ -318,7 +325,10 @@ enum Guide {
             let _: Guide.TileCell = try CollectionView().tryDequeueReusableCell(for: indexPath)
         } catch {
             #expect(error.code == .notRegistered)
-            #expect("\(error)" == "no cell is registered under 'TileCell'; register it before dequeuing, e.g. register(cellType: TileCell.self)")
+            #expect(
+                "\(error)"
+                    == "no cell is registered under 'TileCell'; register it before dequeuing, e.g. register(cellType: TileCell.self)"
+            )
         }
     }
 
@@ -329,7 +339,10 @@ enum Guide {
         card.name.text = "Ada Lovelace"
         card.role.text = "Analyst"
         card.bio.text = "Wrote the first program."
-        #expect(card.render(width: 32).text == "╭─ Ada Lovelace ───── Analyst ─╮\n│ Wrote the first program.     │\n╰──────────────────────────────╯")
+        #expect(
+            card.render(width: 32).text
+                == "╭─ Ada Lovelace ───── Analyst ─╮\n│ Wrote the first program.     │\n╰──────────────────────────────╯"
+        )
         card.bio.text = ""
         #expect(card.render(width: 32).height == 2, "the bio's line collapses while it is empty")
 
@@ -341,7 +354,10 @@ enum Guide {
             try Nib.register(source: "{name:bol}", named: "Broken", in: .main)
         } catch {
             #expect(error.code == .invalidNib)
-            #expect("\(error)" == "Broken.nib:1:7: error: unknown modifier 'bol' on outlet 'name'\n  {name:bol}\n        ^~~\n  did you mean 'bold'?")
+            #expect(
+                "\(error)"
+                    == "Broken.nib:1:7: error: unknown modifier 'bol' on outlet 'name'\n  {name:bol}\n        ^~~\n  did you mean 'bold'?"
+            )
         }
     }
 
@@ -364,7 +380,11 @@ enum Guide {
             #expect("\(error)" == "ForecastCell has no attribute 'hihg'; did you mean 'high'?")
         }
         let listed = AttributeDescriptor.declared(by: Guide.ForecastCell.self).map(\.description)
-        #expect(listed == ["day: String = ", "high: Int = 0", "color: Color = yellow", "trend: up|down|flat = flat", "note: String = "])
+        #expect(
+            listed == [
+                "day: String = ", "high: Int = 0", "color: Color = yellow", "trend: up|down|flat = flat",
+                "note: String = ",
+            ])
     }
 
     @Test func storyboardsAndLoaders() throws {

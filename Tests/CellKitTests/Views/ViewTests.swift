@@ -16,7 +16,8 @@ import Testing
     @Test func viewDocExample() {
         let banner = Banner()
         #expect(banner.render(width: 12, height: 1).text == "░░ hello ░░░")
-        #expect(banner.render(width: 12).height == 0, "a view without subviews is 0 lines tall unless it says otherwise")
+        #expect(
+            banner.render(width: 12).height == 0, "a view without subviews is 0 lines tall unless it says otherwise")
         #expect(Label(text: "Hi").render(width: 4).text == "Hi")
     }
 
@@ -273,7 +274,9 @@ import Testing
 
     @Test func colorModesAndDowngrading() {
         #expect(ColorMode.detect(environment: ["COLORTERM": "truecolor"], isTerminal: true) == .truecolor)
-        #expect(ColorMode.detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"], isTerminal: true) == ColorMode.none)
+        #expect(
+            ColorMode.detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"], isTerminal: true)
+                == ColorMode.none)
         #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"], isTerminal: true) == .ansi256)
         #expect(ColorMode.detect(environment: ["TERM": "xterm"], isTerminal: false) == ColorMode.none)
         #expect(ColorMode.detect(environment: ["TERM": "dumb"], isTerminal: true) == ColorMode.none)
@@ -288,7 +291,9 @@ import Testing
         let title = Style.bold.foreground(.cyan)
         #expect(title.description == "bold fg=cyan")
         #expect(Style.plain.description == "plain" && Style.plain.isPlain)
-        #expect(Style.dim.merging(Style(foreground: .red, attributes: .underline)) == Style(foreground: .red, attributes: [.dim, .underline]))
+        #expect(
+            Style.dim.merging(Style(foreground: .red, attributes: .underline))
+                == Style(foreground: .red, attributes: [.dim, .underline]))
         #expect(TextAttributes([.bold, .underline]).description == "bold,underline")
         #expect(try BoxStyle(parsing: "heavy").name == "heavy")
         #expect(BoxStyle.rounded.topLeft == "╭" && BoxStyle.double.cross == "╬")
