@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "CardCells", dependencies: [cellKit], path: "Plugins/CardCells", resources: [.process("Resources")]),
 
-        .testTarget(name: "CellKitTests", dependencies: [cellKit]),
+        .testTarget(name: "CellKitTests", dependencies: [cellKit], exclude: ["Rendering/Golden"]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),

@@ -2,8 +2,10 @@
 /// ``AttributeType`` and converts to and from ``AttributeValue``.
 ///
 /// `Int`, `Double`, `Bool`, `String`, ``Color``, `[Double]`, ``TextAlignment``,
-/// ``BoxStyle`` and optionals of them conform. Make an enumeration of your
-/// own inspectable by conforming it to ``AttributeEnum``.
+/// ``LineBreakMode`` and ``BoxStyle`` conform (optionals do not: give an
+/// optional property an attribute with its own getter and setter,
+/// `InspectableAttribute(_:type:get:set:)`). Make an enumeration of your own
+/// inspectable by conforming it to ``AttributeEnum``.
 ///
 /// ```swift
 /// enum Trend: String, CaseIterable, AttributeEnum { case up, down, flat }

@@ -157,6 +157,7 @@ extension CollectionView: ScrollableContent {
         let contentWidth = max(0, width - 2 * plan.contentX)
         switch plan.piece(at: index) {
         case .topBorder, .bottomBorder:
+            canvas.reset(width: width, height: 1)
             drawRule(plan.piece(at: index), in: canvas)
         case .gap:
             canvas.reset(width: width, height: 1)

@@ -16,7 +16,9 @@ open class CollectionView: View {
     public static let elementKindSectionFooter = "CollectionElementKindSectionFooter"
 
     /// Where items come from.
-    public weak var dataSource: CollectionViewDataSource?
+    public weak var dataSource: CollectionViewDataSource? {
+        didSet { needsReload = true }
+    }
     /// Columns, item width and spacing.
     public var layout = CollectionViewGridLayout(columns: 2)
     /// The border around the collection; `.none` (the default) draws none.
@@ -62,7 +64,9 @@ open class CollectionView: View {
 
     func supplementaryQueue(_ kind: String) -> ReuseQueue {
         if let queue = supplementaryQueues[kind] { return queue }
-        let queue = ReuseQueue(kind: "supplementary view of kind \(kind)")
+        let queue = ReuseQueue(kind: "supplementary view of kind \(kind)") {
+            "register(supplementaryViewType: \($0).self, ofKind: \"\(kind)\")"
+        }
         supplementaryQueues[kind] = queue
         return queue
     }
@@ -99,14 +103,14 @@ open class CollectionView: View {
     /// name if one exists in its bundle).
     public func register<T: CollectionViewCell & Reusable>(cellType: T.Type) {
         cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try NibLoading.makeView(T.self)
+            try NibLoading.makeView(cellType)
         }
     }
 
     /// Registers a nib-based cell class.
     public func register<T: CollectionViewCell & Reusable & NibLoadable>(cellType: T.Type) {
         cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try T.tryLoadFromNib()
+            try cellType.tryLoadFromNib()
         }
     }
 
@@ -119,7 +123,7 @@ open class CollectionView: View {
     public func register<T: CollectionReusableView & Reusable>(supplementaryViewType: T.Type, ofKind elementKind: String) {
         supplementaryQueue(elementKind).register(
             identifier: identifierCache.identifier(for: supplementaryViewType), typeName: "\(T.self)"
-        ) { try NibLoading.makeView(T.self) }
+        ) { try NibLoading.makeView(supplementaryViewType) }
     }
 
     /// Registers a nib-based supplementary view class for a kind.
@@ -128,7 +132,7 @@ open class CollectionView: View {
     ) {
         supplementaryQueue(elementKind).register(
             identifier: identifierCache.identifier(for: supplementaryViewType), typeName: "\(T.self)"
-        ) { try T.tryLoadFromNib() }
+        ) { try supplementaryViewType.tryLoadFromNib() }
     }
 
     /// A cell of type `T`, typed by the call site. Traps with a message

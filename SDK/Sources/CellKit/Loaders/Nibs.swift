@@ -95,6 +95,16 @@ extension ReusableNib where T: CollectionReusableView {
         collectionView.supplementaryQueue(kind).register(identifier: identifier, typeName: "\(T.self)") { try loader.make() }
     }
 
+    /// Dequeues the supplementary view of `kind`. Traps with a message saying
+    /// what to fix; see ``tryDequeue(on:ofKind:for:)``.
+    public func dequeue(on collectionView: CollectionView, ofKind kind: String, for indexPath: IndexPath) -> T {
+        do {
+            return try tryDequeue(on: collectionView, ofKind: kind, for: indexPath)
+        } catch {
+            fatalError("Failed to dequeue \(T.self) (nib \(identifier)) of kind \(kind): \(error)")
+        }
+    }
+
     /// Dequeues the supplementary view of `kind`, or throws.
     public func tryDequeue(on collectionView: CollectionView, ofKind kind: String, for indexPath: IndexPath) throws(CellKitError) -> T {
         let view = try collectionView.supplementaryQueue(kind).dequeue(identifier)

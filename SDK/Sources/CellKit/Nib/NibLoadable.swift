@@ -34,7 +34,7 @@ extension NibLoadable where Self: View {
 
     /// Like ``loadFromNib()``, but throws instead of trapping.
     public static func tryLoadFromNib() throws(CellKitError) -> Self {
-        let view = Self()
+        let view = self.init()  // the class the call was made on, even when chosen at run time
         try NibLoading.load(nib, into: view)
         return view
     }
@@ -100,9 +100,10 @@ enum NibLoading {
 
     /// A new `T`; if a nib named after its reuse identifier exists in its
     /// bundle, loaded into it (seed 002: "use the nib if one exists").
+    /// `type` may be a subclass of `T` chosen at run time: that class is made.
     static func makeView<T: ReusableView & Reusable>(_ type: T.Type) throws(CellKitError) -> T {
-        let view = T()
-        let nib = Nib(nibName: T.reuseIdentifier, bundle: PluginBundle(for: T.self))
+        let view = type.init()
+        let nib = Nib(nibName: type.reuseIdentifier, bundle: PluginBundle(for: type))
         // A NibOwnerLoadable view loads its nib itself; checked only when a nib exists
         // (a dynamic conformance check scans every loaded image).
         if Nib.exists(named: nib.name, in: nib.bundle), !(view is NibOwnerLoadable) {

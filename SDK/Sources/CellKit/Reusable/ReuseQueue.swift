@@ -18,6 +18,8 @@ final class ReuseQueue {
 
     /// What the queue is for, in error messages: "cell", "header/footer view".
     let kind: String
+    /// The registration call for an identifier, suggested when it is not registered.
+    let registerCall: (String) -> String
     private var entries: [Entry] = []
     private var indexByIdentifier: [String: Int] = [:]
     /// The last identifier dequeued and its entry: rows of one type follow each
@@ -29,8 +31,9 @@ final class ReuseQueue {
     /// Views handed out and not yet given back.
     private(set) var liveCount = 0
 
-    init(kind: String) {
+    init(kind: String, registerCall: @escaping (String) -> String = { "register(cellType: \($0).self)" }) {
         self.kind = kind
+        self.registerCall = registerCall
     }
 
     func register(identifier: String, typeName: String, make: @escaping () throws -> ReusableView) {
@@ -65,7 +68,7 @@ final class ReuseQueue {
         guard let index = index(of: identifier) else {
             throw CellKitError(
                 .notRegistered, "no \(kind) is registered under '\(identifier)'",
-                fix: "register it before dequeuing, e.g. register(cellType: \(identifier).self)")
+                fix: "register it before dequeuing, e.g. \(registerCall(identifier))")
         }
         if let view = entries[index].pool.popLast() {
             liveCount += 1

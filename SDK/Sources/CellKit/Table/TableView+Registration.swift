@@ -10,7 +10,7 @@ extension TableView {
     /// ```
     public func register<T: TableViewCell & Reusable>(cellType: T.Type) {
         cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try NibLoading.makeView(T.self)
+            try NibLoading.makeView(cellType)
         }
     }
 
@@ -21,7 +21,7 @@ extension TableView {
     /// ```
     public func register<T: TableViewCell & Reusable & NibLoadable>(cellType: T.Type) {
         cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try T.tryLoadFromNib()
+            try cellType.tryLoadFromNib()
         }
     }
 
@@ -29,14 +29,14 @@ extension TableView {
     public func register<T: TableViewHeaderFooterView & Reusable>(headerFooterViewType: T.Type) {
         headerFooterQueue.register(
             identifier: identifierCache.identifier(for: headerFooterViewType), typeName: "\(T.self)"
-        ) { try NibLoading.makeView(T.self) }
+        ) { try NibLoading.makeView(headerFooterViewType) }
     }
 
     /// Registers a nib-based header/footer view class.
     public func register<T: TableViewHeaderFooterView & Reusable & NibLoadable>(headerFooterViewType: T.Type) {
         headerFooterQueue.register(
             identifier: identifierCache.identifier(for: headerFooterViewType), typeName: "\(T.self)"
-        ) { try T.tryLoadFromNib() }
+        ) { try headerFooterViewType.tryLoadFromNib() }
     }
 
     /// Registers a factory under an identifier: for hosts that know cell

@@ -21,10 +21,14 @@ open class TableView: View {
     /// Let each row be as tall as its cell needs (``View/sizeThatFits(_:)``).
     public static let automaticDimension = -1
 
-    /// Where rows come from.
-    public weak var dataSource: TableViewDataSource?
+    /// Where rows come from; setting it makes the table reload before it is next used.
+    public weak var dataSource: TableViewDataSource? {
+        didSet { needsReload = true }
+    }
     /// Heights and custom section views.
-    public weak var delegate: TableViewDelegate?
+    public weak var delegate: TableViewDelegate? {
+        didSet { needsReload = true }
+    }
     /// Every row's height, or ``automaticDimension`` (the default).
     public var rowHeight = TableView.automaticDimension
     /// The border around the table; `.none` (the default) draws none.
@@ -58,7 +62,7 @@ open class TableView: View {
     }
 
     let cellQueue = ReuseQueue(kind: "cell")
-    let headerFooterQueue = ReuseQueue(kind: "header/footer view")
+    let headerFooterQueue = ReuseQueue(kind: "header/footer view") { "register(headerFooterViewType: \($0).self)" }
     var identifierCache = ReuseIdentifierCache()
     /// The section layout computed by ``reloadData()``.
     var sections = SectionMap()
@@ -82,10 +86,11 @@ open class TableView: View {
     public func reloadData() {
         sections = SectionMap()
         renderList = nil
-        guard let dataSource else {
-            needsReload = false
-            return
-        }
+        // Cleared first: a data source or delegate that asks for a count while
+        // it is being asked (`numberOfRows(inSection:)` from a footer) must not
+        // start another reload (that recursed until the stack overflowed).
+        needsReload = false
+        guard let dataSource else { return }
         let count = max(0, dataSource.numberOfSections(in: self))
         for s in 0..<count {
             let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: s))
@@ -93,7 +98,6 @@ open class TableView: View {
                 rows: rows, header: hasSectionView(s, header: true), footer: hasSectionView(s, header: false),
                 separators: separatorStyle == .line, last: s == count - 1)
         }
-        needsReload = false
     }
 
     private func hasSectionView(_ section: Int, header: Bool) -> Bool {

@@ -16,8 +16,9 @@ public final class Label: View {
         didSet { cachedWidth = -1 }
     }
     /// The terminal width of `text`, measured once per change (layout and
-    /// drawing ask for it several times a row).
-    private var cachedWidth = 0
+    /// drawing ask for it several times a row); -1 until measured, because
+    /// `init(text:)` sets `text` without running its `didSet`.
+    private var cachedWidth = -1
 
     /// The width of ``text`` in terminal columns.
     public var textWidth: Int {

@@ -14,7 +14,7 @@
 ///     }
 /// }
 /// let banner = Banner()
-/// print(banner.render(width: 12).text)   // ░░ hello ░░░
+/// print(banner.render(width: 12, height: 1).text)   // ░░ hello ░░░
 /// ```
 open class View {
     /// The view's position and size in its superview's coordinates.
