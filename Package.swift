@@ -41,7 +41,8 @@ let package = Package(
         // The executable: argument handling only.
         .executableTarget(name: "cellkit", dependencies: ["Console"]),
         // Benchmarks: `swift run -c release cellkit-bench`.
-        .executableTarget(name: "cellkit-bench", dependencies: ["Console", "PluginHost", "CellKitSupport", "MallocCounter", cellKit]),
+        .executableTarget(
+            name: "cellkit-bench", dependencies: ["Console", "PluginHost", "CellKitSupport", "MallocCounter", cellKit]),
         .target(name: "MallocCounter"),
         .target(name: "BenchTrivialC"),
         .target(name: "BenchPlugin", dependencies: [cellKit]),
@@ -55,7 +56,8 @@ let package = Package(
         .testTarget(name: "CellKitTests", dependencies: [cellKit], exclude: ["Rendering/Golden"]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
+        .testTarget(
+            name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
         .testTarget(name: "PluginTests", dependencies: [cellKit], exclude: ["Golden"]),
         // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.
         .testTarget(name: "EndToEndTests", dependencies: ["CellKitSupport"], exclude: ["Golden"]),
@@ -65,7 +67,8 @@ let package = Package(
 
 // Strict settings for every Swift target of this package.
 for target in package.targets where !["MallocCounter", "BenchTrivialC"].contains(target.name) {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .swiftLanguageMode(.v6)
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .swiftLanguageMode(.v6)
+        ]
 }

@@ -24,6 +24,6 @@ let package = Package(
                 // The SDK's own code never holds overlapping accesses.
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
-        )
+        ),
     ]
 )

@@ -72,7 +72,9 @@ public final class PluginHost {
             return LoadResult(plugin: plugin, wasAlreadyLoaded: true)
         }
         guard FileStatus(canonical).exists else {
-            throw PluginError(.missingFile, "\(path): no such file", fix: "check the path, or build the plugin first (swift build)", path: path)
+            throw PluginError(
+                .missingFile, "\(path): no such file", fix: "check the path, or build the plugin first (swift build)",
+                path: path)
         }
         if !(allowUnsafe ?? allowUnsafePlugins) { try trustPolicy.check(canonical) }
         let (plugin, registrar) = try PluginLoader.load(path: canonical)
@@ -93,7 +95,8 @@ public final class PluginHost {
         }
         let loaded = LoadedPlugin(
             name: registrar.pluginName, version: registrar.pluginVersion, summary: registrar.pluginSummary, path: nil,
-            abiVersion: PluginABI.version, compilerVersion: PluginABI.compilerVersion, registrations: registrar.registrations)
+            abiVersion: PluginABI.version, compilerVersion: PluginABI.compilerVersion,
+            registrations: registrar.registrations)
         try registry.add(loaded)
         registrar.commitResources()
         return LoadResult(plugin: loaded, wasAlreadyLoaded: false)
@@ -114,7 +117,9 @@ public final class PluginHost {
     /// A deferred factory for a cell by name: resolved now if its plugin is
     /// loaded; otherwise the plugin that the cache says provides it is loaded
     /// on the first ``Loader/load()`` — the `dlopen` itself is deferred.
-    public func loader(for name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError) -> Loader<ReusableView> {
+    public func loader(for name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError) -> Loader<
+        ReusableView
+    > {
         if let item = try? registry.resolve(name, kinds: kinds) {
             let make = item.registration.makeView
             return Loader { () throws(CellKitError) -> ReusableView in
@@ -136,7 +141,8 @@ public final class PluginHost {
     }
 
     /// The plugin (name, path) the cache says registers `name`, without loading anything.
-    public func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (plugin: String, path: String)? {
+    public func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (plugin: String, path: String)?
+    {
         guard let cache else { return nil }
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         for record in cache.records(for: searchPath) where record.isPlugin {

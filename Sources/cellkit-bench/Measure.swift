@@ -1,3 +1,4 @@
+import CellKit
 import CellKitSupport
 import Glibc
 import MallocCounter
@@ -65,8 +66,6 @@ struct ResultLine {
 
 /// `/dev/null`, so rendering is measured without the cost of a disk.
 func nullOutput() -> FileDescriptorNullOutput { FileDescriptorNullOutput() }
-
-import CellKit
 
 /// Counts bytes and throws them away.
 final class FileDescriptorNullOutput: TextOutput {

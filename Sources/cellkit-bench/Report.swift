@@ -13,32 +13,40 @@ enum Report {
         for rows in [100_000, 1_000_000] {
             let r = try scenario("table", String(rows))
             print(
-                "| 4-column table | \(rows) | \(r["seconds"] ?? "") | \(r["rowsPerSecond"] ?? "") | \(mebibytes(r["bytes"])) | \(r["allocationsPerRow"] ?? "") | \(mebibytes(kib: r["peakKiB"])) |")
+                "| 4-column table | \(rows) | \(r["seconds"] ?? "") | \(r["rowsPerSecond"] ?? "") | \(mebibytes(r["bytes"])) | \(r["allocationsPerRow"] ?? "") | \(mebibytes(kib: r["peakKiB"])) |"
+            )
         }
         for rows in [100_000, 1_000_000] {
             let r = try scenario("sections", String(rows))
             print(
-                "| 10 sections | \(rows) | \(r["seconds"] ?? "") | \(r["rowsPerSecond"] ?? "") | \(mebibytes(r["bytes"])) | | \(mebibytes(kib: r["peakKiB"])) |")
+                "| 10 sections | \(rows) | \(r["seconds"] ?? "") | \(r["rowsPerSecond"] ?? "") | \(mebibytes(r["bytes"])) | | \(mebibytes(kib: r["peakKiB"])) |"
+            )
         }
         let reuse = try scenario("reuse", "1000000")
         print("\n## The reuse path (dequeue, prepareForReuse, configure, give back)\n")
         print("| iterations | ns/row | allocations | cells created |")
         print("|---:|---:|---:|---:|")
-        print("| \(reuse["iterations"] ?? "") | \(reuse["nanosecondsPerRow"] ?? "") | \(reuse["allocations"] ?? "") | \(reuse["cellsCreated"] ?? "") |")
+        print(
+            "| \(reuse["iterations"] ?? "") | \(reuse["nanosecondsPerRow"] ?? "") | \(reuse["allocations"] ?? "") | \(reuse["cellsCreated"] ?? "") |"
+        )
         print("\n## Scrolling (viewport 100x40, each frame drawn and encoded as ANSI)\n")
         print("| rows | first frame | page (median) | page (max) | to the end | peak memory |")
         print("|---:|---:|---:|---:|---:|---:|")
         for rows in [10_000, 10_000_000] {
             let r = try scenario("scroll", String(rows))
             print(
-                "| \(rows) | \(r["firstFrameMs"] ?? "") ms | \(r["pageMedianMs"] ?? "") ms | \(r["pageMaxMs"] ?? "") ms | \(r["endMs"] ?? "") ms | \(mebibytes(kib: r["peakKiB"])) |")
+                "| \(rows) | \(r["firstFrameMs"] ?? "") ms | \(r["pageMedianMs"] ?? "") ms | \(r["pageMaxMs"] ?? "") ms | \(r["endMs"] ?? "") ms | \(mebibytes(kib: r["peakKiB"])) |"
+            )
         }
         let load = try scenario("load", "50")
         print("\n## Loading plugins (median over 50 distinct files)\n")
-        print("| raw dlopen+dlsym+call (C) | dlopen+dlsym of the Swift plugin alone | dlopen+gate+register (plugin) | ratio to raw |")
+        print(
+            "| raw dlopen+dlsym+call (C) | dlopen+dlsym of the Swift plugin alone | dlopen+gate+register (plugin) | ratio to raw |"
+        )
         print("|---:|---:|---:|---:|")
         print(
-            "| \(load["rawMedianMicroseconds"] ?? "") µs | \(load["swiftImageMedianMicroseconds"] ?? "") µs | \(load["pluginMedianMicroseconds"] ?? "") µs | \(load["ratio"] ?? "") |")
+            "| \(load["rawMedianMicroseconds"] ?? "") µs | \(load["swiftImageMedianMicroseconds"] ?? "") µs | \(load["pluginMedianMicroseconds"] ?? "") µs | \(load["ratio"] ?? "") |"
+        )
         let listing = try scenario("listing", "200")
         print("\n## Listing installed plugins from the registry cache (no dlopen)\n")
         print("| plugins | median |")

@@ -65,7 +65,9 @@ enum SectionsBenchmark {
         table.dataSource = source
         table.delegate = source
         let sink = nullOutput()
-        let seconds = try Measure.seconds { try table.render(width: 100, to: ANSIWriter(output: sink, colorMode: .truecolor)) }
+        let seconds = try Measure.seconds {
+            try table.render(width: 100, to: ANSIWriter(output: sink, colorMode: .truecolor))
+        }
         var result = ResultLine()
         result.add("scenario", "sections")
         result.add("rows", rows)

@@ -37,13 +37,18 @@ enum CellKitProcess {
     ) throws -> Result {
         let home = try temporaryDirectory()
         defer { try? removeTree(home) }
-        var env = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache"]
+        var env = [
+            "HOME": home, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache",
+        ]
         for (key, value) in environment { env[key] = value }
-        return try spawn([executable] + arguments, input: input, directory: directory ?? repositoryRoot, environment: env)
+        return try spawn(
+            [executable] + arguments, input: input, directory: directory ?? repositoryRoot, environment: env)
     }
 
     /// Runs any program; returns its status and output.
-    static func spawn(_ argv: [String], input: String, directory: String, environment: [String: String]) throws -> Result {
+    static func spawn(_ argv: [String], input: String, directory: String, environment: [String: String]) throws
+        -> Result
+    {
         var inPipe: [Int32] = [0, 0]
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
@@ -77,7 +82,10 @@ enum CellKitProcess {
         // Read both pipes without deadlocking: poll them together.
         var out: [UInt8] = []
         var err: [UInt8] = []
-        var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
+            pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0),
+        ]
         var open = 2
         var chunk = [UInt8](repeating: 0, count: 65536)
         while open > 0 {
@@ -99,7 +107,9 @@ enum CellKitProcess {
         var waitStatus: Int32 = 0
         while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
         let exit = (waitStatus & 0x7F) == 0 ? (waitStatus >> 8) & 0xFF : 128 + (waitStatus & 0x7F)
-        return Result(status: exit, standardOutput: String(decoding: out, as: UTF8.self), standardError: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: exit, standardOutput: String(decoding: out, as: UTF8.self),
+            standardError: String(decoding: err, as: UTF8.self))
     }
 
     enum SpawnError: Error {
@@ -110,7 +120,9 @@ enum CellKitProcess {
     /// A new empty directory under /tmp.
     static func temporaryDirectory() throws -> String {
         var template = Array("/tmp/cellkit-e2e-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { throw SpawnError.pipe }
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw SpawnError.pipe
+        }
         return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
     }
 }

@@ -109,7 +109,8 @@ struct PTYScreen {
     mutating func resize(columns: Int, rows: Int) {
         func fit(_ grid: [[String]]) -> [[String]] {
             var grid = grid.map { row -> [String] in
-                row.count >= columns ? Array(row.prefix(columns)) : row + Array(repeating: " ", count: columns - row.count)
+                row.count >= columns
+                    ? Array(row.prefix(columns)) : row + Array(repeating: " ", count: columns - row.count)
             }
             if grid.count > rows { grid.removeFirst(grid.count - rows) }
             while grid.count < rows { grid.append(Array(repeating: " ", count: columns)) }
@@ -244,8 +245,10 @@ struct PTYScreen {
 
     private mutating func csi(_ parameters: String, final: Character) {
         let isPrivate = parameters.hasPrefix("?")
-        let numbers = (isPrivate ? String(parameters.dropFirst()) : parameters).split(separator: ";", omittingEmptySubsequences: false)
-            .map { Int($0) }
+        let numbers = (isPrivate ? String(parameters.dropFirst()) : parameters).split(
+            separator: ";", omittingEmptySubsequences: false
+        )
+        .map { Int($0) }
         func number(_ index: Int, default value: Int = 1) -> Int {
             guard index < numbers.count, let n = numbers[index], n > 0 else { return value }
             return n
@@ -311,7 +314,9 @@ struct PTYScreen {
         let start = max(0, min(start, columns))
         let end = max(start, min(end, columns))
         for column in start..<end { cells[row][column] = " " }
-        if start > 0, cells[row][start - 1] != "", start < columns, cells[row][start] == "" { cells[row][start - 1] = " " }
+        if start > 0, cells[row][start - 1] != "", start < columns, cells[row][start] == "" {
+            cells[row][start - 1] = " "
+        }
         if end < columns, cells[row][end] == "" { cells[row][end] = " " }
     }
 

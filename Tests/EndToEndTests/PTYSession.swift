@@ -54,7 +54,8 @@ final class PTYSession {
         ]
         for (key, value) in environment { env[key] = value }
         let session = try PTYSession(
-            argv: [CellKitProcess.executable] + arguments, home: home, environment: env, directory: directory, columns: columns,
+            argv: [CellKitProcess.executable] + arguments, home: home, environment: env, directory: directory,
+            columns: columns,
             rows: rows)
         session.ownsHome = ownsHome
         return session
@@ -79,7 +80,9 @@ final class PTYSession {
         remove(path)
     }
 
-    private init(argv: [String], home: String, environment: [String: String], directory: String, columns: Int, rows: Int) throws {
+    private init(
+        argv: [String], home: String, environment: [String: String], directory: String, columns: Int, rows: Int
+    ) throws {
         self.home = home
         screen = PTYScreen(columns: columns, rows: rows)
         guard let libc = LibC.shared else { throw Failure(description: "posix_openpt and friends are not in libc") }
@@ -191,7 +194,9 @@ final class PTYSession {
             var bytes = Array(key.utf8)
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress! + offset, $0.count - offset) }
+                let written = bytes.withUnsafeMutableBytes {
+                    write(master, $0.baseAddress! + offset, $0.count - offset)
+                }
                 if written < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
                     throw Failure(description: "cannot write to the terminal: \(LibC.errorText(errno))")
@@ -212,7 +217,8 @@ final class PTYSession {
     /// Reads output until `condition` holds for the screen, or fails after
     /// `timeout` showing the screen.
     func wait(
-        for what: @autoclosure () -> String, timeout: Duration = PTYSession.timeout, until condition: (PTYScreen) -> Bool
+        for what: @autoclosure () -> String, timeout: Duration = PTYSession.timeout,
+        until condition: (PTYScreen) -> Bool
     ) throws {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout

@@ -58,7 +58,8 @@ import Testing
         try repl.wait(for: "the view") { $0.line(29).hasPrefix(" Long · rows 1–29 of 500") }
         repl.resize(columns: 60, rows: 12)
         try repl.wait(for: "the view redrawn at 60×12") {
-            $0.line(11).hasPrefix(" Long · rows 1–11 of 500 · top") && $0.line(11).hasSuffix("q quits") && $0.line(11).count == 59
+            $0.line(11).hasPrefix(" Long · rows 1–11 of 500 · top") && $0.line(11).hasSuffix("q quits")
+                && $0.line(11).count == 59
         }
         repl.resize(columns: 100, rows: 40)
         try repl.wait(for: "the view redrawn at 100×40") { $0.line(39).hasPrefix(" Long · rows 1–39 of 500") }

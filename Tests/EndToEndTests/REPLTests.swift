@@ -11,7 +11,9 @@ import Testing
     @Test func startsWithABannerAndAPrompt() throws {
         let repl = try PTYSession.start()
         try repl.waitForPrompt()
-        #expect(repl.screen.line(0).hasPrefix("CellKit 0.1.0 · 3 plugins on the path (type help, Tab completes, Ctrl-D leaves)"))
+        #expect(
+            repl.screen.line(0).hasPrefix(
+                "CellKit 0.1.0 · 3 plugins on the path (type help, Tab completes, Ctrl-D leaves)"))
         #expect(repl.screen.bracketedPaste)
     }
 
@@ -64,7 +66,9 @@ import Testing
         try repl.wait(for: "the command completed") { $0.cursorLine == "cellkit> describe" && $0.cursorColumn == 18 }
         // BasicCells is on the path but not loaded: its cells come from the registry cache.
         try repl.send("TextC", Keys.tab)
-        try repl.wait(for: "the cell completed") { $0.cursorLine == "cellkit> describe TextCell" && $0.cursorColumn == 27 }
+        try repl.wait(for: "the cell completed") {
+            $0.cursorLine == "cellkit> describe TextCell" && $0.cursorColumn == 27
+        }
         try repl.send(Keys.enter)
         try repl.waitFor("BasicCells.TextCell   cell")
 
@@ -152,7 +156,9 @@ import Testing
         try repl.waitForPrompt()
         #expect(!repl.screen.history.contains("item 49999"))
         try repl.type("screens")
-        try repl.wait(for: "the screen with every row") { $0.lines.contains { $0.hasPrefix("*  Many") && $0.contains("50000") } }
+        try repl.wait(for: "the screen with every row") {
+            $0.lines.contains { $0.hasPrefix("*  Many") && $0.contains("50000") }
+        }
     }
 
     /// A CSV file with a `name` column: `item 0`, `item 1`, …

@@ -27,7 +27,8 @@ import Testing
     @Test func randomBytesAreNotASharedLibrary() throws {
         let dir = TestEnvironment.temporaryDirectory()
         var generator = SystemRandomNumberGenerator()
-        TestEnvironment.write((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }, to: dir + "/libRandom.so")
+        TestEnvironment.write(
+            (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }, to: dir + "/libRandom.so")
         let error = try refuse(dir + "/libRandom.so")
         #expect(error.code == .notSharedLibrary)
         #expect(error.message.contains("is not a shared library (invalid ELF header)"))
@@ -40,7 +41,8 @@ import Testing
         let short = try refuse(dir + "/libShort.so")
         #expect(short.code == .notSharedLibrary)
         #expect(short.message.contains("file too short"))
-        TestEnvironment.write(Array(String(repeating: "plugins are code, not prose.\n", count: 100).utf8), to: dir + "/libLong.so")
+        TestEnvironment.write(
+            Array(String(repeating: "plugins are code, not prose.\n", count: 100).utf8), to: dir + "/libLong.so")
         let long = try refuse(dir + "/libLong.so")
         #expect(long.code == .notSharedLibrary)
         #expect(long.message.contains("invalid ELF header"))
@@ -60,26 +62,36 @@ import Testing
     @Test func aLibraryWithoutEntryPointsIsNotAPlugin() throws {
         let error = try refuse(TestEnvironment.library("cellkit-fixture-no-entry"))
         #expect(error.code == .missingEntryPoint)
-        #expect(error.message.hasSuffix("is a shared library but not a CellKit plugin: it has no cellkit_plugin_abi entry point"))
+        #expect(
+            error.message.hasSuffix(
+                "is a shared library but not a CellKit plugin: it has no cellkit_plugin_abi entry point"))
     }
 
     @Test func anotherABIIsRefusedBeforeRegistrationRuns() throws {
         let error = try refuse(TestEnvironment.library("cellkit-fixture-other-abi"))
         #expect(error.code == .abiMismatch)
-        #expect(error.message.hasSuffix("was built against CellKit SDK ABI \(PluginABI.version + 1), but this cellkit has ABI \(PluginABI.version)"))
+        #expect(
+            error.message.hasSuffix(
+                "was built against CellKit SDK ABI \(PluginABI.version + 1), but this cellkit has ABI \(PluginABI.version)"
+            ))
         #expect(error.fix?.hasPrefix("rebuild the plugin against this cellkit's SDK") == true)
     }
 
     @Test func anotherCompilerIsRefused() throws {
         let error = try refuse(TestEnvironment.library("cellkit-fixture-other-compiler"))
         #expect(error.code == .compilerMismatch)
-        #expect(error.message.contains("was built with Swift 5.10.0, but this cellkit was built with Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))"))
+        #expect(
+            error.message.contains(
+                "was built with Swift 5.10.0, but this cellkit was built with Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))"
+            ))
     }
 
     @Test func aSecondPluginWithATakenNameIsRefused() throws {
         let error = try refuse(TestEnvironment.library("cellkit-fixture-same-name"))
         #expect(error.code == .duplicatePlugin)
-        #expect(error.message.hasPrefix("a plugin named BasicCells is already loaded from \(TestEnvironment.library("BasicCells"))"))
+        #expect(
+            error.message.hasPrefix(
+                "a plugin named BasicCells is already loaded from \(TestEnvironment.library("BasicCells"))"))
     }
 
     @Test func aNameRegisteredTwiceIsRefused() throws {
@@ -129,7 +141,9 @@ import Testing
         let path = dir + "/libBasicCells.so"
         TestEnvironment.copy(TestEnvironment.library("BasicCells"), to: path)
         chown(path, 65534, 65534)
-        let error = try #require(throws: PluginError.self) { try PluginHost(searchPath: PluginSearchPath(directories: [])).load(path) }
+        let error = try #require(throws: PluginError.self) {
+            try PluginHost(searchPath: PluginSearchPath(directories: [])).load(path)
+        }
         #expect(error.code == .unsafePermissions)
         #expect(error.message == "refusing to load \(path): \(path) belongs to another user (uid 65534)")
     }

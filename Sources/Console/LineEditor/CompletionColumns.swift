@@ -33,8 +33,10 @@ enum CompletionColumns {
 
     /// Control characters would move the cursor; show them as `?`.
     private static func displayable(_ candidate: String) -> String {
-        String(String.UnicodeScalarView(candidate.unicodeScalars.map {
-            $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? "?" : $0
-        }))
+        String(
+            String.UnicodeScalarView(
+                candidate.unicodeScalars.map {
+                    $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? "?" : $0
+                }))
     }
 }

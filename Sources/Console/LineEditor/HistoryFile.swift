@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CellKitSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The file the history is kept in: one entry per line, UTF-8.
 ///

@@ -175,7 +175,10 @@ struct KeyDecoder {
         bytes.count == 2 && bytes.first == 0xC2 && (bytes.last ?? 0) < 0xA0
     }
 
-    enum UTF8Sequence: Equatable { case complete(Int), incomplete, invalid }
+    enum UTF8Sequence: Equatable {
+        case complete(Int)
+        case incomplete, invalid
+    }
 
     /// Checks the structure of the UTF-8 sequence starting at `index`.
     static func utf8Sequence(in bytes: [UInt8], at index: Int) -> UTF8Sequence {

@@ -135,11 +135,13 @@ final class LineEditor {
         if let search {
             let text = search.matchedText.map(Array.init) ?? searchOriginal.characters
             let cursor = search.match?.position ?? searchOriginal.cursor
-            try terminal.write(renderer.render(
-                prompt: search.prompt, characters: text, cursor: cursor, columns: columns))
+            try terminal.write(
+                renderer.render(
+                    prompt: search.prompt, characters: text, cursor: cursor, columns: columns))
         } else {
-            try terminal.write(renderer.render(
-                prompt: prompt, characters: buffer.characters, cursor: buffer.cursor, columns: columns))
+            try terminal.write(
+                renderer.render(
+                    prompt: prompt, characters: buffer.characters, cursor: buffer.cursor, columns: columns))
         }
     }
 

@@ -37,7 +37,8 @@ enum TabCompletion: Equatable, Sendable {
                 : .replace(range, with: first + " ", advance: 0)
         }
         let prefix = Completion.commonPrefix(of: candidates)
-        let extends = prefix.count > current.count
+        let extends =
+            prefix.count > current.count
             || (prefix.count == current.count && prefix != current && !prefix.isEmpty)
         if extends { return .replace(range, with: prefix, advance: 0) }
         return isRepeated ? .list(candidates) : .bell

@@ -147,7 +147,8 @@ final class REPL {
             guard let handle = opendir(directory) else { continue }
             defer { closedir(handle) }
             while let entry = readdir(handle) {
-                let isFile = entry.pointee.d_type == UInt8(DT_REG) || entry.pointee.d_type == UInt8(DT_LNK)
+                let isFile =
+                    entry.pointee.d_type == UInt8(DT_REG) || entry.pointee.d_type == UInt8(DT_LNK)
                     || entry.pointee.d_type == UInt8(DT_UNKNOWN)
                 guard isFile else { continue }
                 let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -181,7 +182,8 @@ final class REPL {
             throw ConsoleError(
                 .io,
                 Diagnostic(
-                    message: "the terminal failed: \(error)", location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1)))
+                    message: "the terminal failed: \(error)",
+                    location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1)))
         }
         if let first = view.cellErrors.first {
             let more = view.cellErrors.count > 1 ? " (and \(view.cellErrors.count - 1) more)" : ""
@@ -250,7 +252,8 @@ final class REPL {
             return
         }
         guard let path = Journal.latestAbandoned(in: directory) else {
-            output.printError("cellkit: nothing to recover: no session ended without quitting (journals: \(displayPath(directory)))")
+            output.printError(
+                "cellkit: nothing to recover: no session ended without quitting (journals: \(displayPath(directory)))")
             return
         }
         let contents: Journal.Contents
@@ -287,8 +290,12 @@ final class REPL {
         if journal?.isOpen == true || replay.isEmpty { unlink(path) }
 
         let screens = interpreter.session.screens.map(\.name)
-        var summary = "recovered \(replay.count - failures.count) command\(replay.count - failures.count == 1 ? "" : "s")"
-        summary += screens.isEmpty ? ", no screens" : " and \(screens.count) screen\(screens.count == 1 ? "" : "s") (\(screens.joined(separator: ", ")))"
+        var summary =
+            "recovered \(replay.count - failures.count) command\(replay.count - failures.count == 1 ? "" : "s")"
+        summary +=
+            screens.isEmpty
+            ? ", no screens"
+            : " and \(screens.count) screen\(screens.count == 1 ? "" : "s") (\(screens.joined(separator: ", ")))"
         output.printError(summary + "\n  from \(displayPath(path))")
         for failure in failures where !failure.diagnostics.isEmpty {
             output.printError("this command failed again and was left out:\n" + failure.description)

@@ -37,7 +37,9 @@ struct REPLCompletion {
     static func lastWord(of text: String) -> String {
         var word = ""
         for character in text.reversed() {
-            if character == " " || character == "\t" || character == "\"" || character == "'" || character == "=" { break }
+            if character == " " || character == "\t" || character == "\"" || character == "'" || character == "=" {
+                break
+            }
             word.insert(character, at: word.startIndex)
         }
         return word

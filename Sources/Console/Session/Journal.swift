@@ -139,7 +139,9 @@ final class Journal {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeMutableBytes {
+                Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written > 0 {
                 offset += written
             } else if written < 0 && errno == EINTR {
@@ -208,7 +210,8 @@ final class Journal {
             flock(fd, LOCK_UN)
             var status = stat()
             guard fstat(fd, &status) == 0 else { continue }
-            found.append((path, FileTimestamp(seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))))
+            found.append(
+                (path, FileTimestamp(seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))))
         }
         return found.sorted { $0.time > $1.time }.map(\.path)
     }

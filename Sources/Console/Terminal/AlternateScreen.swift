@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The terminal's alternate screen (what full-screen programs such as `less`
 /// draw on), with the cursor hidden: entered by the REPL's `show` view, and

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CellKitSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A ``Terminal`` over two file descriptors (by default standard input and
 /// output): termios raw mode, `poll` for timeouts, `TIOCGWINSZ` for the size.

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The process-wide record of the terminal mode to restore, for exit paths that
 /// do not unwind Swift code: signal handlers installed elsewhere (SIGINT, SIGTERM,

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CellKitSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Facts about the terminal the process runs in, for deciding whether to use
 /// escape sequences and colour: which standard streams are terminals (`isatty`),

@@ -48,8 +48,10 @@ extension RegistryCache.Record {
     /// The record as JSON (what `cellkit --scan-plugin` prints and the cache file holds).
     public var json: JSONValue {
         var object: JSONObject = [
-            "path": .string(path), "size": .int(size), "mtime": .int(mtimeSeconds), "mtimeNanoseconds": .int(mtimeNanoseconds),
-            "isPlugin": .bool(isPlugin), "name": .string(name), "version": .string(version), "summary": .string(summary),
+            "path": .string(path), "size": .int(size), "mtime": .int(mtimeSeconds),
+            "mtimeNanoseconds": .int(mtimeNanoseconds),
+            "isPlugin": .bool(isPlugin), "name": .string(name), "version": .string(version),
+            "summary": .string(summary),
             "abi": .int(Int(abiVersion)), "compiler": .int(Int(compilerVersion)),
         ]
         if let error { object.updateValue(.string(error), forKey: "error") }
@@ -95,7 +97,8 @@ extension RegistryCache.Record {
                 guard let aName = a["name"]?.stringValue, let aType = a["type"]?.stringValue else { return nil }
                 attributeRecords.append(
                     RegistryCache.AttributeRecord(
-                        name: aName, type: aType, defaultValue: a["default"]?.stringValue, summary: a["summary"]?.stringValue))
+                        name: aName, type: aType, defaultValue: a["default"]?.stringValue,
+                        summary: a["summary"]?.stringValue))
             }
             records.append(
                 RegistryCache.RegistrationRecord(
@@ -105,7 +108,8 @@ extension RegistryCache.Record {
         }
         self.init(
             path: path, size: size, mtimeSeconds: mtime, mtimeNanoseconds: nanos, isPlugin: isPlugin, name: name,
-            version: version, summary: summary, abiVersion: UInt32(clamping: abi), compilerVersion: UInt32(clamping: compiler),
+            version: version, summary: summary, abiVersion: UInt32(clamping: abi),
+            compilerVersion: UInt32(clamping: compiler),
             registrations: records, error: json["error"]?.stringValue)
     }
 }

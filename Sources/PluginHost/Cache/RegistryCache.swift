@@ -158,7 +158,8 @@ extension RegistryCache.Record {
                     name: r.name, kind: r.kind, summary: r.summary, typeName: r.typeName, nibName: r.nibName,
                     attributes: r.attributes.map {
                         RegistryCache.AttributeRecord(
-                            name: $0.name, type: $0.type.description, defaultValue: $0.defaultValue?.description, summary: $0.summary)
+                            name: $0.name, type: $0.type.description, defaultValue: $0.defaultValue?.description,
+                            summary: $0.summary)
                     },
                     scenes: r.scenes)
             },

@@ -81,7 +81,8 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
         guard file.hasSuffix(".so") else { return nil }
         var name = String(file.dropLast(3))
         if name.hasPrefix("lib") { name = String(name.dropFirst(3)) }
-        if !PluginRegistry.isIdentifier(name) || name == "CellKit" || name.hasPrefix("swift") || name.hasPrefix("Foundation") || name.hasPrefix("XCTest")
+        if !PluginRegistry.isIdentifier(name) || name == "CellKit" || name.hasPrefix("swift")
+            || name.hasPrefix("Foundation") || name.hasPrefix("XCTest")
             || name.hasPrefix("_") || name.hasPrefix("dispatch") || name.hasPrefix("BlocksRuntime")
         {
             return nil

@@ -29,7 +29,9 @@ struct DynamicLibrary: @unchecked Sendable {
         let detail = reason.hasPrefix(path + ": ") ? String(reason.dropFirst(path.count + 2)) : reason
         if detail.contains("cannot open shared object file") {
             if !FileStatus(path).exists {
-                return PluginError(.missingFile, "\(path): no such file", fix: "check the path, or build the plugin first (swift build)", path: path)
+                return PluginError(
+                    .missingFile, "\(path): no such file",
+                    fix: "check the path, or build the plugin first (swift build)", path: path)
             }
             let dependency = detail.split(separator: ":").first.map(String.init) ?? detail
             return PluginError(
@@ -39,7 +41,8 @@ struct DynamicLibrary: @unchecked Sendable {
         if detail.contains("invalid ELF header") || detail.contains("file too short") {
             return PluginError(
                 .notSharedLibrary, "\(path) is not a shared library (\(detail))",
-                fix: "a plugin is the lib<Name>.so that `swift build` makes from a .dynamic library product", path: path)
+                fix: "a plugin is the lib<Name>.so that `swift build` makes from a .dynamic library product", path: path
+            )
         }
         if detail.contains("only ET_DYN and ET_EXEC can be loaded") {
             return PluginError(
@@ -49,12 +52,15 @@ struct DynamicLibrary: @unchecked Sendable {
         let marker = "undefined symbol: "
         if detail.contains(marker), let symbol = detail.split(separator: " ").last.map(String.init) {
             return PluginError(
-                .undefinedSymbol, "\(path) was built against a different CellKit SDK (it needs \(symbol), which this host lacks)",
-                fix: "rebuild the plugin against this SDK (swift build in the plugin's package, with the SDK path this cellkit was built from)",
+                .undefinedSymbol,
+                "\(path) was built against a different CellKit SDK (it needs \(symbol), which this host lacks)",
+                fix:
+                    "rebuild the plugin against this SDK (swift build in the plugin's package, with the SDK path this cellkit was built from)",
                 path: path)
         }
         if detail.contains("wrong ELF class") || detail.contains("cannot open shared object") {
-            return PluginError(.notSharedLibrary, "\(path): \(detail)", fix: "build the plugin for this machine", path: path)
+            return PluginError(
+                .notSharedLibrary, "\(path): \(detail)", fix: "build the plugin for this machine", path: path)
         }
         return PluginError(.loadFailed, "\(path) could not be loaded: \(detail)", path: path)
     }

@@ -9,10 +9,18 @@ enum ELFSymbols {
     static func defines(_ symbol: String, in path: String) -> Bool {
         guard let bytes = readAll(path), bytes.count > 64 else { return false }
         return bytes.withUnsafeBytes { raw -> Bool in
-            func u16(_ o: Int) -> Int { o + 2 <= raw.count ? Int(raw.loadUnaligned(fromByteOffset: o, as: UInt16.self)) : 0 }
-            func u32(_ o: Int) -> Int { o + 4 <= raw.count ? Int(raw.loadUnaligned(fromByteOffset: o, as: UInt32.self)) : 0 }
-            func u64(_ o: Int) -> Int { o + 8 <= raw.count ? Int(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: o, as: UInt64.self)) : 0 }
-            guard raw[0] == 0x7F, raw[1] == 0x45, raw[2] == 0x4C, raw[3] == 0x46, raw[4] == 2, raw[5] == 1 else { return false }
+            func u16(_ o: Int) -> Int {
+                o + 2 <= raw.count ? Int(raw.loadUnaligned(fromByteOffset: o, as: UInt16.self)) : 0
+            }
+            func u32(_ o: Int) -> Int {
+                o + 4 <= raw.count ? Int(raw.loadUnaligned(fromByteOffset: o, as: UInt32.self)) : 0
+            }
+            func u64(_ o: Int) -> Int {
+                o + 8 <= raw.count ? Int(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: o, as: UInt64.self)) : 0
+            }
+            guard raw[0] == 0x7F, raw[1] == 0x45, raw[2] == 0x4C, raw[3] == 0x46, raw[4] == 2, raw[5] == 1 else {
+                return false
+            }
             guard u16(16) == 3 else { return false }  // ET_DYN
             let shoff = u64(0x28)
             let shentsize = u16(0x3A)

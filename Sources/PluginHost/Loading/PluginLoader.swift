@@ -43,14 +43,16 @@ enum PluginLoader {
             throw PluginError(
                 .abiMismatch,
                 "\(library.path) was built against CellKit SDK ABI \(version), but this cellkit has ABI \(PluginABI.version)",
-                fix: "rebuild the plugin against this cellkit's SDK (swift build in the plugin's package after pointing it at this SDK)",
+                fix:
+                    "rebuild the plugin against this cellkit's SDK (swift build in the plugin's package after pointing it at this SDK)",
                 path: library.path)
         }
         if compiler != PluginABI.compilerVersion {
             throw PluginError(
                 .compilerMismatch,
                 "\(library.path) was built with Swift \(PluginABI.compilerDescription(compiler)), but this cellkit was built with Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))",
-                fix: "rebuild the plugin with the same Swift toolchain as cellkit (swift --version)", path: library.path)
+                fix: "rebuild the plugin with the same Swift toolchain as cellkit (swift --version)", path: library.path
+            )
         }
         return (version, compiler)
     }
@@ -58,7 +60,8 @@ enum PluginLoader {
     static func missingEntry(_ symbol: String, path: String) -> PluginError {
         PluginError(
             .missingEntryPoint, "\(path) is a shared library but not a CellKit plugin: it has no \(symbol) entry point",
-            fix: "export it with @_cdecl(\"\(symbol)\") as docs/writing-a-plugin.md shows (cellkit new-plugin writes it for you)",
+            fix:
+                "export it with @_cdecl(\"\(symbol)\") as docs/writing-a-plugin.md shows (cellkit new-plugin writes it for you)",
             path: path)
     }
 }

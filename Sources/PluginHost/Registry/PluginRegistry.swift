@@ -51,7 +51,8 @@ public final class PluginRegistry: Sendable {
     public func add(_ plugin: LoadedPlugin) throws(PluginError) {
         guard Self.isIdentifier(plugin.name) else {
             throw PluginError(
-                .invalidPlugin, "the plugin at \(plugin.path ?? "?") calls itself '\(plugin.name)', which is not a valid name",
+                .invalidPlugin,
+                "the plugin at \(plugin.path ?? "?") calls itself '\(plugin.name)', which is not a valid name",
                 fix: "a plugin name is a Swift identifier such as CardCells", path: plugin.path)
         }
         var seen = Set<String>()
@@ -84,7 +85,9 @@ public final class PluginRegistry: Sendable {
     ///
     /// - Throws: `.unknownName` with the nearest name, or `.ambiguousName`
     ///   listing the candidates.
-    public func resolve(_ name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError) -> RegisteredItem {
+    public func resolve(_ name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError)
+        -> RegisteredItem
+    {
         let snapshot = state.withLock { $0 }
         func accept(_ item: RegisteredItem) -> Bool { kinds?.contains(item.kind) ?? true }
         if let item = snapshot.items[name], accept(item) { return item }
@@ -122,7 +125,9 @@ public final class PluginRegistry: Sendable {
     static func describe(_ kinds: Set<PluginRegistration.Kind>?) -> String {
         guard let kinds, !kinds.isEmpty else { return "cell, view, nib or storyboard" }
         if kinds.isSubset(of: [.cell, .item, .nib]) { return "cell" }
-        if kinds.isSubset(of: [.headerFooter, .supplementary, .cell, .item, .nib]) && kinds.contains(.headerFooter) { return "header/footer view" }
+        if kinds.isSubset(of: [.headerFooter, .supplementary, .cell, .item, .nib]) && kinds.contains(.headerFooter) {
+            return "header/footer view"
+        }
         return kinds.map { $0.noun(plural: false) }.sorted().joined(separator: " or ")
     }
 

@@ -33,7 +33,8 @@ public struct TrustPolicy: Sendable {
         }
     }
 
-    private func checkEntry(_ path: String, _ status: FileStatus, isDirectory: Bool, plugin: String) throws(PluginError) {
+    private func checkEntry(_ path: String, _ status: FileStatus, isDirectory: Bool, plugin: String) throws(PluginError)
+    {
         guard status.exists else { return }
         let what = isDirectory ? "directory \(path)" : path
         let override = "or, if you trust it, pass --allow-unsafe-plugins (load NAME unsafe=true in a script)"

@@ -30,7 +30,8 @@ import Testing
 
     @Test func aPluginCellPassesIsReusableAndDrawsInATable() throws {
         let path = Self.buildDirectory + "/libBasicCells.so"
-        let handle = try #require(dlopen(path, RTLD_NOW | RTLD_NODELETE), "dlopen \(path): \(String(cString: dlerror()))")
+        let handle = try #require(
+            dlopen(path, RTLD_NOW | RTLD_NODELETE), "dlopen \(path): \(String(cString: dlerror()))")
         let abi = try #require(dlsym(handle, PluginABI.abiSymbol))
         let register = try #require(dlsym(handle, PluginABI.registerSymbol))
         typealias ABIFunction = @convention(c) () -> UInt64
@@ -55,11 +56,12 @@ import Testing
         let rows = Rows(identifier: "TextCell")
         table.dataSource = rows
         let text = table.renderCanvas(width: 14).text
-        #expect(text == """
-            ╭────────────╮
-            │ row 0      │
-            │ row 1      │
-            ╰────────────╯
-            """)
+        #expect(
+            text == """
+                ╭────────────╮
+                │ row 0      │
+                │ row 1      │
+                ╰────────────╯
+                """)
     }
 }

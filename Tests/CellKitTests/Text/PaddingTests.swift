@@ -23,7 +23,8 @@ extension TextTests {
                 for width in 0...10 {
                     let out = TextLayout.padded(text, toWidth: width, alignment: alignment)
                     #expect(TerminalWidth.of(out) == max(width, TerminalWidth.of(text)))
-                    #expect(text.isEmpty || out.contains(text))  // Foundation (imported by another test) says "" is not contained
+                    // Foundation (imported by another test) says "" is not contained in anything.
+                    #expect(text.isEmpty || out.contains(text))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Console
 
 extension LineEditorTests {
@@ -16,7 +17,8 @@ extension LineEditorTests {
         }
 
         @Test func singleCandidateCompletesWithASpace() throws {
-            let run = try edit(["load Ca", Keys.tab, "x", Keys.enter], completion: Self.words(["CardCells", "BasicCells"]))
+            let run = try edit(
+                ["load Ca", Keys.tab, "x", Keys.enter], completion: Self.words(["CardCells", "BasicCells"]))
             #expect(run.result == .line("load CardCells x"))
         }
 
@@ -26,38 +28,43 @@ extension LineEditorTests {
         }
 
         @Test func existingSpaceIsReused() throws {
-            let run = try edit(["Ca rest", Keys.home, Keys.right, Keys.right, Keys.tab, "x", Keys.enter],
-                               completion: Self.words(["CardCells"]))
+            let run = try edit(
+                ["Ca rest", Keys.home, Keys.right, Keys.right, Keys.tab, "x", Keys.enter],
+                completion: Self.words(["CardCells"]))
             #expect(run.result == .line("CardCells xrest"))
         }
 
         @Test func completionInTheMiddleKeepsTheRest() throws {
-            let run = try edit(["a Ca b", Keys.left, Keys.left, Keys.tab, Keys.enter],
-                               completion: Self.words(["CardCells"]))
+            let run = try edit(
+                ["a Ca b", Keys.left, Keys.left, Keys.tab, Keys.enter],
+                completion: Self.words(["CardCells"]))
             #expect(run.result == .line("a CardCells b"))
             #expect(run.screenBeforeLastKey.cursorColumn == 14)
         }
 
         @Test func severalCandidatesCompleteTheCommonPrefix() throws {
-            let run = try edit(["row Pro", Keys.tab, Keys.enter],
-                               completion: Self.words(["ProfileCell", "ProfileHeader", "Other"]))
+            let run = try edit(
+                ["row Pro", Keys.tab, Keys.enter],
+                completion: Self.words(["ProfileCell", "ProfileHeader", "Other"]))
             #expect(run.result == .line("row Profile"))
             #expect(run.finalScreen.bells == 0)
         }
 
         @Test func secondTabListsTheCandidatesInColumns() throws {
             let candidates = ["ProfileCell", "ProfileHeader", "ProfileFooter", "ProfileBadge"]
-            let run = try edit(["row Profile", Keys.tab, Keys.tab, "H", Keys.tab, Keys.enter],
-                               columns: 40, completion: Self.words(candidates))
+            let run = try edit(
+                ["row Profile", Keys.tab, Keys.tab, "H", Keys.tab, Keys.enter],
+                columns: 40, completion: Self.words(candidates))
             #expect(run.result == .line("row ProfileHeader "))
             let screen = run.screen(waitingForRead: 3)
             // Widest is 13 columns, + 2 = 15 per column; 39 usable columns: 2 columns.
-            #expect(screen.lines == [
-                "> row Profile",
-                "ProfileCell    ProfileFooter",
-                "ProfileHeader  ProfileBadge",
-                "> row Profile",
-            ])
+            #expect(
+                screen.lines == [
+                    "> row Profile",
+                    "ProfileCell    ProfileFooter",
+                    "ProfileHeader  ProfileBadge",
+                    "> row Profile",
+                ])
             #expect(screen.row == 3)
             #expect(screen.cursorColumn == 13)
             #expect(screen.bells == 1)  // the first Tab added nothing
@@ -76,9 +83,11 @@ extension LineEditorTests {
         }
 
         @Test func outOfRangeCompletionIsClamped() throws {
-            let run = try edit(["ab", Keys.tab, Keys.enter], completion: { _, _ in
-                Completion(candidates: ["xyz"], replacing: -5..<99)
-            })
+            let run = try edit(
+                ["ab", Keys.tab, Keys.enter],
+                completion: { _, _ in
+                    Completion(candidates: ["xyz"], replacing: -5..<99)
+                })
             #expect(run.result == .line("xyz "))
         }
 
@@ -97,15 +106,18 @@ extension LineEditorTests {
 
         @Test func columnLayout() {
             // Columns of 3 + 2; 11 usable columns hold two (the last needs no gap).
-            #expect(CompletionColumns.rows(for: ["a", "bb", "ccc", "d", "e"], width: 12) == [
-                "a    d", "bb   e", "ccc",
-            ])
-            #expect(CompletionColumns.rows(for: ["a", "bb", "ccc", "d", "e"], width: 14) == [
-                "a    ccc  e", "bb   d",
-            ])
-            #expect(CompletionColumns.rows(for: ["averyveryverylongname", "b"], width: 10) == [
-                "averyveryverylongname", "b",
-            ])
+            #expect(
+                CompletionColumns.rows(for: ["a", "bb", "ccc", "d", "e"], width: 12) == [
+                    "a    d", "bb   e", "ccc",
+                ])
+            #expect(
+                CompletionColumns.rows(for: ["a", "bb", "ccc", "d", "e"], width: 14) == [
+                    "a    ccc  e", "bb   d",
+                ])
+            #expect(
+                CompletionColumns.rows(for: ["averyveryverylongname", "b"], width: 10) == [
+                    "averyveryverylongname", "b",
+                ])
             #expect(CompletionColumns.rows(for: [], width: 10) == [])
         }
 

@@ -1,5 +1,6 @@
 import CellKit
 import Testing
+
 @testable import Console
 
 extension LineEditorTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Console
 
 extension LineEditorTests {
@@ -23,13 +24,17 @@ extension LineEditorTests {
         }
 
         @Test func homeEndAndControlAE() throws {
-            let run = try edit(["bc", Keys.home, "a", Keys.end, "d", Keys.ctrl("a"), "<", Keys.ctrl("e"), ">", Keys.enter])
+            let run = try edit([
+                "bc", Keys.home, "a", Keys.end, "d", Keys.ctrl("a"), "<", Keys.ctrl("e"), ">", Keys.enter,
+            ])
             #expect(run.result == .line("<abcd>"))
         }
 
         @Test func homeAndEndVariants() throws {
-            for (home, end) in [("\u{1B}[H", "\u{1B}[F"), ("\u{1B}[1~", "\u{1B}[4~"),
-                                ("\u{1B}[7~", "\u{1B}[8~"), ("\u{1B}OH", "\u{1B}OF")] {
+            for (home, end) in [
+                ("\u{1B}[H", "\u{1B}[F"), ("\u{1B}[1~", "\u{1B}[4~"),
+                ("\u{1B}[7~", "\u{1B}[8~"), ("\u{1B}OH", "\u{1B}OF"),
+            ] {
                 let run = try edit(["bc", home, "a", end, "d", Keys.enter])
                 #expect(run.result == .line("abcd"))
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import Console
 
 extension LineEditorTests {
@@ -26,12 +27,12 @@ extension LineEditorTests {
         @Test func rulesInMemory() {
             let history = History(maximumCount: 3)
             #expect(history.add("a"))
-            #expect(!history.add("a"))        // consecutive duplicate
+            #expect(!history.add("a"))  // consecutive duplicate
             #expect(!history.add(" secret"))  // ignorespace
             #expect(!history.add(""))
             #expect(!history.add("   "))
             #expect(history.add("b"))
-            #expect(history.add("a"))         // not consecutive: recorded
+            #expect(history.add("a"))  // not consecutive: recorded
             #expect(history.add("c"))
             #expect(history.entries == ["b", "a", "c"])  // oldest dropped
         }
@@ -114,7 +115,8 @@ extension LineEditorTests {
         @Test func unwritableFileIsReportedNotFatal() throws {
             try withTemporaryDirectory { directory in
                 // The history path is a directory: appending fails.
-                try FileManager.default.createDirectory(atPath: directory + "/history", withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: directory + "/history", withIntermediateDirectories: true)
                 let history = History(maximumCount: 10)
                 #expect(history.lastError == nil)
                 let broken = try History(path: directory + "/history/x/..", maximumCount: 10)
@@ -133,15 +135,19 @@ extension LineEditorTests {
         }
 
         @Test func defaultPath() {
-            #expect(HistoryFile.defaultPath(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/ada"])
-                == "/state/cellkit/history")
-            #expect(HistoryFile.defaultPath(environment: ["XDG_STATE_HOME": "/state/", "HOME": "/home/ada"])
-                == "/state/cellkit/history")
-            #expect(HistoryFile.defaultPath(environment: ["HOME": "/home/ada"])
-                == "/home/ada/.local/state/cellkit/history")
+            #expect(
+                HistoryFile.defaultPath(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/ada"])
+                    == "/state/cellkit/history")
+            #expect(
+                HistoryFile.defaultPath(environment: ["XDG_STATE_HOME": "/state/", "HOME": "/home/ada"])
+                    == "/state/cellkit/history")
+            #expect(
+                HistoryFile.defaultPath(environment: ["HOME": "/home/ada"])
+                    == "/home/ada/.local/state/cellkit/history")
             // A relative XDG_STATE_HOME is ignored, as the XDG spec says.
-            #expect(HistoryFile.defaultPath(environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/ada"])
-                == "/home/ada/.local/state/cellkit/history")
+            #expect(
+                HistoryFile.defaultPath(environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/ada"])
+                    == "/home/ada/.local/state/cellkit/history")
             #expect(HistoryFile.defaultPath(environment: ["HOME": ""]) == nil)
         }
     }

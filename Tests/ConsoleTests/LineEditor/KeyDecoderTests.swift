@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Console
 
 extension LineEditorTests {
@@ -142,8 +143,9 @@ extension LineEditorTests {
 
         @Test func scrollViewKeys() {
             // The keys the REPL's scroll view reuses.
-            #expect(keys(["q\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[A\u{1B}[B"])
-                == [.character("q"), .pageUp(), .pageDown(), .home(), .end(), .up(), .down()])
+            #expect(
+                keys(["q\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[A\u{1B}[B"])
+                    == [.character("q"), .pageUp(), .pageDown(), .home(), .end(), .up(), .down()])
         }
     }
 }

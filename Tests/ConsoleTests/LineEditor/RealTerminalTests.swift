@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import Console
 
 extension LineEditorTests {
@@ -160,7 +161,10 @@ extension LineEditorTests {
         @Test func pipesAreNotTerminals() throws {
             var fds: [Int32] = [0, 0]
             try #require(pipe(&fds) == 0)
-            defer { close(fds[0]); close(fds[1]) }
+            defer {
+                close(fds[0])
+                close(fds[1])
+            }
             let terminal = FileDescriptorTerminal(input: fds[0], output: fds[1], environment: ["TERM": "xterm"])
             #expect(!terminal.inputIsTerminal)
             #expect(!terminal.supportsLineEditing)
@@ -170,7 +174,8 @@ extension LineEditorTests {
             #expect(try terminal.read(timeout: .milliseconds(10)) == .timedOut)
             // Without a window, COLUMNS/LINES or 80×24.
             #expect(terminal.size == .fallback)
-            let sized = FileDescriptorTerminal(input: fds[0], output: fds[1], environment: ["COLUMNS": "100", "LINES": "40"])
+            let sized = FileDescriptorTerminal(
+                input: fds[0], output: fds[1], environment: ["COLUMNS": "100", "LINES": "40"])
             #expect(sized.size == TerminalSize(columns: 100, rows: 40))
         }
 

@@ -87,8 +87,12 @@ import Testing
     }
 
     @Test func theDirectoryFollowsXDG() {
-        #expect(Journal.directory(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/ada"]) == "/state/cellkit/sessions")
+        #expect(
+            Journal.directory(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/ada"])
+                == "/state/cellkit/sessions")
         #expect(Journal.directory(environment: ["HOME": "/home/ada"]) == "/home/ada/.local/state/cellkit/sessions")
-        #expect(Journal.directory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/ada"]) == "/home/ada/.local/state/cellkit/sessions")
+        #expect(
+            Journal.directory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/ada"])
+                == "/home/ada/.local/state/cellkit/sessions")
     }
 }

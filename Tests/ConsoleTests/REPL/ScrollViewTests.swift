@@ -28,7 +28,9 @@ import Testing
         let first = try #require(frames.first)
         #expect(first.count == 10)
         #expect(Array(first[0..<9]) == (0..<9).map { "item \($0)" })
-        #expect(first[9] == " Long · rows 1–9 of 500 · top" + String(repeating: " ", count: 9) + "↑↓ PgUp PgDn Home End · q quits")
+        #expect(
+            first[9] == " Long · rows 1–9 of 500 · top" + String(repeating: " ", count: 9)
+                + "↑↓ PgUp PgDn Home End · q quits")
         // Alternate screen and hidden cursor on, then off; raw mode only while shown.
         #expect(terminal.outputText.hasPrefix(AlternateScreen.enterSequence))
         #expect(terminal.outputText.hasSuffix(AlternateScreen.leaveSequence))

@@ -120,7 +120,8 @@ public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
     /// string that parses), as a data file's fields need.
     public func convert(_ value: AttributeValue) throws(ValueError) -> AttributeValue {
         switch (self, value) {
-        case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.color, .color), (.numbers, .numbers):
+        case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.color, .color),
+            (.numbers, .numbers):
             return value
         case (.double, .int(let v)):
             return .double(Double(v))

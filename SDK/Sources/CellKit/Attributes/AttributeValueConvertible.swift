@@ -38,7 +38,9 @@ extension AttributeEnum {
         case .enumeration(let n), .string(let n): name = n
         default: throw ValueError("expected one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let value = Self(rawValue: name) ?? Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
+        guard
+            let value = Self(rawValue: name)
+                ?? Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
         else {
             throw ValueError("'\(name)' is not one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -53,7 +55,9 @@ extension AttributeEnum {
 extension Int: AttributeValueConvertible {
     public static var attributeType: AttributeType { .int }
     public init(attributeValue: AttributeValue) throws(ValueError) {
-        guard case .int(let v) = try Self.attributeType.convert(attributeValue) else { throw ValueError("expected an Int") }
+        guard case .int(let v) = try Self.attributeType.convert(attributeValue) else {
+            throw ValueError("expected an Int")
+        }
         self = v
     }
     public var attributeValue: AttributeValue { .int(self) }
@@ -62,7 +66,9 @@ extension Int: AttributeValueConvertible {
 extension Double: AttributeValueConvertible {
     public static var attributeType: AttributeType { .double }
     public init(attributeValue: AttributeValue) throws(ValueError) {
-        guard case .double(let v) = try Self.attributeType.convert(attributeValue) else { throw ValueError("expected a Double") }
+        guard case .double(let v) = try Self.attributeType.convert(attributeValue) else {
+            throw ValueError("expected a Double")
+        }
         self = v
     }
     public var attributeValue: AttributeValue { .double(self) }
@@ -71,7 +77,9 @@ extension Double: AttributeValueConvertible {
 extension Bool: AttributeValueConvertible {
     public static var attributeType: AttributeType { .bool }
     public init(attributeValue: AttributeValue) throws(ValueError) {
-        guard case .bool(let v) = try Self.attributeType.convert(attributeValue) else { throw ValueError("expected a Bool") }
+        guard case .bool(let v) = try Self.attributeType.convert(attributeValue) else {
+            throw ValueError("expected a Bool")
+        }
         self = v
     }
     public var attributeValue: AttributeValue { .bool(self) }
@@ -88,7 +96,9 @@ extension String: AttributeValueConvertible {
 extension Color: AttributeValueConvertible {
     public static var attributeType: AttributeType { .color }
     public init(attributeValue: AttributeValue) throws(ValueError) {
-        guard case .color(let v) = try Self.attributeType.convert(attributeValue) else { throw ValueError("expected a Color") }
+        guard case .color(let v) = try Self.attributeType.convert(attributeValue) else {
+            throw ValueError("expected a Color")
+        }
         self = v
     }
     public var attributeValue: AttributeValue { .color(self) }

@@ -17,7 +17,10 @@ extension CollectionView {
 
         enum Piece: Equatable {
             case topBorder, titleLine, bottomBorder
-            case header(Int), footer(Int), gap(Int), spacer
+            case header(Int)
+            case footer(Int)
+            case gap(Int)
+            case spacer
             case row(section: Int, row: Int)
         }
 
@@ -69,7 +72,11 @@ extension CollectionView {
         let contentWidth = max(0, width - 2 * contentX)
         let (columns, itemWidth) = layout.metrics(width: contentWidth)
         var plan = Plan(width: width, columns: columns, itemWidth: itemWidth, contentX: contentX)
-        if isBordered { plan.head.append(.topBorder) } else if let title, !title.isEmpty { plan.head.append(.titleLine) }
+        if isBordered {
+            plan.head.append(.topBorder)
+        } else if let title, !title.isEmpty {
+            plan.head.append(.titleLine)
+        }
         var start = 0
         for (s, items) in sectionItems.enumerated() {
             let section = Plan.Section(
@@ -86,7 +93,9 @@ extension CollectionView {
     }
 
     private func hasSupplementary(_ section: Int, kind: String) -> Bool {
-        if let view = dataSource?.collectionView(self, viewForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section)) {
+        if let view = dataSource?.collectionView(
+            self, viewForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
+        {
             supplementaryQueue(kind).enqueue(view)
             return true
         }
@@ -100,7 +109,9 @@ extension CollectionView {
     }
 
     private func supplementaryView(_ section: Int, kind: String) -> CollectionReusableView {
-        if let view = dataSource?.collectionView(self, viewForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section)) {
+        if let view = dataSource?.collectionView(
+            self, viewForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
+        {
             return view
         }
         let queue = supplementaryQueue(kind)
@@ -113,7 +124,8 @@ extension CollectionView {
     private func drawSides(_ canvas: Canvas) {
         guard isBordered, canvas.width >= 2 else { return }
         canvas.fill(Rect(x: 0, y: 0, width: 1, height: canvas.height), with: border.vertical, style: borderStyle)
-        canvas.fill(Rect(x: canvas.width - 1, y: 0, width: 1, height: canvas.height), with: border.vertical, style: borderStyle)
+        canvas.fill(
+            Rect(x: canvas.width - 1, y: 0, width: 1, height: canvas.height), with: border.vertical, style: borderStyle)
     }
 
     private func drawRule(_ piece: Plan.Piece, in canvas: Canvas) {
@@ -169,7 +181,8 @@ extension CollectionView: ScrollableContent {
             canvas.reset(width: width, height: 1)
             canvas.draw(TextLayout.truncated(title ?? "", toWidth: width), at: .zero, style: titleStyle)
         case .header(let s), .footer(let s):
-            let kind = plan.piece(at: index) == .header(s) ? Self.elementKindSectionHeader : Self.elementKindSectionFooter
+            let kind =
+                plan.piece(at: index) == .header(s) ? Self.elementKindSectionHeader : Self.elementKindSectionFooter
             let view = supplementaryView(s, kind: kind)
             let h = view.sizeThatFits(Size(width: contentWidth, height: Int.max / 4)).height
             view.frame = Rect(x: plan.contentX, y: 0, width: contentWidth, height: h)
@@ -190,7 +203,8 @@ extension CollectionView: ScrollableContent {
         cells.reserveCapacity(last - first)
         var height = layout.itemHeight ?? 0
         for item in first..<last {
-            guard let cell = dataSource?.collectionView(self, cellForItemAt: IndexPath(item: item, section: section)) else { continue }
+            guard let cell = dataSource?.collectionView(self, cellForItemAt: IndexPath(item: item, section: section))
+            else { continue }
             cells.append(cell)
             if layout.itemHeight == nil {
                 height = max(height, cell.sizeThatFits(Size(width: plan.itemWidth, height: Int.max / 4)).height)

@@ -120,7 +120,9 @@ open class CollectionView: View {
     }
 
     /// Registers a supplementary view class for a kind.
-    public func register<T: CollectionReusableView & Reusable>(supplementaryViewType: T.Type, ofKind elementKind: String) {
+    public func register<T: CollectionReusableView & Reusable>(
+        supplementaryViewType: T.Type, ofKind elementKind: String
+    ) {
         supplementaryQueue(elementKind).register(
             identifier: identifierCache.identifier(for: supplementaryViewType), typeName: "\(T.self)"
         ) { try NibLoading.makeView(supplementaryViewType) }
@@ -142,7 +144,9 @@ open class CollectionView: View {
     /// ```swift
     /// let cell: TileCell = collectionView.dequeueReusableCell(for: indexPath)
     /// ```
-    public func dequeueReusableCell<T: CollectionViewCell & Reusable>(for indexPath: IndexPath, cellType: T.Type = T.self) -> T {
+    public func dequeueReusableCell<T: CollectionViewCell & Reusable>(
+        for indexPath: IndexPath, cellType: T.Type = T.self
+    ) -> T {
         do {
             return try tryDequeueReusableCell(for: indexPath, cellType: cellType)
         } catch {
@@ -160,7 +164,8 @@ open class CollectionView: View {
         let view = try cellQueue.dequeue(identifier)
         guard let cell = view as? T else {
             cellQueue.enqueue(view)
-            throw CellKitError(.typeMismatch, "the cell registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
+            throw CellKitError(
+                .typeMismatch, "the cell registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
         }
         return cell
     }

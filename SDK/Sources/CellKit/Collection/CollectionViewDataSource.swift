@@ -39,8 +39,12 @@ extension CollectionViewDataSource {
     public func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionReusableView? { nil }
-    public func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? { nil }
-    public func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String? { nil }
+    public func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? {
+        nil
+    }
+    public func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String? {
+        nil
+    }
 }
 
 /// How a ``CollectionView`` lays items out: a grid of a fixed number of

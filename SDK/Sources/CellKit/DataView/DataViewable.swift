@@ -16,7 +16,8 @@ public protocol DataViewable: AnyObject {
     /// The nib's outlets become the cells' String attributes.
     func registerNib(nibName: String, cellIdentifier: String, bundle: PluginBundle)
     /// A cell registered under `identifier`, or an error saying what to fix.
-    func dequeueReusableView(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError) -> ReusableView
+    func dequeueReusableView(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError)
+        -> ReusableView
 }
 
 // MARK: - Default implementations

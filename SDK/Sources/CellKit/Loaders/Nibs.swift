@@ -59,7 +59,9 @@ extension ReusableNib where T: TableViewCell {
     /// Like ``dequeue(on:for:)``, but throws.
     public func tryDequeue(on tableView: TableView, for indexPath: IndexPath) throws(CellKitError) -> T {
         let cell = try tableView.tryDequeueReusableCell(withIdentifier: identifier, for: indexPath)
-        guard let typed = cell as? T else { throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: cell)), not a \(T.self)") }
+        guard let typed = cell as? T else {
+            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: cell)), not a \(T.self)")
+        }
         return typed
     }
 }
@@ -83,7 +85,9 @@ extension ReusableNib where T: CollectionViewCell {
     /// Like ``dequeue(on:for:)``, but throws.
     public func tryDequeue(on collectionView: CollectionView, for indexPath: IndexPath) throws(CellKitError) -> T {
         let cell = try collectionView.tryDequeueReusableCell(withIdentifier: identifier, for: indexPath)
-        guard let typed = cell as? T else { throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: cell)), not a \(T.self)") }
+        guard let typed = cell as? T else {
+            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: cell)), not a \(T.self)")
+        }
         return typed
     }
 }
@@ -92,7 +96,9 @@ extension ReusableNib where T: CollectionReusableView {
     /// Registers the view as a supplementary view of `kind` on a collection.
     public func register(on collectionView: CollectionView, ofKind kind: String) {
         let loader = self
-        collectionView.supplementaryQueue(kind).register(identifier: identifier, typeName: "\(T.self)") { try loader.make() }
+        collectionView.supplementaryQueue(kind).register(identifier: identifier, typeName: "\(T.self)") {
+            try loader.make()
+        }
     }
 
     /// Dequeues the supplementary view of `kind`. Traps with a message saying
@@ -106,9 +112,13 @@ extension ReusableNib where T: CollectionReusableView {
     }
 
     /// Dequeues the supplementary view of `kind`, or throws.
-    public func tryDequeue(on collectionView: CollectionView, ofKind kind: String, for indexPath: IndexPath) throws(CellKitError) -> T {
+    public func tryDequeue(on collectionView: CollectionView, ofKind kind: String, for indexPath: IndexPath)
+        throws(CellKitError) -> T
+    {
         let view = try collectionView.supplementaryQueue(kind).dequeue(identifier)
-        guard let typed = view as? T else { throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a \(T.self)") }
+        guard let typed = view as? T else {
+            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a \(T.self)")
+        }
         return typed
     }
 }

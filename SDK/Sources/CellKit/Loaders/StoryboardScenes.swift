@@ -199,7 +199,8 @@ extension HasInitialController where Self: StoryboardScenes {
             let vc = try storyboard.tryInstantiateInitialViewController()
             guard let typed = vc as? InitialControllerType else {
                 throw CellKitError(
-                    .typeMismatch, "the initial scene of \(storyboard) is a \(type(of: vc)), not a \(InitialControllerType.self)")
+                    .typeMismatch,
+                    "the initial scene of \(storyboard) is a \(type(of: vc)), not a \(InitialControllerType.self)")
             }
             return typed
         }

@@ -29,7 +29,8 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: a ``CellKitError`` with code `.invalidNib` and a diagnostic.
     @discardableResult
-    public static func register(source: String, named name: String, in bundle: PluginBundle) throws(CellKitError) -> Nib {
+    public static func register(source: String, named name: String, in bundle: PluginBundle) throws(CellKitError) -> Nib
+    {
         let template = try parse(source, name: name, file: "\(name).nib")
         NibCatalog.shared.withLock { $0.templates[NibCatalog.key(bundle.name, name)] = template }
         return Nib(nibName: name, bundle: bundle)
@@ -46,7 +47,9 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
         let key = NibCatalog.key(bundle.name, name)
         if let cached = NibCatalog.shared.withLock({ $0.templates[key] }) { return cached }
         guard let path = bundle.path(forResource: name, ofType: "nib") else {
-            let looked = bundle.resourceDirectory.map { "\($0)/\(name).nib" } ?? "no resources folder next to \(bundle.imagePath ?? bundle.name)"
+            let looked =
+                bundle.resourceDirectory.map { "\($0)/\(name).nib" }
+                ?? "no resources folder next to \(bundle.imagePath ?? bundle.name)"
             throw CellKitError(
                 .nibNotFound, "no nib named '\(name)' in bundle \(bundle.name) (looked for \(looked))",
                 fix: "add \(name).nib to the plugin's resources, or register it with Nib.register(source:named:in:)")

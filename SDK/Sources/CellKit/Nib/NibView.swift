@@ -54,10 +54,13 @@ final class NibView: View {
                 throw CellKitError(
                     .outletMismatch,
                     "\(nibName).nib has the outlet {\(outlet.name)}, but \(ownerName) has no @Outlet named '\(outlet.name)'",
-                    fix: "add `@Outlet var \(outlet.name): Label` to \(ownerName), or remove {\(outlet.name)} from \(nibName).nib",
+                    fix:
+                        "add `@Outlet var \(outlet.name): Label` to \(ownerName), or remove {\(outlet.name)} from \(nibName).nib",
                     diagnostic: template.diagnostic(
                         at: outlet, message: "\(ownerName) has no @Outlet named '\(outlet.name)'",
-                        notes: ["add `@Outlet var \(outlet.name): Label` to \(ownerName), or remove {\(outlet.name)} from the nib"]))
+                        notes: [
+                            "add `@Outlet var \(outlet.name): Label` to \(ownerName), or remove {\(outlet.name)} from the nib"
+                        ]))
             }
             labels.append(label)
         }
@@ -156,9 +159,12 @@ final class NibView: View {
                             style: literal.style.cellKitStyle)
                     case .spring(let spring):
                         let style = spring.style.cellKitStyle
-                        if spring.fillWidth == 1, spring.fill.unicodeScalars.count == 1, let scalar = spring.fill.unicodeScalars.first {
+                        if spring.fillWidth == 1, spring.fill.unicodeScalars.count == 1,
+                            let scalar = spring.fill.unicodeScalars.first
+                        {
                             if scalar != " " || !style.isPlain {
-                                context.fill(Rect(x: p.x, y: y + row, width: p.width, height: 1), with: scalar, style: style)
+                                context.fill(
+                                    Rect(x: p.x, y: y + row, width: p.width, height: 1), with: scalar, style: style)
                             }
                         } else {
                             context.draw(spring.drawn(width: p.width), at: Point(x: p.x, y: y + row), style: style)

@@ -44,7 +44,9 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
         }
         let name = Self.moduleName(of: type)
         let image = mappedImagePath(containing: UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self)))
-        self.init(name: name, imagePath: image, resourceDirectory: image.flatMap { Self.findResources(name: name, nextTo: $0) })
+        self.init(
+            name: name, imagePath: image,
+            resourceDirectory: image.flatMap { Self.findResources(name: name, nextTo: $0) })
         let bundle = self
         bundleCache.withLock { $0[key] = bundle }
     }

@@ -78,22 +78,30 @@ public final class PluginRegistrar {
     }
 
     /// Registers a nib-based table cell type (its nib is loaded into every new cell).
-    public func register<T: TableViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+    public func register<T: TableViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil)
+        throws(CellKitError)
+    {
         try add(T.self, kind: .cell, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
     }
 
     /// Registers a collection cell type under its reuse identifier.
-    public func register<T: CollectionViewCell & Reusable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+    public func register<T: CollectionViewCell & Reusable>(cellType: T.Type, summary: String? = nil)
+        throws(CellKitError)
+    {
         try add(T.self, kind: .item, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
     }
 
     /// Registers a nib-based collection cell type.
-    public func register<T: CollectionViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+    public func register<T: CollectionViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil)
+        throws(CellKitError)
+    {
         try add(T.self, kind: .item, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
     }
 
     /// Registers a table cell type with inspectable attributes.
-    public func register<T: TableViewCell & Reusable & Inspectable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+    public func register<T: TableViewCell & Reusable & Inspectable>(cellType: T.Type, summary: String? = nil)
+        throws(CellKitError)
+    {
         AttributeDescriptor.prime(T.self)
         try add(T.self, kind: .cell, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
     }
@@ -107,7 +115,9 @@ public final class PluginRegistrar {
     }
 
     /// Registers a collection cell type with inspectable attributes.
-    public func register<T: CollectionViewCell & Reusable & Inspectable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
+    public func register<T: CollectionViewCell & Reusable & Inspectable>(cellType: T.Type, summary: String? = nil)
+        throws(CellKitError)
+    {
         AttributeDescriptor.prime(T.self)
         try add(T.self, kind: .item, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
     }
@@ -117,17 +127,27 @@ public final class PluginRegistrar {
         headerFooterViewType: T.Type, summary: String? = nil
     ) throws(CellKitError) {
         AttributeDescriptor.prime(T.self)
-        try add(T.self, kind: .headerFooter, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+        try add(T.self, kind: .headerFooter, summary: summary) { () throws(CellKitError) in
+            try NibLoading.makeView(T.self)
+        }
     }
 
     /// Registers a section header/footer view type.
-    public func register<T: TableViewHeaderFooterView & Reusable>(headerFooterViewType: T.Type, summary: String? = nil) throws(CellKitError) {
-        try add(T.self, kind: .headerFooter, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+    public func register<T: TableViewHeaderFooterView & Reusable>(headerFooterViewType: T.Type, summary: String? = nil)
+        throws(CellKitError)
+    {
+        try add(T.self, kind: .headerFooter, summary: summary) { () throws(CellKitError) in
+            try NibLoading.makeView(T.self)
+        }
     }
 
     /// Registers a collection supplementary view type.
-    public func register<T: CollectionReusableView & Reusable>(supplementaryViewType: T.Type, summary: String? = nil) throws(CellKitError) {
-        try add(T.self, kind: .supplementary, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
+    public func register<T: CollectionReusableView & Reusable>(supplementaryViewType: T.Type, summary: String? = nil)
+        throws(CellKitError)
+    {
+        try add(T.self, kind: .supplementary, summary: summary) { () throws(CellKitError) in
+            try NibLoading.makeView(T.self)
+        }
     }
 
     /// Registers the nib `name.nib` from the plugin's resources as a cell of
@@ -139,7 +159,9 @@ public final class PluginRegistrar {
 
     /// Registers a nib from its text, as a cell of its own.
     public func register(nibSource source: String, named name: String, summary: String? = nil) throws(CellKitError) {
-        try addNib(name: name, template: try Nib.parse(source, name: name, file: "\(pluginName)/\(name).nib"), summary: summary)
+        try addNib(
+            name: name, template: try Nib.parse(source, name: name, file: "\(pluginName)/\(name).nib"), summary: summary
+        )
     }
 
     /// Registers a storyboard (its bundle becomes the plugin's).
@@ -148,7 +170,8 @@ public final class PluginRegistrar {
         storyboards.append(storyboard)
         registrations.append(
             PluginRegistration(
-                name: storyboard.name, kind: .storyboard, summary: "scenes: \(storyboard.sceneIdentifiers.joined(separator: ", "))",
+                name: storyboard.name, kind: .storyboard,
+                summary: "scenes: \(storyboard.sceneIdentifiers.joined(separator: ", "))",
                 typeName: "Storyboard", attributes: [], nibName: nil,
                 scenes: storyboard.sceneIdentifiers, initialScene: storyboard.initialSceneIdentifier,
                 makeView: nil, loader: nil))

@@ -88,7 +88,8 @@ public final class Canvas {
 
     /// The cell at a column and row.
     public subscript(x: Int, y: Int) -> Cell {
-        precondition(x >= 0 && x < width && y >= 0 && y < height, "cell (\(x), \(y)) outside a \(width)x\(height) canvas")
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height, "cell (\(x), \(y)) outside a \(width)x\(height) canvas")
         return cells[y * width + x]
     }
 

@@ -74,7 +74,8 @@ extension Color {
         case (_, .none): return .default
         case (.default, _), (_, .truecolor): return self
         case (.named, _): return self
-        case (.palette(let i), .ansi16): return i < 16 ? .named(NamedColor(rawValue: i)!) : nearest16(Self.paletteRGB(i))
+        case (.palette(let i), .ansi16):
+            return i < 16 ? .named(NamedColor(rawValue: i)!) : nearest16(Self.paletteRGB(i))
         case (.palette, .ansi256): return self
         case (.rgb(let r, let g, let b), .ansi256): return .palette(Self.nearest256(r, g, b))
         case (.rgb(let r, let g, let b), .ansi16): return nearest16((r, g, b))

@@ -93,9 +93,14 @@ public struct DrawingContext {
     /// // │          │
     /// // ╰──────────╯
     /// ```
-    public func drawBorder(_ rect: Rect, box: BoxStyle, style: Style = .plain, title: String? = nil, titleStyle: Style = .bold) {
+    public func drawBorder(
+        _ rect: Rect, box: BoxStyle, style: Style = .plain, title: String? = nil, titleStyle: Style = .bold
+    ) {
         guard !box.isNone, rect.width >= 2, rect.height >= 2 else { return }
-        let x0 = rect.minX, x1 = rect.maxX - 1, y0 = rect.minY, y1 = rect.maxY - 1
+        let x0 = rect.minX
+        let x1 = rect.maxX - 1
+        let y0 = rect.minY
+        let y1 = rect.maxY - 1
         fill(Rect(x: x0 + 1, y: y0, width: rect.width - 2, height: 1), with: box.horizontal, style: style)
         fill(Rect(x: x0 + 1, y: y1, width: rect.width - 2, height: 1), with: box.horizontal, style: style)
         fill(Rect(x: x0, y: y0 + 1, width: 1, height: rect.height - 2), with: box.vertical, style: style)
@@ -109,7 +114,8 @@ public struct DrawingContext {
             let text = TextLayout.truncated(title, toWidth: room)
             let sub = subcontext(for: Rect(x: x0 + 2, y: y0, width: rect.width - 4, height: 1))
             let end = sub.draw(" ", at: .zero, style: style)
-            let after = sub.draw(text, at: Point(x: end, y: 0), style: Style(foreground: style.foreground).merging(titleStyle))
+            let after = sub.draw(
+                text, at: Point(x: end, y: 0), style: Style(foreground: style.foreground).merging(titleStyle))
             sub.draw(" ", at: Point(x: after, y: 0), style: style)
         }
     }

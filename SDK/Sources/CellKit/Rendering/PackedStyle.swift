@@ -13,7 +13,8 @@ struct PackedStyle: Hashable, Sendable {
     static let plain = PackedStyle(bits: 0)
 
     init(_ style: Style) {
-        bits = Self.pack(style.foreground) | Self.pack(style.background) << 26
+        bits =
+            Self.pack(style.foreground) | Self.pack(style.background) << 26
             | UInt64(style.attributes.rawValue) << 52
     }
 
@@ -25,7 +26,8 @@ struct PackedStyle: Hashable, Sendable {
 
     /// Whether a blank in this style shows nothing (no background, no reverse or underline).
     var isInvisibleWhenBlank: Bool {
-        let visible = UInt64(TextAttributes.reverse.rawValue | TextAttributes.underline.rawValue | TextAttributes.strikethrough.rawValue)
+        let visible = UInt64(
+            TextAttributes.reverse.rawValue | TextAttributes.underline.rawValue | TextAttributes.strikethrough.rawValue)
         return bits >> 26 & 0x3FF_FFFF == 0 && (bits >> 52) & visible == 0
     }
 

@@ -118,7 +118,9 @@ public struct Storyboard: Sendable, CustomStringConvertible {
         guard let initial = content.initialScene else {
             throw CellKitError(
                 .noInitialScene, "storyboard \(self) has no initial scene",
-                fix: "mark one of its scenes as initial (scenes: \(content.scenes.map(\.identifier).joined(separator: ", ")))")
+                fix:
+                    "mark one of its scenes as initial (scenes: \(content.scenes.map(\.identifier).joined(separator: ", ")))"
+            )
         }
         return try tryInstantiateViewController(withIdentifier: initial)
     }
@@ -165,14 +167,17 @@ public struct Storyboard: Sendable, CustomStringConvertible {
         }
         var failures: [CellKitError] = []
         if let initial = content.initialScene, !content.scenes.contains(where: { $0.identifier == initial }) {
-            failures.append(CellKitError(.sceneNotFound, "storyboard \(self): the initial scene '\(initial)' does not exist"))
+            failures.append(
+                CellKitError(.sceneNotFound, "storyboard \(self): the initial scene '\(initial)' does not exist"))
         }
         for scene in content.scenes {
             do {
                 let vc = try tryInstantiateViewController(withIdentifier: scene.identifier)
                 vc.loadViewIfNeeded()
             } catch {
-                failures.append(CellKitError(error.code, "scene '\(scene.identifier)' of \(self): \(error.message)", fix: error.fix))
+                failures.append(
+                    CellKitError(error.code, "scene '\(scene.identifier)' of \(self): \(error.message)", fix: error.fix)
+                )
             }
         }
         return failures

@@ -80,7 +80,8 @@ extension StoryboardSceneBased where Self: ViewController {
         let vc = try sceneStoryboard.tryInstantiateViewController(withIdentifier: sceneIdentifier)
         guard let typed = vc as? Self else {
             throw CellKitError(
-                .typeMismatch, "scene '\(sceneIdentifier)' of \(sceneStoryboard) is a \(type(of: vc)), not a \(Self.self)")
+                .typeMismatch,
+                "scene '\(sceneIdentifier)' of \(sceneStoryboard) is a \(type(of: vc)), not a \(Self.self)")
         }
         return typed
     }

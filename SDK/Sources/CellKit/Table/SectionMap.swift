@@ -32,7 +32,8 @@ struct SectionMap {
     func rows(_ section: Int) -> Int { list[section].rows }
 
     mutating func append(rows: Int, header: Bool, footer: Bool, separators: Bool, last: Bool) {
-        let section = Section(rows: rows, header: header, footer: footer, separators: separators, gap: !last, start: pieceCount)
+        let section = Section(
+            rows: rows, header: header, footer: footer, separators: separators, gap: !last, start: pieceCount)
         list.append(section)
         totalRows += rows
         pieceCount += section.count

@@ -56,7 +56,9 @@ extension TableView {
     /// let cell: MyCustomCell = tableView.dequeueReusableCell(for: indexPath)
     /// let other = tableView.dequeueReusableCell(for: indexPath, cellType: cellClass)
     /// ```
-    public func dequeueReusableCell<T: TableViewCell & Reusable>(for indexPath: IndexPath, cellType: T.Type = T.self) -> T {
+    public func dequeueReusableCell<T: TableViewCell & Reusable>(for indexPath: IndexPath, cellType: T.Type = T.self)
+        -> T
+    {
         do {
             return try tryDequeueReusableCell(for: indexPath, cellType: cellType)
         } catch {
@@ -100,7 +102,9 @@ extension TableView {
     /// ```swift
     /// let header: BigHeader? = tableView.dequeueReusableHeaderFooterView()
     /// ```
-    public func dequeueReusableHeaderFooterView<T: TableViewHeaderFooterView & Reusable>(_ viewType: T.Type = T.self) -> T? {
+    public func dequeueReusableHeaderFooterView<T: TableViewHeaderFooterView & Reusable>(_ viewType: T.Type = T.self)
+        -> T?
+    {
         do {
             return try tryDequeueReusableHeaderFooterView(viewType)
         } catch {
@@ -119,7 +123,8 @@ extension TableView {
         let view = try headerFooterQueue.dequeue(identifier)
         guard let typed = view as? T else {
             headerFooterQueue.enqueue(view)
-            throw CellKitError(.typeMismatch, "the view registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
+            throw CellKitError(
+                .typeMismatch, "the view registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
         }
         return typed
     }

@@ -99,10 +99,13 @@ extension TableView {
                 return nil
             }
             let fixed = delegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
-            drawView(cell, into: canvas, width: width, x: x, contentWidth: contentWidth, height: fixed >= 0 ? fixed : nil)
+            drawView(
+                cell, into: canvas, width: width, x: x, contentWidth: contentWidth, height: fixed >= 0 ? fixed : nil)
             if ip == selectedIndexPath || cell.isSelected {
                 let inner = isBordered ? 1 : 0
-                canvas.restyle(Rect(x: inner, y: 0, width: width - 2 * inner, height: canvas.height)) { $0.adding(.reverse) }
+                canvas.restyle(Rect(x: inner, y: 0, width: width - 2 * inner, height: canvas.height)) {
+                    $0.adding(.reverse)
+                }
             }
             return cell
         }
@@ -127,7 +130,8 @@ extension TableView {
             return custom
         }
         // The default view is registered in init, so this cannot fail.
-        let view = (try? headerFooterQueue.dequeue(Self.defaultHeaderFooterIdentifier)) as? TableViewHeaderFooterView
+        let view =
+            (try? headerFooterQueue.dequeue(Self.defaultHeaderFooterIdentifier)) as? TableViewHeaderFooterView
             ?? TableViewHeaderFooterView()
         view.textLabel.text =
             (header
@@ -140,7 +144,8 @@ extension TableView {
     private func drawSides(_ canvas: Canvas) {
         guard isBordered, canvas.width >= 2 else { return }
         canvas.fill(Rect(x: 0, y: 0, width: 1, height: canvas.height), with: border.vertical, style: borderStyle)
-        canvas.fill(Rect(x: canvas.width - 1, y: 0, width: 1, height: canvas.height), with: border.vertical, style: borderStyle)
+        canvas.fill(
+            Rect(x: canvas.width - 1, y: 0, width: 1, height: canvas.height), with: border.vertical, style: borderStyle)
     }
 
     /// A horizontal line: a border edge, or a separator that meets the sides
@@ -180,7 +185,8 @@ extension TableView {
         if element == .topBorder, let title, !title.isEmpty, width >= 6 {
             let text = TextLayout.truncated(title, toWidth: width - 6)
             var at = canvas.draw(" ", at: Point(x: 2, y: 0), style: borderStyle)
-            at = canvas.draw(text, at: Point(x: at, y: 0), style: Style(foreground: borderStyle.foreground).merging(titleStyle))
+            at = canvas.draw(
+                text, at: Point(x: at, y: 0), style: Style(foreground: borderStyle.foreground).merging(titleStyle))
             canvas.draw(" ", at: Point(x: at, y: 0), style: borderStyle)
         }
     }

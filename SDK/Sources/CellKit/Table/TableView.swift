@@ -72,7 +72,9 @@ open class TableView: View {
 
     public required init() {
         super.init()
-        headerFooterQueue.register(identifier: Self.defaultHeaderFooterIdentifier, typeName: "TableViewHeaderFooterView") {
+        headerFooterQueue.register(
+            identifier: Self.defaultHeaderFooterIdentifier, typeName: "TableViewHeaderFooterView"
+        ) {
             TableViewHeaderFooterView()
         }
     }

@@ -57,7 +57,9 @@ public final class StackView: View {
         switch axis {
         case .vertical:
             var height = totalSpacing
-            for view in arrangedSubviews { height += view.sizeThatFits(Size(width: size.width, height: size.height)).height }
+            for view in arrangedSubviews {
+                height += view.sizeThatFits(Size(width: size.width, height: size.height)).height
+            }
             return Size(width: size.width, height: height)
         case .horizontal:
             computeWidths(available: size.width)
