@@ -13,6 +13,7 @@ let fixtures: [(product: String, target: String)] = [
     ("cellkit-fixture-other-abi", "FixtureOtherABI"),
     ("cellkit-fixture-other-compiler", "FixtureOtherCompiler"),
     ("cellkit-fixture-same-name", "FixtureSameName"),
+    ("cellkit-fixture-invalid", "FixtureInvalid"),
 ]
 
 let package = Package(

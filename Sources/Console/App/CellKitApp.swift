@@ -159,18 +159,20 @@ final class Context {
     func validate(_ names: [String]) -> Int32 {
         let wanted = names.isEmpty ? host.searchPath.libraries().map(\.name) : names
         var failed = false
+        var loaded: [String] = []
         for name in wanted {
             do {
-                _ = try host.load(name)
+                loaded.append(try host.load(name).plugin.name)
             } catch {
                 output.printError("\(name): \(error.description)")
                 failed = true
             }
         }
-        let report = PluginValidator(host: host).validate(plugins: names)
+        // Names or paths were asked for; the validator wants the plugins' own names.
+        let report = PluginValidator(host: host).validate(plugins: loaded)
         for failure in report.failures { output.printError("✗ \(failure)") }
         output.print(
-            "checked \(report.checked) item(s) of \(host.registry.plugins.count) plugin(s): "
+            "checked \(report.checked) item(s) of \(loaded.count) plugin(s): "
                 + (report.failures.isEmpty ? "all good" : "\(report.failures.count) failure(s)"))
         return failed || !report.failures.isEmpty ? ExitCode.plugin.rawValue : ExitCode.success.rawValue
     }

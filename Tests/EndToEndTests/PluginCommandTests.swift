@@ -1,0 +1,60 @@
+import CellKitSupport
+import Glibc
+import Testing
+
+/// `cellkit plugins` and `cellkit validate`, as a plugin author runs them.
+@Suite struct PluginCommandTests {
+    func home() throws -> [String: String] {
+        let home = try CellKitProcess.temporaryDirectory()
+        return ["HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_STATE_HOME": home + "/state"]
+    }
+
+    @Test func pluginsListsVersionABIPathAndContentsFromTheCache() throws {
+        let env = try home()
+        defer { try? removeTree(env["HOME"]!) }
+        let first = try CellKitProcess.run(["plugins"], environment: env)
+        #expect(first.status == 0)
+        let lines = first.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("PLUGIN") == true)
+        let basic = try #require(lines.first { $0.hasPrefix("BasicCells ") })
+        #expect(basic.contains(" 0.1.0 "))
+        #expect(basic.contains(" available "))
+        #expect(basic.contains("4 cells, 2 header/footer views"))
+        #expect(basic.contains("libBasicCells.so"))
+        #expect(lines.contains { $0.hasPrefix("CardCells ") && $0.contains("1 cell, 2 nibs") })
+        #expect(lines.contains { $0.hasPrefix("ChartCells ") })
+        #expect(!first.standardOutput.contains("fixture"))
+
+        // The second listing reads the cache: the file is not written again.
+        let cache = env["XDG_CACHE_HOME"]! + "/cellkit/registry.json"
+        let before = try #require(try fileInfo(cache)).modificationTime
+        let second = try CellKitProcess.run(["plugins"], environment: env)
+        #expect(second.standardOutput == first.standardOutput)
+        #expect(try #require(try fileInfo(cache)).modificationTime == before)
+    }
+
+    @Test func validateMakesEverythingAndSaysSo() throws {
+        let result = try CellKitProcess.run(["validate", "BasicCells", "CardCells", "ChartCells"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("checked "))
+        #expect(result.standardOutput.hasSuffix("of 3 plugin(s): all good\n"))
+    }
+
+    @Test func validateReportsEveryFailureAndExitsWithThePluginCode() throws {
+        let fixture = CellKitProcess.buildDirectory + "/libcellkit-fixture-invalid.so"
+        let result = try CellKitProcess.run(["validate", fixture])
+        #expect(result.status == 3)
+        let errors = result.standardError
+        #expect(
+            errors.contains(
+                "✗ FixtureInvalid.Broken: scene 'Refused' of FixtureInvalid.Broken: could not load a ViewController: this scene's controller cannot be made"
+            ))
+        #expect(
+            errors.contains(
+                "✗ FixtureInvalid.Broken: storyboard FixtureInvalid.Broken: the initial scene 'Missing' does not exist")
+        )
+        #expect(
+            errors.contains("✗ FixtureInvalid.Answer: could not load a Int: this scene's controller cannot be made"))
+        #expect(result.standardOutput.hasSuffix("of 1 plugin(s): 3 failure(s)\n"))
+    }
+}
