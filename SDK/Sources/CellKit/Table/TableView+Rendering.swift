@@ -23,11 +23,18 @@ extension TableView {
 
     var isBordered: Bool { !border.isNone }
 
-    /// Every piece of the table in order, as of now.
-    struct ElementList {
+    /// Every piece of the table in order, as of now. (A class: drawing a
+    /// piece reads it, and copying a struct of three arrays retains each.)
+    final class ElementList {
         let head: [Element]
         let sections: SectionMap
         let tail: [Element]
+
+        init(head: [Element], sections: SectionMap, tail: [Element]) {
+            self.head = head
+            self.sections = sections
+            self.tail = tail
+        }
 
         var count: Int { head.count + sections.pieceCount + tail.count }
 

@@ -83,7 +83,7 @@ open class View {
     /// subviews need, or as its other subviews' frames reach.
     open func sizeThatFits(_ size: Size) -> Size {
         var height = 0
-        for view in subviews {
+        forEachSubview { view in
             if let insets = view.pinnedInsets {
                 let inner = Size(width: size.width - insets.horizontal, height: size.height - insets.vertical)
                 height = max(height, view.sizeThatFits(inner).height + insets.vertical)
@@ -97,7 +97,8 @@ open class View {
     /// Places the subviews. The default gives each pinned subview the bounds
     /// minus its insets and leaves the others where their frames put them.
     open func layoutSubviews() {
-        for view in subviews {
+        let bounds = self.bounds
+        forEachSubview { view in
             if let insets = view.pinnedInsets { view.frame = bounds.insetBy(insets) }
         }
     }
