@@ -38,11 +38,59 @@ enum TableBenchmark {
         }
     }
 
+    /// The same row drawn in code: four strings placed by the column layout,
+    /// no label views (what a cell meant for millions of rows would do).
+    final class DrawnRowCell: TableViewCell, Reusable {
+        var texts = ["", "", "", ""]
+        var statusStyle = Style.plain
+
+        override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 1) }
+
+        override func draw(in context: DrawingContext) {
+            var column = 0
+            TableBenchmark.layout.forEachFrame(width: context.size.width) { frame in
+                let text = texts[column]
+                let width = TerminalWidth.of(text)
+                let style = column == 3 ? statusStyle : .plain
+                if width <= frame.count {
+                    let x = column == 2 ? frame.upperBound - width : frame.lowerBound
+                    context.draw(text, at: Point(x: x, y: 0), style: style)
+                } else {
+                    context.draw(
+                        TextLayout.truncated(text, toWidth: frame.count), at: Point(x: frame.lowerBound, y: 0),
+                        style: style)
+                }
+                column += 1
+            }
+            TableBenchmark.layout.forEachDivider(width: context.size.width) { x in
+                context.fill(Rect(x: x, y: 0, width: 1, height: 1), with: "│")
+            }
+        }
+
+        func configure(row: Int) {
+            texts[0] = String(row)
+            texts[1] = TableBenchmark.names[row % TableBenchmark.names.count]
+            texts[2] = TableBenchmark.numbers[row % TableBenchmark.numbers.count]
+            let status = TableBenchmark.statuses[row % TableBenchmark.statuses.count]
+            texts[3] = status.0
+            statusStyle = status.1
+        }
+    }
+
     final class Rows: TableViewDataSource {
         let count: Int
-        init(count: Int) { self.count = count }
+        let drawn: Bool
+        init(count: Int, drawn: Bool = false) {
+            self.count = count
+            self.drawn = drawn
+        }
         func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
         func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            if drawn {
+                let cell: DrawnRowCell = tableView.dequeueReusableCell(for: indexPath)
+                cell.configure(row: indexPath.row)
+                return cell
+            }
             let cell: RowCell = tableView.dequeueReusableCell(for: indexPath)
             cell.configure(row: indexPath.row)
             return cell
@@ -60,19 +108,20 @@ enum TableBenchmark {
         header.labels[2].alignment = .right
         table.tableHeaderView = header
         table.register(cellType: RowCell.self)
+        table.register(cellType: DrawnRowCell.self)
         table.dataSource = source
         return table
     }
 
     /// Renders `rows` rows; prints rows per second, bytes, peak memory, allocations per row.
-    static func run(rows: Int) throws {
-        let source = Rows(count: rows)
+    static func run(rows: Int, drawn: Bool = false) throws {
+        let source = Rows(count: rows, drawn: drawn)
         let table = makeTable(rows: rows, source: source)
         let sink = nullOutput()
         let writer = ANSIWriter(output: sink, colorMode: .truecolor)
         var result = ResultLine()
         let seconds = try Measure.seconds { try table.render(width: 100, to: writer) }
-        result.add("scenario", "table")
+        result.add("scenario", drawn ? "table-drawn" : "table")
         result.add("rows", rows)
         result.add("seconds", seconds)
         result.add("rowsPerSecond", Int(Double(rows) / seconds))
@@ -80,7 +129,7 @@ enum TableBenchmark {
         result.add("cellsCreated", table.numberOfCellsCreated)
         // Allocations of a second full render (the first warmed every cache).
         let sample = min(rows, 100_000)
-        let small = makeTable(rows: sample, source: Rows(count: sample))
+        let small = makeTable(rows: sample, source: Rows(count: sample, drawn: drawn))
         try small.render(width: 100, to: ANSIWriter(output: nullOutput(), colorMode: .truecolor))
         let allocations = Measure.allocations {
             try? small.render(width: 100, to: ANSIWriter(output: nullOutput(), colorMode: .truecolor))

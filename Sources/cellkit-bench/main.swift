@@ -1,7 +1,7 @@
 // cellkit-bench: the benchmarks of docs/performance.md.
 //
 //   swift run -c release cellkit-bench            every scenario, each in its own process, as a report
-//   swift run -c release cellkit-bench table N    one scenario (table, sections, reuse, scroll, load, listing, startup)
+//   swift run -c release cellkit-bench table N    one scenario (table, table-drawn, sections, reuse, scroll, load, listing, startup)
 import CellKitSupport
 import Glibc
 
@@ -24,6 +24,7 @@ func ensureBuilt(_ files: [String]) throws {
 do {
     switch arguments.first {
     case "table": try TableBenchmark.run(rows: number(1, default: 1_000_000))
+    case "table-drawn": try TableBenchmark.run(rows: number(1, default: 1_000_000), drawn: true)
     case "sections": try SectionsBenchmark.run(rows: number(1, default: 1_000_000))
     case "reuse": TableBenchmark.reusePath(iterations: number(1, default: 1_000_000))
     case "scroll": try ScrollBenchmark.run(rows: number(1, default: 10_000_000))
@@ -40,7 +41,7 @@ do {
         try ensureBuilt(["cellkit", "libcellkit-bench-plugin.so", "libcellkit-bench-trivial.so"])
         try Report.run(executable: executable)
     default:
-        print("usage: cellkit-bench [table|sections|reuse|scroll|load|listing|startup [N]]")
+        print("usage: cellkit-bench [table|table-drawn|sections|reuse|scroll|load|listing|startup [N]]")
         exit(2)
     }
 } catch {

@@ -146,63 +146,64 @@ public final class Canvas {
     ///   the clip), so calls can be chained.
     @discardableResult
     public func draw(_ text: some StringProtocol, at point: Point, style: Style, clip: Rect? = nil) -> Int {
-        let box = (clip ?? bounds).intersection(bounds)
-        var x = point.x
-        let y = point.y
-        guard y >= box.minY, y < box.maxY else { return x + TerminalWidth.of(text) }
-        let style = PackedStyle(style)
-        Glyphs.forEach(in: text) { glyph in
-            guard glyph.width > 0 else { return }
-            if x >= box.maxX {
-                x += glyph.width
-                return
-            }
-            if x >= box.minX {
-                if glyph.width == 2 && x + 1 >= box.maxX {
-                    put(0x20, x: x, y: y, style: style)
-                } else if let cluster = glyph.cluster {
-                    putCluster(String(cluster), width: glyph.width, x: x, y: y, style: style)
-                } else {
-                    put(glyph.scalar.value, width: glyph.width, x: x, y: y, style: style)
-                }
-            } else if glyph.width == 2 && x + 1 == box.minX {
-                put(0x20, x: x + 1, y: y, style: style)
-            }
-            x += glyph.width
-        }
-        return x
+        withUTF8(text.utf8) { drawUTF8($0, at: point, style: PackedStyle(style), clip: clip) }
     }
 
-    /// Draws a `String`; see ``draw(_:at:style:clip:)-(StringProtocol,_,_,_)``. Printable
-    /// ASCII (the common case) goes straight into the cells, without
-    /// grapheme segmentation.
+    /// Draws a `String`; see ``draw(_:at:style:clip:)-(StringProtocol,_,_,_)``.
     @discardableResult
     public func draw(_ text: String, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+        withUTF8(text.utf8) { drawUTF8($0, at: point, style: PackedStyle(style), clip: clip) }
+    }
+
+    /// Draws UTF-8 text. Printable ASCII (the common case) goes straight into
+    /// the cells; other text is segmented into grapheme clusters in place,
+    /// without making a string per character.
+    private func drawUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at point: Point, style: PackedStyle, clip: Rect?) -> Int
+    {
         let box = (clip ?? bounds).intersection(bounds)
         let y = point.y
-        let packed = PackedStyle(style)
-        let ascii: Int? = withUTF8(text.utf8) { buffer in
-            guard GraphemeSegmenter.isPrintableASCII(buffer) else { return nil }
+        if GraphemeSegmenter.isPrintableASCII(buffer) {
             let end = point.x + buffer.count
             guard y >= box.minY, y < box.maxY else { return end }
             let from = max(point.x, box.minX)
             let to = min(end, box.maxX)
             guard from < to, let bytes = buffer.baseAddress else { return end }
             // Only the first and last cells can cut a wide character in half.
-            put(UInt32(bytes[from - point.x]), x: from, y: y, style: packed)
-            if to - 1 > from { put(UInt32(bytes[to - 1 - point.x]), x: to - 1, y: y, style: packed) }
+            put(UInt32(bytes[from - point.x]), x: from, y: y, style: style)
+            if to - 1 > from { put(UInt32(bytes[to - 1 - point.x]), x: to - 1, y: y, style: style) }
             if to - from > 2 {
                 cells.withUnsafeMutableBufferPointer { cells in
                     let row = cells.baseAddress! + y * width
                     for x in (from + 1)..<(to - 1) {
-                        row[x] = Cell(content: UInt32(bytes[x - point.x]), packed: packed)
+                        row[x] = Cell(content: UInt32(bytes[x - point.x]), packed: style)
                     }
                 }
             }
             return end
         }
-        if let ascii { return ascii }
-        return draw(text[...], at: point, style: style, clip: clip)
+        guard y >= box.minY, y < box.maxY else { return point.x + GraphemeSegmenter.width(of: buffer) }
+        var x = point.x
+        GraphemeSegmenter.forEachCluster(in: buffer) { info in
+            let w = info.width
+            guard w > 0 else { return true }
+            if x >= box.minX && x < box.maxX {
+                if w == 2 && x + 1 >= box.maxX {
+                    put(0x20, x: x, y: y, style: style)
+                } else if info.isSingleScalar {
+                    put((Sanitizer.picture(for: info.first) ?? info.first).value, width: w, x: x, y: y, style: style)
+                } else if info.first == "\r" {  // CR LF, the only cluster holding a control
+                    put(Sanitizer.newlinePicture.value, x: x, y: y, style: style)
+                } else {
+                    let bytes = UnsafeBufferPointer(rebasing: buffer[info.start..<info.end])
+                    putCluster(String(decoding: bytes, as: UTF8.self), width: w, x: x, y: y, style: style)
+                }
+            } else if w == 2 && x + 1 == box.minX {
+                put(0x20, x: x + 1, y: y, style: style)
+            }
+            x += w
+            return true
+        }
+        return x
     }
 
     /// Fills a rectangle with one character (a space by default).
