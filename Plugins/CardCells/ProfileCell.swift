@@ -14,6 +14,11 @@ final class ProfileCell: TableViewCell, NibReusable, Inspectable {
         super.init()
     }
 
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        resetAttributesToDefaults()
+    }
+
     static var inspectableAttributes: [InspectableAttribute<ProfileCell>] {
         [
             .init(

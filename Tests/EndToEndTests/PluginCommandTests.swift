@@ -58,3 +58,62 @@ import Testing
         #expect(result.standardOutput.hasSuffix("of 1 plugin(s): 3 failure(s)\n"))
     }
 }
+
+/// A plugin's nibs are found next to its `.so`, wherever it is copied.
+@Suite struct PluginResourcesTests {
+    static let script = """
+        screen Team list width=40
+        row ProfileCell name="Ada Lovelace" role=Analyst bio="Wrote the first program."
+        render
+        """
+
+    func copy(_ source: String, to destination: String) throws {
+        if try #require(try fileInfo(source)).kind == .directory {
+            try createDirectories(destination)
+            for name in try listDirectory(source) { try copy(source + "/" + name, to: destination + "/" + name) }
+        } else {
+            try atomicWrite(destination, try readFile(source), permissions: 0o755)
+        }
+    }
+
+    @Test func nibsAreFoundNextToACopiedPlugin() throws {
+        let dir = try CellKitProcess.temporaryDirectory()
+        defer { try? removeTree(dir) }
+        let build = CellKitProcess.buildDirectory
+        try copy(build + "/libCardCells.so", to: dir + "/libCardCells.so")
+        // Installed under the name docs/writing-a-plugin.md gives: <Name>.resources.
+        try copy(build + "/cellkit_CardCells.resources", to: dir + "/CardCells.resources")
+        let result = try CellKitProcess.run(["-c", "load \(dir)/libCardCells.so\n" + Self.script])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput == """
+                ╭─ Ada Lovelace ───────────── Analyst ─╮
+                │ Wrote the first program.             │
+                ╰──────────────────────────────────────╯
+
+                """)
+        #expect(result.standardError.contains("loaded CardCells 0.1.0 from \(dir)/libCardCells.so"))
+    }
+
+    @Test func aPluginCopiedWithoutItsResourcesIsRefusedWithTheReason() throws {
+        let dir = try CellKitProcess.temporaryDirectory()
+        defer { try? removeTree(dir) }
+        try copy(CellKitProcess.buildDirectory + "/libCardCells.so", to: dir + "/libCardCells.so")
+        let result = try CellKitProcess.run(["-c", "load \(dir)/libCardCells.so"])
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("CardCells failed to register"))
+        #expect(result.standardError.contains("no nib named 'ProfileCell' in bundle CardCells"))
+        #expect(result.standardError.contains("add ProfileCell.nib to the plugin's resources"))
+    }
+
+    @Test func thePluginPathComesFromTheEnvironmentToo() throws {
+        let dir = try CellKitProcess.temporaryDirectory()
+        defer { try? removeTree(dir) }
+        try copy(CellKitProcess.buildDirectory + "/libBasicCells.so", to: dir + "/libExtraCells.so")
+        let result = try CellKitProcess.run(["-c", "load ExtraCells"], environment: ["CELLKIT_PLUGIN_PATH": dir])
+        // The file is found by name on CELLKIT_PLUGIN_PATH (it calls itself BasicCells inside).
+        #expect(
+            result.standardError.contains("loaded BasicCells 0.1.0 from \(dir)/libExtraCells.so"),
+            "\(result.standardError)")
+    }
+}

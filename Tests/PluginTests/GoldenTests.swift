@@ -29,11 +29,14 @@ import Testing
         "TextCell": Screens.textCell, "KeyValueCell": Screens.keyValueCell, "ProgressCell": Screens.progressCell,
         "BadgeCell": Screens.badgeCell, "SectionHeader+SectionFooter": Screens.sections,
         "SparklineCell": Screens.sparklineCell, "BarChartCell": Screens.barChartCell,
-        "ColumnsCell": Screens.columnsCell,
+        "ColumnsCell": Screens.columnsCell, "ProfileCell": Screens.profileCell, "NoticeBox": Screens.noticeBox,
+        "ContactCard": Screens.contactCard,
     ]
 
     /// Each plugin's screen.
-    static let plugins = ["BasicCells": Screens.basicDashboard, "ChartCells": Screens.chartDashboard]
+    static let plugins = [
+        "BasicCells": Screens.basicDashboard, "ChartCells": Screens.chartDashboard, "CardCells": Screens.cardDashboard,
+    ]
 
     @Test(arguments: cells.keys.sorted()) func aCellAt80And40And20Columns(_ name: String) throws {
         GoldenFile.check(try Self.render(try #require(Self.cells[name])), named: name)
@@ -174,5 +177,34 @@ enum Screens {
         row ColumnsCell values="Service|Region|Uptime" widths=*,*,8 align=left,left,right header=true divider=light
         row ColumnsCell values="api|eu-west-1|99.98%" widths=*,*,8 align=left,left,right divider=light
         row ColumnsCell values="web|us-east-2|99.9%" widths=*,*,8 align=left,left,right divider=light
+        """
+
+    static let profileCell = """
+        table border=rounded
+        row ProfileCell name="Ada Lovelace" role=Analyst bio="Wrote the first program for the Analytical Engine, and saw that it could do more than arithmetic."
+        row ProfileCell name="Grace Hopper" role="Rear Admiral"
+        row ProfileCell name="高橋 さくら" role=デザイナー bio="漢字とかなと絵文字 🎨 を含む紹介文が折り返されます。" accent=magenta
+        row ProfileCell name="A name long enough to push the role out of the border" role="Somebody important"
+        """
+
+    static let noticeBox = """
+        table border=none
+        row NoticeBox title="Maintenance" message="The database is read-only from 22:00 to 23:00 UTC while the storage is replaced."
+        row NoticeBox title="Short" message="ok"
+        row NoticeBox title="" message=""
+        """
+
+    static let contactCard = """
+        table border=light
+        row ContactCard name="Ada Lovelace" email=ada@example.org phone="+44 20 7946 0000"
+        row ContactCard name="Katherine Johnson" email=kj@nasa.example phone=""
+        row ContactCard name="A very long name that should be cut at twenty-four columns" email=x@y.z phone=1
+        """
+
+    static let cardDashboard = """
+        table border=rounded title="Team"
+        row ProfileCell name="Ada Lovelace" role=Analyst bio="First program; saw more than arithmetic."
+        row NoticeBox title="Heads up" message="Reviews are due on Friday."
+        row ContactCard name="Grace Hopper" email=grace@example.org phone="+1 555 0100"
         """
 }

@@ -27,11 +27,12 @@ struct PluginLibrary: Sendable {
 
     static let basicCells = Result { try load("BasicCells") }
     static let chartCells = Result { try load("ChartCells") }
+    static let cardCells = Result { try load("CardCells") }
 
     /// Both plugins' registrations by name.
     static func all() throws -> [String: PluginRegistration] {
         var byName: [String: PluginRegistration] = [:]
-        for library in [try basicCells.get(), try chartCells.get()] {
+        for library in [try basicCells.get(), try chartCells.get(), try cardCells.get()] {
             for registration in library.registrations { byName[registration.name] = registration }
         }
         return byName

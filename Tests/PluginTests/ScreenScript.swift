@@ -102,7 +102,8 @@ struct ScreenScript {
             default: throw ScreenError(description: "unknown table option '\(key)'")
             }
         }
-        for registration in try PluginLibrary.all().values where registration.kind == .cell {
+        for registration in try PluginLibrary.all().values where registration.kind == .cell || registration.kind == .nib
+        {
             guard let make = registration.makeView else { continue }
             table.register(identifier: registration.name, typeName: registration.typeName) {
                 guard let cell = try make() as? TableViewCell else {

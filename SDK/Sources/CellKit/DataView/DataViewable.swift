@@ -49,11 +49,22 @@ extension DataViewable {
 }
 
 /// A table cell made from a nib alone, with no class of its own: its
-/// outlets are its attributes.
-public final class NibTableViewCell: TableViewCell {}
+/// outlets are its attributes, and reuse empties them.
+public final class NibTableViewCell: TableViewCell {
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        for label in connectedOutlets.values { label.text = "" }
+    }
+}
 
-/// A collection cell made from a nib alone, with no class of its own.
-public final class NibCollectionViewCell: CollectionViewCell {}
+/// A collection cell made from a nib alone, with no class of its own: its
+/// outlets are its attributes, and reuse empties them.
+public final class NibCollectionViewCell: CollectionViewCell {
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        for label in connectedOutlets.values { label.text = "" }
+    }
+}
 
 extension TableView: DataViewable {
     public func registerNib(nibName: String, cellIdentifier: String, bundle: PluginBundle) {
