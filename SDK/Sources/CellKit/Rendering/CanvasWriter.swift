@@ -105,6 +105,13 @@ final class OutputBuffer {
         put(UInt8(48 + value % 10))
     }
 
+    /// Appends `count` empty lines (a canvas with no columns).
+    func putEmptyLines(_ count: Int) throws {
+        reserve(count)
+        for _ in 0..<count { put(0x0A) }
+        try flushIfNeeded()
+    }
+
     func flushIfNeeded() throws {
         if count >= Self.flushThreshold { try flush() }
     }
@@ -137,14 +144,7 @@ public final class PlainTextWriter: CanvasWriter {
 
     public func write(_ canvas: Canvas) throws {
         let width = canvas.width
-        guard width > 0 else {
-            for _ in 0..<canvas.height {
-                buffer.reserve(1)
-                buffer.put(0x0A)
-            }
-            try buffer.flushIfNeeded()
-            return
-        }
+        guard width > 0 else { return try buffer.putEmptyLines(canvas.height) }
         try canvas.cells.withUnsafeBufferPointer { cells in
             for y in 0..<canvas.height {
                 let row = cells.baseAddress! + y * width
@@ -188,14 +188,7 @@ public final class ANSIWriter: CanvasWriter {
     public func write(_ canvas: Canvas) throws {
         let width = canvas.width
         let styled = colorMode != .none
-        guard width > 0 else {
-            for _ in 0..<canvas.height {
-                buffer.reserve(1)
-                buffer.put(0x0A)
-            }
-            try buffer.flushIfNeeded()
-            return
-        }
+        guard width > 0 else { return try buffer.putEmptyLines(canvas.height) }
         try canvas.cells.withUnsafeBufferPointer { cells in
             for y in 0..<canvas.height {
                 let row = cells.baseAddress! + y * width
