@@ -54,14 +54,16 @@ let package = Package(
         .target(
             name: "CardCells", dependencies: [cellKit], path: "Plugins/CardCells", resources: [.process("Resources")]),
 
-        .testTarget(name: "CellKitTests", dependencies: [cellKit], exclude: ["Rendering/Golden"]),
+        // Golden files shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CellKitTests", dependencies: [cellKit, "TestSupport"], exclude: ["Rendering/Golden"]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
         .testTarget(
             name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
-        .testTarget(name: "PluginTests", dependencies: [cellKit], exclude: ["Golden"]),
+        .testTarget(name: "PluginTests", dependencies: [cellKit, "TestSupport"], exclude: ["Golden"]),
         // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["CellKitSupport"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CellKitSupport", "TestSupport"], exclude: ["Golden"]),
     ]
         + fixtures.map { .target(name: $0.target, dependencies: [cellKit], path: "Tests/Fixtures/\($0.target)") }
 )

@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 import Testing
 
 /// The examples of `docs/language.md` and `docs/batch.md` run as documented:
@@ -129,7 +130,7 @@ import Testing
         for example in examples {
             let scratch = try Self.workspace()
             let (output, file) = try Self.run(example, in: scratch)
-            if Golden.isRecording {
+            if GoldenFiles.isRecording {
                 replacements.append((example.output, output))
                 if let range = example.fileOutput { replacements.append((range, file ?? "")) }
                 continue
@@ -141,7 +142,7 @@ import Testing
                 #expect(file == String(text[range]), "\(document): \(example.file ?? "") is\n\(file ?? "(missing)")")
             }
         }
-        if Golden.isRecording {
+        if GoldenFiles.isRecording {
             for (range, replacement) in replacements.reversed() {
                 text.replaceSubrange(
                     range, with: replacement.hasSuffix("\n") || replacement.isEmpty ? replacement : replacement + "\n")

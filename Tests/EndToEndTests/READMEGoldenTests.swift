@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 import Testing
 
 /// The README's example, `Examples/dashboard.cellkit`, run by the built
@@ -83,36 +84,12 @@ import Testing
 enum Golden {
     static let directory = CellKitProcess.repositoryRoot + "/Tests/EndToEndTests/Golden"
 
-    static var isRecording: Bool { getenv("CELLKIT_RECORD_GOLDENS").map { String(cString: $0) } == "1" }
+    static let files = GoldenFiles(directory: directory, rerecord: "swift test --skip-build --filter README")
 
     /// Compares `actual` with the golden file byte for byte, or records it
-    /// with `CELLKIT_RECORD_GOLDENS=1`; a mismatch shows the first lines that differ.
+    /// with `CELLKIT_RECORD_GOLDENS=1`.
     static func check(_ actual: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let path = directory + "/" + name
-        if isRecording {
-            do {
-                try atomicWrite(path, actual)
-            } catch {
-                Issue.record("could not record \(path): \(error)", sourceLocation: sourceLocation)
-            }
-            return
-        }
-        guard let expected = try? readTextFile(path) else {
-            Issue.record(
-                "no golden file \(path); record it with CELLKIT_RECORD_GOLDENS=1 swift test --skip-build --filter README",
-                sourceLocation: sourceLocation)
-            return
-        }
-        guard expected != actual else { return }
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        var lines = ["output differs from \(name) (re-record with CELLKIT_RECORD_GOLDENS=1 and review the diff):"]
-        for i in 0..<max(old.count, new.count) where lines.count < 20 {
-            let a = i < old.count ? String(old[i]) : "<none>"
-            let b = i < new.count ? String(new[i]) : "<none>"
-            if a != b { lines += ["@@ line \(i + 1)", "-\(a)", "+\(b)"] }
-        }
-        Issue.record(Comment(rawValue: lines.joined(separator: "\n")), sourceLocation: sourceLocation)
+        files.check(actual, named: name, sourceLocation: sourceLocation)
     }
 
     /// `text` with the build directory written `<build>`, so notes that name
