@@ -177,9 +177,12 @@ func standardError(_ result: ExitTest.Result?) -> String {
         #expect(item?.message == "the cell registered under 'SharedItem' is a ImpostorItem, not a SharedIdentifierItem")
 
         table.register(identifier: "FirstTableViewCell", typeName: "SecondTableViewCell") { SecondTableViewCell() }
+        let live = table.numberOfLiveCells
         let nib = expectCellKitError { _ = try FormCells.firstTableViewCell.tryDequeue(on: table, for: indexPath) }
         #expect(nib?.code == .typeMismatch)
         #expect(nib?.message == "'FirstTableViewCell' is a SecondTableViewCell, not a FirstTableViewCell")
+        // The cell of the wrong type went back to the queue: no more cells are checked out than before.
+        #expect(table.numberOfLiveCells == live)
     }
 
     // MARK: Nibs

@@ -161,25 +161,19 @@ open class CollectionView: View {
         for indexPath: IndexPath, cellType: T.Type = T.self
     ) throws(CellKitError) -> T {
         let identifier = identifierCache.identifier(for: cellType)
-        let view = try cellQueue.dequeue(identifier)
-        guard let cell = view as? T else {
-            cellQueue.enqueue(view)
-            throw CellKitError(
+        return try cellQueue.dequeue(identifier, as: T.self) { view in
+            CellKitError(
                 .typeMismatch, "the cell registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
         }
-        return cell
     }
 
     /// A cell registered under `identifier`, for hosts that know types only at run time.
     public func tryDequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError)
         -> CollectionViewCell
     {
-        let view = try cellQueue.dequeue(identifier)
-        guard let cell = view as? CollectionViewCell else {
-            cellQueue.enqueue(view)
-            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a collection view cell")
+        try cellQueue.dequeue(identifier, as: CollectionViewCell.self) { view in
+            CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a collection view cell")
         }
-        return cell
     }
 
     /// A supplementary view of type `T` for a kind, typed by the call site.
@@ -201,13 +195,9 @@ open class CollectionView: View {
     public func tryDequeueReusableSupplementaryView<T: CollectionReusableView & Reusable>(
         ofKind elementKind: String, for indexPath: IndexPath, viewType: T.Type = T.self
     ) throws(CellKitError) -> T {
-        let queue = supplementaryQueue(elementKind)
-        let view = try queue.dequeue(identifierCache.identifier(for: viewType))
-        guard let typed = view as? T else {
-            queue.enqueue(view)
-            throw CellKitError(.typeMismatch, "the supplementary view is a \(type(of: view)), not a \(T.self)")
+        try supplementaryQueue(elementKind).dequeue(identifierCache.identifier(for: viewType), as: T.self) { view in
+            CellKitError(.typeMismatch, "the supplementary view is a \(type(of: view)), not a \(T.self)")
         }
-        return typed
     }
 
     /// Gives back a cell that was dequeued but will not be returned from

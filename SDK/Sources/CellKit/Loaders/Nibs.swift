@@ -31,6 +31,11 @@ public struct ReusableNib<T: ReusableView>: Sendable {
     /// The nib named after the type, in its bundle.
     public var nib: Nib { Nib(nibName: identifier, bundle: PluginBundle(for: T.self)) }
 
+    /// The error for a view of another type registered under ``identifier``.
+    func mismatch(_ view: ReusableView) -> CellKitError {
+        CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a \(T.self)")
+    }
+
     /// A new view with the nib's content.
     public func make() throws(CellKitError) -> T {
         let view = T()
@@ -58,11 +63,7 @@ extension ReusableNib where T: TableViewCell {
 
     /// Like ``dequeue(on:for:)``, but throws.
     public func tryDequeue(on tableView: TableView, for indexPath: IndexPath) throws(CellKitError) -> T {
-        let cell = try tableView.tryDequeueReusableCell(withIdentifier: identifier, for: indexPath)
-        guard let typed = cell as? T else {
-            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: cell)), not a \(T.self)")
-        }
-        return typed
+        try tableView.cellQueue.dequeue(identifier, as: T.self, mismatch: mismatch)
     }
 }
 
@@ -84,11 +85,7 @@ extension ReusableNib where T: CollectionViewCell {
 
     /// Like ``dequeue(on:for:)``, but throws.
     public func tryDequeue(on collectionView: CollectionView, for indexPath: IndexPath) throws(CellKitError) -> T {
-        let cell = try collectionView.tryDequeueReusableCell(withIdentifier: identifier, for: indexPath)
-        guard let typed = cell as? T else {
-            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: cell)), not a \(T.self)")
-        }
-        return typed
+        try collectionView.cellQueue.dequeue(identifier, as: T.self, mismatch: mismatch)
     }
 }
 
@@ -115,10 +112,6 @@ extension ReusableNib where T: CollectionReusableView {
     public func tryDequeue(on collectionView: CollectionView, ofKind kind: String, for indexPath: IndexPath)
         throws(CellKitError) -> T
     {
-        let view = try collectionView.supplementaryQueue(kind).dequeue(identifier)
-        guard let typed = view as? T else {
-            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a \(T.self)")
-        }
-        return typed
+        try collectionView.supplementaryQueue(kind).dequeue(identifier, as: T.self, mismatch: mismatch)
     }
 }

@@ -92,6 +92,19 @@ final class ReuseQueue {
         return view
     }
 
+    /// A view for `identifier` as a `T`; one of another type is given back
+    /// to the queue at once and `mismatch` says what went wrong.
+    func dequeue<T>(
+        _ identifier: String, as type: T.Type, mismatch: (ReusableView) -> CellKitError
+    ) throws(CellKitError) -> T {
+        let view = try dequeue(identifier)
+        guard let typed = view as? T else {
+            enqueue(view)
+            throw mismatch(view)
+        }
+        return typed
+    }
+
     /// Gives a view back for reuse.
     func enqueue(_ view: ReusableView) {
         let index: Int

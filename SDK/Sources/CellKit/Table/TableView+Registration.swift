@@ -73,27 +73,21 @@ extension TableView {
         for indexPath: IndexPath, cellType: T.Type = T.self
     ) throws(CellKitError) -> T {
         let identifier = identifierCache.identifier(for: cellType)
-        let view = try cellQueue.dequeue(identifier)
-        guard let cell = view as? T else {
-            cellQueue.enqueue(view)
-            throw CellKitError(
+        return try cellQueue.dequeue(identifier, as: T.self) { view in
+            CellKitError(
                 .typeMismatch,
                 "the cell registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)",
                 fix: "register \(T.self) under its own identifier, or dequeue it as \(type(of: view))")
         }
-        return cell
     }
 
     /// A cell registered under `identifier`, for hosts that know types only at run time.
     public func tryDequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError)
         -> TableViewCell
     {
-        let view = try cellQueue.dequeue(identifier)
-        guard let cell = view as? TableViewCell else {
-            cellQueue.enqueue(view)
-            throw CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a table view cell")
+        try cellQueue.dequeue(identifier, as: TableViewCell.self) { view in
+            CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a table view cell")
         }
-        return cell
     }
 
     /// A header or footer view of type `T`, typed by the call site. Traps if
@@ -120,13 +114,10 @@ extension TableView {
         _ viewType: T.Type = T.self
     ) throws(CellKitError) -> T {
         let identifier = identifierCache.identifier(for: viewType)
-        let view = try headerFooterQueue.dequeue(identifier)
-        guard let typed = view as? T else {
-            headerFooterQueue.enqueue(view)
-            throw CellKitError(
+        return try headerFooterQueue.dequeue(identifier, as: T.self) { view in
+            CellKitError(
                 .typeMismatch, "the view registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
         }
-        return typed
     }
 
     /// Gives back a cell that was dequeued but will not be returned from
