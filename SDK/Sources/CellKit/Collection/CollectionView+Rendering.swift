@@ -141,12 +141,8 @@ extension CollectionView {
             }
         canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: left, style: borderStyle)
         canvas.fill(Rect(x: width - 1, y: 0, width: 1, height: 1), with: right, style: borderStyle)
-        if piece == .topBorder, let title, !title.isEmpty, width >= 6 {
-            var at = canvas.draw(" ", at: Point(x: 2, y: 0), style: borderStyle)
-            at = canvas.draw(
-                TextLayout.truncated(title, toWidth: width - 6), at: Point(x: at, y: 0),
-                style: Style(foreground: borderStyle.foreground).merging(titleStyle))
-            canvas.draw(" ", at: Point(x: at, y: 0), style: borderStyle)
+        if piece == .topBorder, let title {
+            canvas.drawBorderTitle(title, x: 0, y: 0, width: width, borderStyle: borderStyle, titleStyle: titleStyle)
         }
     }
 }

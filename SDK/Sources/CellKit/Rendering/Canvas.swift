@@ -206,6 +206,20 @@ public final class Canvas {
         return x
     }
 
+    /// ` Title ` set into the top edge of a border `width` wide whose left
+    /// corner is at (`x`, `y`): two columns in, truncated to leave two at the
+    /// right, in the border's colour unless `titleStyle` has one.
+    func drawBorderTitle(
+        _ title: String, x: Int, y: Int, width: Int, borderStyle: Style, titleStyle: Style, clip: Rect? = nil
+    ) {
+        guard !title.isEmpty, width >= 6 else { return }
+        var at = draw(" ", at: Point(x: x + 2, y: y), style: borderStyle, clip: clip)
+        at = draw(
+            TextLayout.truncated(title, toWidth: width - 6), at: Point(x: at, y: y),
+            style: Style(foreground: borderStyle.foreground).merging(titleStyle), clip: clip)
+        draw(" ", at: Point(x: at, y: y), style: borderStyle, clip: clip)
+    }
+
     /// Fills a rectangle with one character (a space by default).
     public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
         let r = rect.intersection(bounds)

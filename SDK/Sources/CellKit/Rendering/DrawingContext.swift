@@ -109,14 +109,11 @@ public struct DrawingContext {
         fill(Rect(x: x1, y: y0, width: 1, height: 1), with: box.topRight, style: style)
         fill(Rect(x: x0, y: y1, width: 1, height: 1), with: box.bottomLeft, style: style)
         fill(Rect(x: x1, y: y1, width: 1, height: 1), with: box.bottomRight, style: style)
-        if let title, !title.isEmpty, rect.width >= 6 {
-            let room = rect.width - 6
-            let text = TextLayout.truncated(title, toWidth: room)
-            let sub = subcontext(for: Rect(x: x0 + 2, y: y0, width: rect.width - 4, height: 1))
-            let end = sub.draw(" ", at: .zero, style: style)
-            let after = sub.draw(
-                text, at: Point(x: end, y: 0), style: Style(foreground: style.foreground).merging(titleStyle))
-            sub.draw(" ", at: Point(x: after, y: 0), style: style)
+        if let title {
+            canvas.drawBorderTitle(
+                title, x: origin.x + x0, y: origin.y + y0, width: rect.width, borderStyle: style,
+                titleStyle: titleStyle,
+                clip: clip)
         }
     }
 }

@@ -189,12 +189,8 @@ extension TableView {
                 }
             }
         }
-        if element == .topBorder, let title, !title.isEmpty, width >= 6 {
-            let text = TextLayout.truncated(title, toWidth: width - 6)
-            var at = canvas.draw(" ", at: Point(x: 2, y: 0), style: borderStyle)
-            at = canvas.draw(
-                text, at: Point(x: at, y: 0), style: Style(foreground: borderStyle.foreground).merging(titleStyle))
-            canvas.draw(" ", at: Point(x: at, y: 0), style: borderStyle)
+        if element == .topBorder, let title {
+            canvas.drawBorderTitle(title, x: 0, y: 0, width: width, borderStyle: borderStyle, titleStyle: titleStyle)
         }
     }
 }
