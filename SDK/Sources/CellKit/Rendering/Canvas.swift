@@ -206,6 +206,14 @@ public final class Canvas {
         return x
     }
 
+    /// The left and right edges of a border down the whole canvas (a piece of
+    /// a bordered table or collection); nothing for `.none` or under 2 columns.
+    func drawBorderSides(_ box: BoxStyle, style: Style) {
+        guard !box.isNone, width >= 2 else { return }
+        fill(Rect(x: 0, y: 0, width: 1, height: height), with: box.vertical, style: style)
+        fill(Rect(x: width - 1, y: 0, width: 1, height: height), with: box.vertical, style: style)
+    }
+
     /// ` Title ` set into the top edge of a border `width` wide whose left
     /// corner is at (`x`, `y`): two columns in, truncated to leave two at the
     /// right, in the border's colour unless `titleStyle` has one.

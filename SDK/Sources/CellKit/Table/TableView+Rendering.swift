@@ -149,10 +149,7 @@ extension TableView {
     }
 
     private func drawSides(_ canvas: Canvas) {
-        guard isBordered, canvas.width >= 2 else { return }
-        canvas.fill(Rect(x: 0, y: 0, width: 1, height: canvas.height), with: border.vertical, style: borderStyle)
-        canvas.fill(
-            Rect(x: canvas.width - 1, y: 0, width: 1, height: canvas.height), with: border.vertical, style: borderStyle)
+        canvas.drawBorderSides(border, style: borderStyle)
     }
 
     /// A horizontal line: a border edge, or a separator that meets the sides
