@@ -90,7 +90,4 @@ enum NibCatalog {
     }
     static let shared = Mutex(State())
     static func key(_ bundle: String, _ name: String) -> String { bundle + "/" + name }
-
-    /// Forgets every cached and registered nib (tests only).
-    static func reset() { shared.withLock { $0 = State() } }
 }

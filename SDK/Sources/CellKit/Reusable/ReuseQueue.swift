@@ -46,12 +46,6 @@ final class ReuseQueue {
         }
     }
 
-    func isRegistered(_ identifier: String) -> Bool { indexByIdentifier[identifier] != nil }
-
-    func registeredTypeName(_ identifier: String) -> String? {
-        indexByIdentifier[identifier].map { entries[$0].registration.typeName }
-    }
-
     var identifiers: [String] { indexByIdentifier.keys.sorted() }
 
     @inline(__always)
@@ -118,15 +112,9 @@ final class ReuseQueue {
         liveCount -= 1
         entries[index].pool.append(view)
     }
-
-    /// Forgets the pooled views (registrations stay).
-    func drain() {
-        for i in entries.indices { entries[i].pool.removeAll() }
-        liveCount = 0
-    }
 }
 
-/// Caches `reuseIdentifier` per type: computing it (`String(describing:)`)
+/// Caches `reuseIdentifier` per type: computing it (a type's name)
 /// on every dequeue would cost more than the rest of the dequeue.
 struct ReuseIdentifierCache {
     private var cache: [ObjectIdentifier: String] = [:]

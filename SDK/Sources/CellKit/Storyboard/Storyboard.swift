@@ -84,9 +84,6 @@ public struct Storyboard: Sendable, CustomStringConvertible {
         catalog.withLock { $0.values.map(\.description).sorted() }
     }
 
-    /// Forgets every registered storyboard (tests only).
-    static func resetRegistry() { catalog.withLock { $0 = [:] } }
-
     func resolved() throws(CellKitError) -> Content {
         if let content { return content }
         if let found = Self.catalog.withLock({ $0[Self.key(bundle.name, name)] }), let content = found.content {
