@@ -15,14 +15,22 @@ public protocol CanvasWriter: AnyObject {
     func finish() throws
 }
 
-/// A byte buffer the text writers fill through a raw pointer (appending to
-/// an `Array` byte by byte costs a uniqueness check per byte) and flush to
-/// their ``TextOutput`` in 64 KiB chunks.
+/// A byte buffer the text writers fill and flush to their ``TextOutput`` in
+/// 64 KiB chunks.
+///
+/// It is written through a raw pointer (appending to an `Array` byte by byte
+/// costs a uniqueness check per byte), under one invariant that every method
+/// keeps on its own: **a write makes room for exactly what it writes before
+/// it writes** (`ensure`), so `count <= capacity` holds whatever the caller
+/// does and whatever the text holds. No caller reserves on another's behalf:
+/// a grapheme cluster of 25 bytes in 2 cells once used up a reservation of
+/// "4 bytes a cell" that later writes relied on (docs/unsafe-code.md).
 final class OutputBuffer {
     let output: TextOutput
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
-    var count = 0
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes buffered, `0...capacity`.
+    private(set) var count = 0
     static let flushThreshold = 1 << 16
 
     init(output: TextOutput) {
@@ -37,8 +45,8 @@ final class OutputBuffer {
 
     /// Makes room for `n` more bytes.
     @inline(__always)
-    func reserve(_ n: Int) {
-        if count + n > capacity { grow(count + n) }
+    private func ensure(_ n: Int) {
+        if capacity - count < n { grow(count + n) }
     }
 
     private func grow(_ needed: Int) {
@@ -50,38 +58,64 @@ final class OutputBuffer {
         capacity = newCapacity
     }
 
-    /// Appends a byte (room must have been reserved).
+    /// Appends a byte.
     @inline(__always)
     func put(_ byte: UInt8) {
+        ensure(1)
         base[count] = byte
         count += 1
     }
 
-    /// Appends bytes, making room.
-    func append(_ bytes: some Sequence<UInt8>) {
+    /// Appends ASCII or UTF-8 bytes given as a literal: `put("\u{1B}[0m")`.
+    @inline(__always)
+    func put(_ text: StaticString) {
+        let n = text.utf8CodeUnitCount
+        ensure(n)
+        (base + count).update(from: text.utf8Start, count: n)
+        count += n
+    }
+
+    /// Appends bytes.
+    func append(_ bytes: some Collection<UInt8>) {
+        ensure(bytes.count)
         for byte in bytes {
-            reserve(1)
-            put(byte)
+            base[count] = byte
+            count += 1
         }
     }
 
-    /// Appends a scalar's UTF-8 (room for 4 bytes must have been reserved).
+    /// Appends a string's UTF-8.
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            ensure(utf8.count)
+            if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
+            count += utf8.count
+        }
+    }
+
+    /// Appends a scalar's UTF-8.
     @inline(__always)
     func putScalar(_ v: UInt32) {
+        ensure(4)
         if v < 0x80 {
-            put(UInt8(truncatingIfNeeded: v))
+            base[count] = UInt8(truncatingIfNeeded: v)
+            count += 1
         } else if v < 0x800 {
-            put(UInt8(truncatingIfNeeded: 0xC0 | v >> 6))
-            put(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+            base[count] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+            base[count + 1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            count += 2
         } else if v < 0x10000 {
-            put(UInt8(truncatingIfNeeded: 0xE0 | v >> 12))
-            put(UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F))
-            put(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+            base[count] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+            base[count + 1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+            base[count + 2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            count += 3
         } else {
-            put(UInt8(truncatingIfNeeded: 0xF0 | v >> 18))
-            put(UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F))
-            put(UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F))
-            put(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+            base[count] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18 & 0x07)
+            base[count + 1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
+            base[count + 2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+            base[count + 3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            count += 4
         }
     }
 
@@ -91,23 +125,51 @@ final class OutputBuffer {
         let v = cell.content
         if v == Canvas.Cell.continuation { return }
         if v & Canvas.Cell.clusterFlag != 0 {
-            append(canvas.clusters[Int(v & ~Canvas.Cell.clusterFlag)].utf8)
+            append(canvas.clusters[Int(v & ~Canvas.Cell.clusterFlag)])
         } else {
             putScalar(v)
         }
     }
 
-    /// Appends a number in decimal (room for 3 digits must have been reserved).
+    /// Appends the ASCII characters of `cells[start..<end]` for as long as
+    /// they are ASCII and (when `style` is given) in that style; returns where
+    /// the run stopped.
     @inline(__always)
-    func put(decimal value: Int) {
-        if value >= 100 { put(UInt8(48 + value / 100)) }
-        if value >= 10 { put(UInt8(48 + (value / 10) % 10)) }
-        put(UInt8(48 + value % 10))
+    func putASCIIRun(_ cells: UnsafeBufferPointer<Canvas.Cell>, from start: Int, to end: Int, style: PackedStyle?)
+        -> Int
+    {
+        ensure(end - start)
+        var x = start
+        var out = base + count
+        while x < end {
+            let cell = cells[x]
+            guard cell.content < 0x80, style == nil || cell.packed == style! else { break }
+            out.pointee = UInt8(truncatingIfNeeded: cell.content)
+            out += 1
+            x += 1
+        }
+        count += x - start
+        return x
+    }
+
+    /// Appends a number from 0 to 255 in decimal.
+    @inline(__always)
+    func put(decimal value: UInt8) {
+        ensure(3)
+        if value >= 100 {
+            base[count] = 48 + value / 100
+            count += 1
+        }
+        if value >= 10 {
+            base[count] = 48 + (value / 10) % 10
+            count += 1
+        }
+        base[count] = 48 + value % 10
+        count += 1
     }
 
     /// Appends `count` empty lines (a canvas with no columns).
     func putEmptyLines(_ count: Int) throws {
-        reserve(count)
         for _ in 0..<count { put(0x0A) }
         try flushIfNeeded()
     }
@@ -147,11 +209,19 @@ public final class PlainTextWriter: CanvasWriter {
         guard width > 0 else { return try buffer.putEmptyLines(canvas.height) }
         try canvas.cells.withUnsafeBufferPointer { cells in
             for y in 0..<canvas.height {
-                let row = cells.baseAddress! + y * width
+                let row = UnsafeBufferPointer(rebasing: cells[y * width..<(y + 1) * width])
                 var end = width
                 while end > 0 && row[end - 1].content == 0x20 { end -= 1 }
-                buffer.reserve(end * 4 + 1)
-                for x in 0..<end { buffer.putCell(row[x], of: canvas) }
+                var x = 0
+                while x < end {
+                    let run = buffer.putASCIIRun(row, from: x, to: end, style: nil)
+                    if run > x {
+                        x = run
+                        continue
+                    }
+                    buffer.putCell(row[x], of: canvas)
+                    x += 1
+                }
                 buffer.put(0x0A)
                 try buffer.flushIfNeeded()
             }
@@ -191,7 +261,7 @@ public final class ANSIWriter: CanvasWriter {
         guard width > 0 else { return try buffer.putEmptyLines(canvas.height) }
         try canvas.cells.withUnsafeBufferPointer { cells in
             for y in 0..<canvas.height {
-                let row = cells.baseAddress! + y * width
+                let row = UnsafeBufferPointer(rebasing: cells[y * width..<(y + 1) * width])
                 // Trailing blanks that show nothing are dropped.
                 var end = width
                 while end > 0 {
@@ -199,7 +269,6 @@ public final class ANSIWriter: CanvasWriter {
                     guard cell.content == 0x20, !styled || cell.packed.isInvisibleWhenBlank else { break }
                     end -= 1
                 }
-                buffer.reserve(end * 4 + 8)
                 var current = PackedStyle.plain
                 var x = 0
                 while x < end {
@@ -207,19 +276,9 @@ public final class ANSIWriter: CanvasWriter {
                     if styled && cell.packed != current {
                         appendSGR(cell.packed.style)
                         current = cell.packed
-                        buffer.reserve((end - x) * 4 + 8)
                     }
-                    // A run of ASCII cells in one style: written through a local cursor.
-                    var run = x
-                    var out = buffer.base + buffer.count
-                    while run < end {
-                        let c = row[run]
-                        guard c.content < 0x80, c.packed == current || !styled else { break }
-                        out.pointee = UInt8(truncatingIfNeeded: c.content)
-                        out += 1
-                        run += 1
-                    }
-                    buffer.count = out - buffer.base
+                    // A run of ASCII cells in one style.
+                    let run = buffer.putASCIIRun(row, from: x, to: end, style: styled ? current : nil)
                     if run > x {
                         x = run
                         continue
@@ -227,14 +286,7 @@ public final class ANSIWriter: CanvasWriter {
                     buffer.putCell(cell, of: canvas)
                     x += 1
                 }
-                if current != .plain {
-                    buffer.reserve(5)
-                    buffer.put(0x1B)
-                    buffer.put(0x5B)
-                    buffer.put(0x30)
-                    buffer.put(0x6D)
-                }
-                buffer.reserve(1)
+                if current != .plain { buffer.put("\u{1B}[0m") }
                 buffer.put(0x0A)
                 try buffer.flushIfNeeded()
             }
@@ -251,10 +303,7 @@ public final class ANSIWriter: CanvasWriter {
 
     /// `ESC[0;…m` setting exactly `style`.
     private func appendSGR(_ style: Style) {
-        buffer.reserve(48)
-        buffer.put(0x1B)
-        buffer.put(0x5B)
-        buffer.put(0x30)
+        buffer.put("\u{1B}[0")
         for (attribute, digit) in Self.attributeCodes where style.attributes.contains(attribute) {
             buffer.put(0x3B)
             buffer.put(digit)
@@ -271,7 +320,7 @@ public final class ANSIWriter: CanvasWriter {
         case .named(let n):
             let base = n.rawValue < 8 ? (foreground ? 30 : 40) : (foreground ? 90 : 100)
             buffer.put(0x3B)
-            buffer.put(decimal: base + Int(n.rawValue % 8))
+            buffer.put(decimal: UInt8(base) + n.rawValue % 8)
         case .palette(let i):
             buffer.put(0x3B)
             buffer.put(foreground ? 0x33 : 0x34)
@@ -279,7 +328,7 @@ public final class ANSIWriter: CanvasWriter {
             buffer.put(0x3B)
             buffer.put(0x35)
             buffer.put(0x3B)
-            buffer.put(decimal: Int(i))
+            buffer.put(decimal: i)
         case .rgb(let r, let g, let b):
             buffer.put(0x3B)
             buffer.put(foreground ? 0x33 : 0x34)
@@ -287,11 +336,11 @@ public final class ANSIWriter: CanvasWriter {
             buffer.put(0x3B)
             buffer.put(0x32)
             buffer.put(0x3B)
-            buffer.put(decimal: Int(r))
+            buffer.put(decimal: r)
             buffer.put(0x3B)
-            buffer.put(decimal: Int(g))
+            buffer.put(decimal: g)
             buffer.put(0x3B)
-            buffer.put(decimal: Int(b))
+            buffer.put(decimal: b)
         }
     }
 }
