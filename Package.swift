@@ -14,6 +14,8 @@ let fixtures: [(product: String, target: String)] = [
     ("cellkit-fixture-other-compiler", "FixtureOtherCompiler"),
     ("cellkit-fixture-same-name", "FixtureSameName"),
     ("cellkit-fixture-invalid", "FixtureInvalid"),
+    ("cellkit-fixture-crashy", "FixtureCrashy"),
+    ("cellkit-fixture-traps-in-register", "FixtureTrapsInRegister"),
 ]
 
 let package = Package(

@@ -84,6 +84,13 @@ public final class PluginHost {
         return LoadResult(plugin: plugin, wasAlreadyLoaded: false)
     }
 
+    /// The library file of the plugin `name` on the search path, or the
+    /// error `load` would give (naming the nearest plugin there is).
+    public func locate(_ name: String) throws(PluginError) -> String {
+        guard let found = searchPath.find(name) else { throw notFound(name) }
+        return found
+    }
+
     /// Registers a plugin compiled into this process (tests, embedding): the
     /// same registration and all-or-nothing merge, without `dlopen`.
     @discardableResult

@@ -135,6 +135,11 @@ func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     return invocation
 }
 
+// The worker process a session starts (docs/design.md): not a command for people.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "--worker" {
+    exit(WorkerMain.run())
+}
+
 do {
     let invocation = try parse(Array(CommandLine.arguments.dropFirst()))
     if invocation.mode == .help {

@@ -71,7 +71,23 @@ final class Context {
                 file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
         }
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
-        interpreter = Interpreter(host: host, output: output, environment: environment)
+        // Plugins are loaded and drawn by a worker process (docs/design.md): a
+        // plugin that traps ends the worker, never this process.
+        let backend = executable.map { executable in
+            WorkerBackend(
+                process: WorkerProcess(
+                    executable: executable, environment: environment,
+                    stateDirectory: Context.workerDirectory(environment: environment)))
+        }
+        interpreter = Interpreter(host: host, output: output, environment: environment, backend: backend)
+        if let backend {
+            backend.process.interruptRequested = {
+                REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent)
+            }
+            if let text = environment["CELLKIT_TIMEOUT"], let seconds = Int(text), seconds > 0 {
+                backend.process.timeout = seconds
+            }
+        }
         if let color = invocation.color.flatMap(Interpreter.Settings.Color.init(rawValue:)) {
             interpreter.settings.color = color
         }
@@ -80,6 +96,17 @@ final class Context {
             guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
             return Int(size.ws_col)
         }
+    }
+
+    /// Where worker logs go: `$XDG_STATE_HOME/cellkit/workers` (by default
+    /// `~/.local/state/cellkit/workers`), else a folder in `/tmp`.
+    static func workerDirectory(environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], Path.isAbsolute(state) {
+            return Path.join(state, "cellkit/workers")
+        }
+        let env = Environment(environment)
+        guard let home = env.homeDirectory() else { return "/tmp/cellkit-workers-\(getuid())" }
+        return Path.join(XDGDirectories(environment: env, home: home).stateHome, "cellkit/workers")
     }
 
     /// The exit code for the errors of a run: the kind of the first. With

@@ -131,7 +131,7 @@ struct BoundAttribute {
     }
 
     let attribute: Command.Attribute
-    let descriptor: AttributeDescriptor
+    let descriptor: AttributeInfo
     let source: Source
 
     /// Every field reference, with where it is in the script.

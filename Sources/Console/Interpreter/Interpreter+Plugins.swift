@@ -8,13 +8,15 @@ extension Interpreter {
     func load(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let argument = c.arguments["plugin"] else { return }
         let name = argument.text
-        do {
-            let result = try host.load(
-                name.hasSuffix(".so") || name.contains("/") ? resolvePath(name) : name,
-                allowUnsafe: c.bool("allow-unsafe"))
-            // A note, not a result: standard output stays the rendered screens.
-            output.printError(result.message)
+        let isPath = name.hasSuffix(".so") || name.contains("/")
+        if !isPath, let plugin = catalog.plugin(named: name) {
+            output.printError(alreadyLoaded(plugin))
             if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
+            return
+        }
+        let path: String
+        do {
+            path = isPath ? resolvePath(name) : try host.locate(name)
         } catch {
             var failure = pluginError(error, c, at: argument.span)
             if error.code == .notFound, let hint = unbuiltExamplePlugin(name), !failure.diagnostics.isEmpty {
@@ -22,6 +24,45 @@ extension Interpreter {
             }
             throw failure
         }
+        if c.bool("force") == true { forgiveCrashes(ofPluginAt: path, named: isPath ? nil : name) }
+        try loadPlugin(path, allowUnsafe: c.bool("allow-unsafe") ?? host.allowUnsafePlugins, c, at: argument.span)
+        if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
+    }
+
+    /// Loads the library at `path` through the backend and adds what it
+    /// registered to the catalog; says so on standard error.
+    func loadPlugin(_ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan)
+        throws(ConsoleError)
+    {
+        let canonical = canonicalFilePath(path)
+        if let plugin = catalog.plugin(atPath: canonical) {
+            output.printError(alreadyLoaded(plugin))
+            return
+        }
+        guard fileExists(canonical) else {
+            throw pluginError(
+                PluginError(
+                    .missingFile, "\(path): no such file",
+                    fix: "check the path, or build the plugin first (swift build)", path: path), c, at: span)
+        }
+        if let quarantine = quarantineError(forPluginAt: canonical) { throw pluginError(quarantine, c, at: span) }
+        do {
+            let (plugin, wasLoaded) = try backend.load(path: canonical, allowUnsafe: allowUnsafe)
+            catalog.add(plugin)
+            if wasLoaded {
+                output.printError(alreadyLoaded(plugin))
+            } else {
+                let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
+                output.printError("loaded \(plugin.name) \(plugin.version)\(from): \(plugin.contentsSummary)")
+            }
+        } catch {
+            throw backendError(error, c, at: span, loading: canonical)
+        }
+    }
+
+    private func alreadyLoaded(_ plugin: PluginInfo) -> String {
+        let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
+        return "\(plugin.name) is already loaded\(from); nothing to do"
     }
 
     /// When `name` is one of the example plugins of the checkout this
@@ -42,7 +83,7 @@ extension Interpreter {
     }
 
     func listPlugins() {
-        let loaded = host.registry.plugins
+        let loaded = catalog.plugins
         var rows: [[String]] = [["PLUGIN", "VERSION", "ABI", "STATE", "PROVIDES", "PATH"]]
         for plugin in loaded {
             rows.append([
@@ -69,15 +110,15 @@ extension Interpreter {
 
     func listCells(_ c: ValidatedCommand) throws(ConsoleError) {
         let filter = c.arguments["plugin"]
-        if let filter, host.registry.plugin(named: filter.text) == nil {
-            let names = host.registry.plugins.map(\.name)
+        if let filter, catalog.plugin(named: filter.text) == nil {
+            let names = catalog.plugins.map(\.name)
             throw ConsoleError(
                 .script,
                 c.command.diagnostic(
                     "no plugin named '\(filter.text)' is loaded", at: filter.span,
                     notes: [Suggestions.didYouMean(filter.text, in: names) ?? "load it first: load \(filter.text)"]))
         }
-        let items = host.registry.items().filter { filter == nil || $0.plugin == filter?.text }
+        let items = catalog.allItems().filter { filter == nil || $0.plugin == filter?.text }
         guard !items.isEmpty else {
             output.print("no cells yet: load a plugin first (load BasicCells)")
             return
@@ -86,8 +127,8 @@ extension Interpreter {
         for item in items {
             rows.append([
                 item.qualifiedName, item.kind.noun(plural: false),
-                item.registration.attributes.map(\.name).joined(separator: ","),
-                item.registration.summary ?? "",
+                item.info.attributes.map(\.name).joined(separator: ","),
+                item.info.summary ?? "",
             ])
         }
         output.print(TextTable.format(rows))
@@ -97,13 +138,13 @@ extension Interpreter {
         guard let argument = c.arguments["cell"] else { return }
         let item = try resolve(argument.text, kinds: Set(PluginRegistration.Kind.allCases), c, at: argument.span)
         var header = "\(item.qualifiedName)   \(item.kind.noun(plural: false))"
-        if let nib = item.registration.nibName { header += "   nib \(nib).nib" }
+        if let nib = item.info.nibName { header += "   nib \(nib).nib" }
         output.print(header)
-        if let summary = item.registration.summary, !summary.isEmpty { output.print("  \(summary)") }
-        let attributes = item.registration.attributes
+        if let summary = item.info.summary, !summary.isEmpty { output.print("  \(summary)") }
+        let attributes = item.info.attributes
         if attributes.isEmpty {
-            if !item.registration.scenes.isEmpty {
-                output.print("  scenes: \(item.registration.scenes.joined(separator: ", "))")
+            if !item.info.scenes.isEmpty {
+                output.print("  scenes: \(item.info.scenes.joined(separator: ", "))")
             } else {
                 output.print("  no attributes")
             }

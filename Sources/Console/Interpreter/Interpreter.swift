@@ -21,7 +21,17 @@ final class Interpreter {
     }
 
     var session = Session()
+    /// The search path, the trust policy and the registry cache. The session
+    /// never loads through it: loading and drawing go to ``backend``.
     let host: PluginHost
+    /// Where plugins are loaded and screens drawn: the worker process, or
+    /// this process in tests.
+    let backend: PluginBackend
+    /// What the loaded plugins registered, as data: what scripts are checked against.
+    var catalog = PluginCatalog()
+    /// Crashes of the worker by the plugin whose code was running; at
+    /// ``crashesBeforeQuarantine`` a plugin is quarantined.
+    var crashes: [String: Int] = [:]
     /// Where results and diagnostics go (the REPL wraps it so Ctrl-C can stop a long render).
     var output: ConsoleOutput
     var settings = Settings()
@@ -50,10 +60,12 @@ final class Interpreter {
     /// How deep `open` may nest.
     static let maximumOpenDepth = 32
 
-    init(host: PluginHost, output: ConsoleOutput, environment: [String: String]) {
+    init(host: PluginHost, output: ConsoleOutput, environment: [String: String], backend: PluginBackend? = nil) {
         self.host = host
         self.output = output
         self.environment = environment
+        self.backend = backend ?? InProcessBackend(host: host)
+        for plugin in self.backend.preloaded { catalog.add(plugin) }
     }
 
     // MARK: - Running sources
@@ -103,12 +115,12 @@ final class Interpreter {
             throw ConsoleError(.script, error.diagnostics)
         }
         journal?.begin(command)
-        let saved = (session, settings)
+        let saved = (session, settings, catalog)
         do {
             try dispatch(valid)
             journal?.finish(succeeded: true)
         } catch {
-            (session, settings) = saved
+            (session, settings, catalog) = saved
             journal?.finish(succeeded: false)
             throw error
         }
@@ -188,23 +200,23 @@ final class Interpreter {
     /// Resolves a cell-like name, pointing at `span` when it fails.
     func resolve(
         _ name: String, kinds: Set<PluginRegistration.Kind>, _ c: ValidatedCommand, at span: SourceSpan
-    ) throws(ConsoleError) -> RegisteredItem {
+    ) throws(ConsoleError) -> CatalogItem {
         do {
-            return try host.registry.resolve(name, kinds: kinds)
+            return try catalog.resolve(name, kinds: kinds)
         } catch {
             // A cell of a plugin on the path that is not loaded yet: load it now (the
             // cache says which plugin has it), so scripts need not `load` first.
             if error.code == .unknownName, let provider = host.cachedProvider(of: name, kinds: kinds) {
+                try loadPlugin(provider.path, allowUnsafe: host.allowUnsafePlugins, c, at: span)
+                output.printError("note: loaded \(provider.plugin) for \(name)")
+                // So that `save` writes the `load` that makes the name resolve again.
+                if !session.loadedPlugins.contains(provider.plugin) {
+                    session.loadedPlugins.append(provider.plugin)
+                }
                 do {
-                    _ = try host.load(provider.plugin)
-                    output.printError("note: loaded \(provider.plugin) for \(name)")
-                    // So that `save` writes the `load` that makes the name resolve again.
-                    if !session.loadedPlugins.contains(provider.plugin) {
-                        session.loadedPlugins.append(provider.plugin)
-                    }
-                    return try host.registry.resolve(name, kinds: kinds)
-                } catch let loadError {
-                    throw pluginError(loadError, c, at: span)
+                    return try catalog.resolve(name, kinds: kinds)
+                } catch let again {
+                    throw pluginError(again, c, at: span)
                 }
             }
             throw pluginError(error, c, at: span)

@@ -174,10 +174,26 @@ final class REPL {
         let colors: ColorMode =
             interpreter.settings.color == .never
             ? .none : ColorMode.detect(environment: context.environment, isTerminal: true)
+        if let quarantine = interpreter.quarantineError(for: screen) {
+            throw ConsoleError(
+                .plugin,
+                Diagnostic(
+                    message: quarantine.message,
+                    location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1),
+                    notes: quarantine.fix.map { [$0] } ?? []))
+        }
         let view = ScrollView(
-            screen: screen, host: context.host, terminal: terminal, colors: colors, descriptor: terminal.output)
+            screen: screen, frames: interpreter.backend.frames, terminal: terminal, colors: colors,
+            descriptor: terminal.output)
         do {
             try view.run()
+        } catch let failure as WorkerFailure {
+            let (message, notes) = interpreter.explain(failure, loading: nil)
+            throw ConsoleError(
+                .plugin,
+                Diagnostic(
+                    message: message, location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1),
+                    notes: notes))
         } catch {
             throw ConsoleError(
                 .io,
@@ -201,7 +217,7 @@ final class REPL {
         home: Environment(context.environment).homeDirectory())
 
     private func pluginNames() -> [String] {
-        var names = context.host.registry.plugins.map(\.name)
+        var names = interpreter.catalog.plugins.map(\.name)
         names += context.host.searchPath.libraries().map(\.name)
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }.sorted()
@@ -211,7 +227,7 @@ final class REPL {
     /// registry cache those of the plugins on the path not loaded yet; short
     /// names and qualified ones.
     private func cellNames() -> [String] {
-        var names = context.host.registry.names()
+        var names = interpreter.catalog.names()
         if let cache = context.host.cache {
             for record in cache.records(for: context.host.searchPath) where record.isPlugin && record.error == nil {
                 for registration in record.registrations {
@@ -223,8 +239,8 @@ final class REPL {
     }
 
     private func attributeNames(of cell: String) -> [String] {
-        if let item = try? context.host.registry.resolve(cell) {
-            return item.registration.attributes.map(\.name)
+        if let item = try? interpreter.catalog.resolve(cell) {
+            return item.info.attributes.map(\.name)
         }
         guard let cache = context.host.cache else { return [] }
         let parts = cell.split(separator: ".", maxSplits: 1).map(String.init)

@@ -11,6 +11,11 @@ final class ScreenDataSource {
     /// Errors met while drawing (a cell that could not be made); the row shows
     /// the error instead. Render commands report these after drawing.
     private(set) var errors: [String] = []
+    /// Rows dequeued so far.
+    private(set) var rowsDrawn = 0
+    /// Where the worker notes the row it works on, so a crash can name it.
+    var breadcrumb: Breadcrumb?
+    private var notedCell: String?
 
     /// Per section, the first row of each row source (for finding a row's source).
     private var starts: [[Int]] = []
@@ -188,8 +193,24 @@ extension ScreenDataSource: TableViewDataSource, TableViewDelegate {
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { numberOfRows(section) }
 
+    /// Notes in the breadcrumb which row of which cell is being made and configured.
+    private func note(_ reference: CellReference, _ indexPath: IndexPath, row: Int) {
+        rowsDrawn += 1
+        guard let breadcrumb else { return }
+        if notedCell != reference.qualified {
+            notedCell = reference.qualified
+            let plugin = reference.qualified.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+            breadcrumb.note(.configuring, plugin: plugin, cell: reference.written, screen: screen.name)
+        } else {
+            breadcrumb.note(.configuring)
+        }
+        breadcrumb.note(section: indexPath.section, row: row)
+    }
+
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let (reference, settings) = rowContent(section: indexPath.section, row: indexPath.row)
+        note(reference, indexPath, row: indexPath.row)
+        defer { breadcrumb?.note(.drawing) }
         do {
             let cell = try tableView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
             configure(cell, reference: reference, settings: settings)
@@ -248,6 +269,8 @@ extension ScreenDataSource: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         let (reference, settings) = rowContent(section: indexPath.section, row: indexPath.item)
+        note(reference, indexPath, row: indexPath.item)
+        defer { breadcrumb?.note(.drawing) }
         do {
             let cell = try collectionView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
             configure(cell, reference: reference, settings: settings)

@@ -18,7 +18,10 @@ extension CommandSpec {
                 .init(
                     "allow-unsafe", .bool,
                     "load a library file that other users can write to (as --allow-unsafe does)",
-                    example: "true")
+                    example: "true"),
+                .init(
+                    "force", .bool, "load a plugin that was quarantined after crashing the worker 3 times",
+                    example: "true"),
             ],
             summary: "load a plugin by name, or from a library file",
             details: """
@@ -27,7 +30,8 @@ extension CommandSpec {
                 and nibs are registered under its name (BasicCells.TextCell); their short names \
                 work while they are unambiguous. A plugin that fails to load leaves nothing \
                 registered. A library file that other users can write to is refused unless \
-                allow-unsafe=true.
+                allow-unsafe=true. A plugin in whose code the worker crashed 3 times is \
+                quarantined until force=true.
                 """,
             examples: [
                 "load BasicCells",

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ScriptHelpTests {
     @Test func usageLines() throws {
         let usages = Dictionary(uniqueKeysWithValues: CommandSpec.all.map { ($0.name, $0.usage) })
-        #expect(usages[.load] == "load NAME|PATH [allow-unsafe=true|false]")
+        #expect(usages[.load] == "load NAME|PATH [allow-unsafe=true|false] [force=true|false]")
         #expect(usages[.cells] == "cells [PLUGIN]")
         #expect(
             usages[.screen]
