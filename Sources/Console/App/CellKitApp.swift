@@ -73,10 +73,13 @@ final class Context {
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
         // Plugins are loaded and drawn by a worker process (docs/design.md): a
         // plugin that traps ends the worker, never this process.
+        // The worker records what it loads in the registry cache, as the session would have.
+        var workerEnvironment = environment
+        workerEnvironment[Worker.registryCacheVariable] = cache?.file
         let backend = executable.map { executable in
             WorkerBackend(
                 process: WorkerProcess(
-                    executable: executable, environment: environment,
+                    executable: executable, environment: workerEnvironment,
                     stateDirectory: Context.workerDirectory(environment: environment)))
         }
         interpreter = Interpreter(host: host, output: output, environment: environment, backend: backend)
@@ -183,25 +186,54 @@ final class Context {
         return text
     }
 
+    /// `cellkit validate [PLUGIN...]`: loads each plugin (in the worker) and
+    /// makes every cell, nib and scene it registered; reports every failure.
+    /// The summary counts plugins that could not be loaded as failures too.
     func validate(_ names: [String]) -> Int32 {
         let wanted = names.isEmpty ? host.searchPath.libraries().map(\.name) : names
-        var failed = false
+        var loadFailures = 0
         var loaded: [String] = []
         for name in wanted {
-            do {
-                loaded.append(try host.load(name).plugin.name)
+            let isPath = name.contains("/") || name.hasSuffix(".so")
+            do throws(BackendError) {
+                let path: String
+                do {
+                    path = isPath ? name : try host.locate(name)
+                } catch {
+                    throw .plugin(error)
+                }
+                let (plugin, _) = try interpreter.backend.load(
+                    path: interpreter.canonicalFilePath(path), allowUnsafe: host.allowUnsafePlugins)
+                loaded.append(plugin.name)
             } catch {
-                output.printError("\(name): \(error.description)")
-                failed = true
+                loadFailures += 1
+                switch error {
+                case .plugin(let error): output.printError("✗ \(name): \(error.description)")
+                case .worker(let failure): output.printError("✗ \(name): " + interpreter.describe(failure))
+                case .render(let message), .output(let message): output.printError("✗ \(name): \(message)")
+                }
             }
         }
-        // Names or paths were asked for; the validator wants the plugins' own names.
-        let report = PluginValidator(host: host).validate(plugins: loaded)
-        for failure in report.failures { output.printError("✗ \(failure)") }
-        output.print(
-            "checked \(report.checked) item(s) of \(loaded.count) plugin(s): "
-                + (report.failures.isEmpty ? "all good" : "\(report.failures.count) failure(s)"))
-        return failed || !report.failures.isEmpty ? ExitCode.plugin.rawValue : ExitCode.success.rawValue
+        var checked = 0
+        var failures: [String] = []
+        if !loaded.isEmpty {
+            do throws(BackendError) {
+                (checked, failures) = try interpreter.backend.validate(plugins: loaded)
+            } catch {
+                if case .worker(let failure) = error {
+                    failures.append(interpreter.describe(failure))
+                } else {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        for failure in failures { output.printError("✗ \(failure)") }
+        let total = failures.count + loadFailures
+        var summary = "checked \(checked) item(s) of \(loaded.count) plugin(s)"
+        if loadFailures > 0 { summary += "; \(loadFailures) plugin(s) could not be loaded" }
+        summary += total == 0 ? ": all good" : ": \(total) failure(s)"
+        output.print(summary)
+        return total > 0 ? ExitCode.plugin.rawValue : ExitCode.success.rawValue
     }
 
     func newPlugin(_ name: String, path: String?, sdk: String?) -> Int32 {

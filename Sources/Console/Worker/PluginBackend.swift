@@ -18,6 +18,9 @@ protocol PluginBackend: AnyObject {
         throws(BackendError) -> ScreenRenderer.Summary
     /// What draws the frames of `show`.
     var frames: FrameSource { get }
+    /// Makes every cell, nib and scene of the loaded plugins `names`; returns
+    /// how many items were checked and every failure.
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String])
 }
 
 /// Why a backend request failed.
@@ -45,6 +48,11 @@ final class InProcessBackend: PluginBackend {
     var preloaded: [PluginInfo] { host.registry.plugins.map(PluginInfo.init) }
 
     var frames: FrameSource { InProcessFrames(host: host) }
+
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
+        let report = PluginValidator(host: host).validate(plugins: names)
+        return (report.checked, report.failures.map(\.description))
+    }
 
     func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool) {
         do {
@@ -89,6 +97,19 @@ final class WorkerBackend: PluginBackend {
     var preloaded: [PluginInfo] { [] }
 
     var frames: FrameSource { self }
+
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
+        let response: WorkerResponse
+        do {
+            response = try process.send(.validate(plugins: names))
+        } catch {
+            throw .worker(error)
+        }
+        guard case .validated(let checked, let failures) = response else {
+            throw .worker(WorkerFailure(reason: .protocolError("an answer to validate that is not a report")))
+        }
+        return (checked, failures)
+    }
 
     func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool) {
         let response: WorkerResponse

@@ -65,13 +65,17 @@ private func printError(_ text: String) {
 final class Worker {
     let channel: WorkerChannel
     let breadcrumb: Breadcrumb
-    let host = PluginHost(searchPath: PluginSearchPath(directories: []))
+    let host: PluginHost
+    /// The registry cache the session uses, where loads are recorded (unset: none).
+    static let registryCacheVariable = "CELLKIT_WORKER_REGISTRY_CACHE"
     /// The view `show` has open.
     private var view: ScreenFrames?
 
     init(channel: WorkerChannel, breadcrumb: Breadcrumb) {
         self.channel = channel
         self.breadcrumb = breadcrumb
+        let cache = Environment.current().variables[Self.registryCacheVariable].map { RegistryCache(file: $0) }
+        host = PluginHost(searchPath: PluginSearchPath(directories: []), cache: cache)
     }
 
     /// Sends an answer; `false` when the session is gone.
@@ -127,6 +131,10 @@ final class Worker {
         case .closeView:
             defer { view = nil }
             return reply(.viewClosed(cellErrors: view?.dataSource.errors ?? []))
+        case .validate(let plugins):
+            breadcrumb.note(.making, plugin: plugins.joined(separator: ","), cell: "", screen: "")
+            let report = PluginValidator(host: host).validate(plugins: plugins)
+            return reply(.validated(checked: report.checked, failures: report.failures.map(\.description)))
         }
     }
 }

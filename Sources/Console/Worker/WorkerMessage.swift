@@ -13,6 +13,8 @@ enum WorkerRequest: Equatable {
     case viewAction(ScrollView.Action?, columns: Int, rows: Int, draw: Bool)
     /// `show` ended: the cells that could not be drawn.
     case closeView
+    /// `cellkit validate`: make every cell, nib and scene of these loaded plugins.
+    case validate(plugins: [String])
 
     func encode(into w: inout WireWriter) {
         switch self {
@@ -41,6 +43,9 @@ enum WorkerRequest: Equatable {
             w.write(draw)
         case .closeView:
             w.write(UInt8(5))
+        case .validate(let plugins):
+            w.write(UInt8(6))
+            w.write(plugins) { $0.write($1) }
         }
     }
 
@@ -66,6 +71,8 @@ enum WorkerRequest: Equatable {
             return .viewAction(action, columns: try r.int(), rows: try r.int(), draw: try r.bool())
         case 5:
             return .closeView
+        case 6:
+            return .validate(plugins: try r.array { r throws(WireError) in try r.string() })
         case let other:
             throw WireError("no request \(other)")
         }
@@ -90,6 +97,8 @@ enum WorkerResponse: Equatable {
     case frame([UInt8])
     /// The view is closed: the cells that could not be drawn.
     case viewClosed(cellErrors: [String])
+    /// What `validate` checked, and every failure.
+    case validated(checked: Int, failures: [String])
 
     func encode(into w: inout WireWriter) {
         switch self {
@@ -124,6 +133,10 @@ enum WorkerResponse: Equatable {
         case .viewClosed(let errors):
             w.write(UInt8(8))
             w.write(errors) { $0.write($1) }
+        case .validated(let checked, let failures):
+            w.write(UInt8(9))
+            w.write(checked)
+            w.write(failures) { $0.write($1) }
         }
     }
 
@@ -140,6 +153,8 @@ enum WorkerResponse: Equatable {
         case 6: return .failed(try r.string())
         case 7: return .frame(try r.rawBytes())
         case 8: return .viewClosed(cellErrors: try r.array { r throws(WireError) in try r.string() })
+        case 9:
+            return .validated(checked: try r.int(), failures: try r.array { r throws(WireError) in try r.string() })
         case let other: throw WireError("no response \(other)")
         }
     }
