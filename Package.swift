@@ -16,6 +16,8 @@ let fixtures: [(product: String, target: String)] = [
     ("cellkit-fixture-invalid", "FixtureInvalid"),
     ("cellkit-fixture-crashy", "FixtureCrashy"),
     ("cellkit-fixture-traps-in-register", "FixtureTrapsInRegister"),
+    ("cellkit-fixture-reload-v1", "FixtureReloadV1"),
+    ("cellkit-fixture-reload-v2", "FixtureReloadV2"),
 ]
 
 let package = Package(

@@ -60,6 +60,43 @@ extension Interpreter {
         }
     }
 
+    /// `reload [PLUGIN]`: a new worker loads every plugin again from its file;
+    /// then the current screen is drawn again.
+    func reload(_ c: ValidatedCommand) throws(ConsoleError) {
+        let argument = c.arguments["plugin"]
+        if let argument, catalog.plugin(named: argument.text) == nil {
+            let names = catalog.plugins.map(\.name)
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "no plugin named '\(argument.text)' is loaded", at: argument.span,
+                    notes: [Suggestions.didYouMean(argument.text, in: names) ?? "load it first: load \(argument.text)"])
+            )
+        }
+        if let name = argument?.text { crashes[name] = nil } else { crashes = [:] }
+        let results: [(path: String, result: Result<PluginInfo, BackendError>)]
+        do {
+            results = try backend.reload()
+        } catch {
+            throw backendError(error, c, at: argument?.span ?? c.command.nameSpan)
+        }
+        var failures: [Diagnostic] = []
+        for (path, result) in results {
+            switch result {
+            case .success(let plugin): catalog.replace(plugin)
+            case .failure(let error):
+                failures += backendError(error, c, at: c.command.nameSpan, loading: path).diagnostics
+            }
+        }
+        let count = results.count - failures.count
+        output.printError("reloaded \(count) plugin\(count == 1 ? "" : "s") in a new worker")
+        if !failures.isEmpty { throw ConsoleError(.plugin, failures) }
+        // The current screen, drawn again with what was reloaded.
+        if let current = session.current, !declarationsOnly {
+            try drawAgain(session.screens[current], c)
+        }
+    }
+
     private func alreadyLoaded(_ plugin: PluginInfo) -> String {
         let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
         return "\(plugin.name) is already loaded\(from); nothing to do"

@@ -78,6 +78,22 @@ extension Interpreter {
         throw .render("a cell could not be drawn: \(first)\(more)")
     }
 
+    /// Draws `screen` as `render` does, to standard output: after `reload`.
+    func drawAgain(_ screen: Screen, _ c: ValidatedCommand) throws(ConsoleError) {
+        let format = ColorPolicy.defaultFormat(
+            isTerminal: output.isTerminal, choice: settings.color, environment: environment)
+        let width = screen.width ?? settings.width ?? terminalWidth() ?? 80
+        do throws(BackendError) {
+            if let quarantine = quarantineError(for: screen) { throw .plugin(quarantine) }
+            try Self.check(
+                try backend.render(
+                    screen, format: format, width: width, colors: ColorPolicy.depth(environment: environment),
+                    to: output.standardOutput))
+        } catch {
+            throw backendError(error, c, at: c.command.nameSpan)
+        }
+    }
+
     func show(_ c: ValidatedCommand) throws(ConsoleError) {
         if declarationsOnly { return }
         let screen = session.screens[try targetScreen(c)]

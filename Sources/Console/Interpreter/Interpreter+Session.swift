@@ -104,8 +104,11 @@ extension Interpreter {
     func set(_ c: ValidatedCommand) throws(ConsoleError) {
         if let width = c.integer("width") { settings.width = width }
         if let color = c.option("color").flatMap(Settings.Color.init(rawValue:)) { settings.color = color }
+        if let timeout = c.integer("timeout") { backend.timeout = timeout }
         if c.options.isEmpty {
-            output.print("width=\(settings.width.map(String.init) ?? "auto") color=\(settings.color.rawValue)")
+            output.print(
+                "width=\(settings.width.map(String.init) ?? "auto") color=\(settings.color.rawValue) timeout=\(backend.timeout)"
+            )
         }
     }
 

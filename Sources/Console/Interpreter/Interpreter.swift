@@ -132,6 +132,7 @@ final class Interpreter {
     private func dispatch(_ c: ValidatedCommand) throws(ConsoleError) {
         switch c.name {
         case .load: try load(c)
+        case .reload: try reload(c)
         case .plugins: listPlugins()
         case .cells: try listCells(c)
         case .describe: try describe(c)

@@ -39,6 +39,17 @@ extension CommandSpec {
                 "load /tmp/libMine.so allow-unsafe=true",
             ]),
         CommandSpec(
+            name: .reload,
+            positionals: [.init("plugin", "PLUGIN", .plugin, "a loaded plugin's name", optional: true)],
+            summary: "load the plugins again from their files (after a rebuild)",
+            details: """
+                Starts a new worker process, which loads every plugin of the session from its \
+                file: a rebuilt library and edited nibs are read fresh (nothing is unloaded; \
+                the old worker ends). Then the current screen is drawn again. With PLUGIN, that \
+                plugin's quarantine ends too (all of them without it).
+                """,
+            examples: ["reload", "reload CardCells"]),
+        CommandSpec(
             name: .plugins,
             summary: "list loaded plugins, and the ones on the plugin path",
             details: """
@@ -244,10 +255,14 @@ extension CommandSpec {
                     "color", .choice(["auto", "always", "never"]),
                     "colour in output: auto follows the terminal and NO_COLOR",
                     example: "never"),
+                .init(
+                    "timeout", .integer(1...86_400),
+                    "seconds a plugin may work on one row (or load) before it is stopped",
+                    example: "30"),
             ],
             summary: "change session options, or show them",
             details: "Without options, shows the current settings.",
-            examples: ["set width=100 color=never", "set"]),
+            examples: ["set width=100 color=never", "set timeout=30", "set"]),
         CommandSpec(
             name: .help,
             positionals: [.init("topic", "COMMAND", .topic, "a command name", optional: true)],

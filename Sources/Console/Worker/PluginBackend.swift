@@ -21,6 +21,11 @@ protocol PluginBackend: AnyObject {
     /// Makes every cell, nib and scene of the loaded plugins `names`; returns
     /// how many items were checked and every failure.
     func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String])
+    /// Loads every plugin again from its file, as it is now (`reload`): the
+    /// metadata of each, or why it failed, in load order.
+    func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)]
+    /// Seconds a plugin may work without progress before it is stopped.
+    var timeout: Int { get set }
 }
 
 /// Why a backend request failed.
@@ -48,6 +53,15 @@ final class InProcessBackend: PluginBackend {
     var preloaded: [PluginInfo] { host.registry.plugins.map(PluginInfo.init) }
 
     var frames: FrameSource { InProcessFrames(host: host) }
+
+    var timeout = WorkerProcess.defaultTimeout
+
+    func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)] {
+        throw .plugin(
+            PluginError(
+                .loadFailed, "plugins loaded into this process cannot be loaded again",
+                fix: "reload needs the worker process that cellkit starts"))
+    }
 
     func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
         let report = PluginValidator(host: host).validate(plugins: names)
@@ -97,6 +111,27 @@ final class WorkerBackend: PluginBackend {
     var preloaded: [PluginInfo] { [] }
 
     var frames: FrameSource { self }
+
+    var timeout: Int {
+        get { process.timeout }
+        set { process.timeout = newValue }
+    }
+
+    func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)] {
+        process.stop()
+        let previous = loads
+        loads = []  // a new worker replays nothing: the loads below are the replay
+        var results: [(path: String, result: Result<PluginInfo, BackendError>)] = []
+        for load in previous {
+            do throws(BackendError) {
+                let (info, _) = try self.load(path: load.path, allowUnsafe: load.allowUnsafe)
+                results.append((load.path, .success(info)))
+            } catch {
+                results.append((load.path, .failure(error)))
+            }
+        }
+        return results
+    }
 
     func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
         let response: WorkerResponse

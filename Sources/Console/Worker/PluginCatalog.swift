@@ -96,6 +96,20 @@ struct PluginCatalog: Equatable, Sendable {
         }
     }
 
+    /// Replaces a plugin's metadata with what a new load of it registered.
+    mutating func replace(_ plugin: PluginInfo) {
+        if let index = plugins.firstIndex(where: { $0.name == plugin.name }) {
+            for info in plugins[index].items {
+                let qualified = plugin.name + "." + info.name
+                items[qualified] = nil
+                byShortName[info.name]?.removeAll { $0 == qualified }
+                if byShortName[info.name]?.isEmpty == true { byShortName[info.name] = nil }
+            }
+            plugins.remove(at: index)
+        }
+        add(plugin)
+    }
+
     /// Every item of the given kinds (all when `nil`), sorted by qualified name.
     func allItems(kinds: Set<PluginRegistration.Kind>? = nil) -> [CatalogItem] {
         items.values.filter { kinds?.contains($0.kind) ?? true }.sorted { $0.qualifiedName < $1.qualifiedName }
