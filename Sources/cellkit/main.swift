@@ -11,9 +11,13 @@ let usage = """
            cellkit plugins                               list plugins on the plugin path
            cellkit validate [PLUGIN...]                  make every cell, nib and scene; report every failure
            cellkit new-plugin NAME [--path DIR] [--sdk PATH]
+           cellkit preview CELL [NAME=VALUE...] [--widths 20,40,80] [--format plain|ansi] [--watch]
+                                                         draw one cell at several widths (again on every rebuild)
            cellkit --recover                             restore the screens of a session that crashed
     options: --plugin-path DIR (repeatable)  --allow-unsafe-plugins  --color auto|always|never  --no-cache
              --keep-going (-k): report every error, not only the first  --help  --version
+             --watch: load plugins again when their files change (the console, show, preview)
+             --timeout SECONDS: how long a plugin may work on one row before its worker is stopped (10)
     exit status: 0 success, 1 script error, 2 usage error, 3 plugin error, 4 I/O error
                  (with --keep-going, that of the first error); docs/batch.md explains them
     """
@@ -32,6 +36,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var out: String?
     var path: String?
     var sdk: String?
+    var widths: [Int] = []
     var recover = false
     var index = 0
     func value(_ flag: String) throws(UsageError) -> String {
@@ -78,13 +83,30 @@ func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         case "--path": path = try take()
         case "--sdk": sdk = try take()
         case "--recover": recover = true
+        case "--watch": invocation.watch = true
+        case "--timeout":
+            let text = try take()
+            guard let n = Int(text), n > 0, n <= 86400 else {
+                throw UsageError(message: "--timeout expects a number of seconds from 1 to 86400, not '\(text)'")
+            }
+            invocation.timeout = n
+        case "--widths":
+            let text = try take()
+            widths = []
+            for part in text.split(separator: ",") {
+                guard let n = Int(part), n > 0, n <= 10000 else {
+                    throw UsageError(
+                        message: "--widths expects columns from 1 to 10000, separated by commas, not '\(text)'")
+                }
+                widths.append(n)
+            }
         case "--scan-plugin": invocation.mode = .scanPlugin(path: try take())
         default:
             if argument.hasPrefix("-") && argument != "-" {
                 let flags = [
                     "--help", "--version", "--plugin-path", "--allow-unsafe-plugins", "--keep-going", "--color",
                     "--no-color", "--no-cache", "--format", "--width", "--data", "--output", "--path", "--sdk",
-                    "--recover",
+                    "--recover", "--watch", "--timeout", "--widths",
                 ]
                 var message = "unknown option '\(argument)'"
                 if let suggestion = Suggestions.didYouMean(flag, in: flags) { message += "; \(suggestion)" }
@@ -119,11 +141,16 @@ func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         invocation.mode = .plugins
     case "validate":
         invocation.mode = .validate(plugins: rest)
+    case "preview":
+        guard let cell = rest.first else {
+            throw UsageError(message: "preview needs a CELL, then NAME=VALUE attributes")
+        }
+        invocation.mode = .preview(cell: cell, attributes: Array(rest.dropFirst()), widths: widths, format: format)
     case "new-plugin":
         guard rest.count == 1 else { throw UsageError(message: "new-plugin needs exactly one NAME") }
         invocation.mode = .newPlugin(name: rest[0], path: path, sdk: sdk)
     default:
-        let verbs = ["run", "render", "plugins", "validate", "new-plugin"]
+        let verbs = ["run", "render", "plugins", "validate", "new-plugin", "preview"]
         var message = "unknown command '\(verb)'"
         if let suggestion = Suggestions.didYouMean(verb, in: verbs) {
             message += "; \(suggestion)"

@@ -84,3 +84,73 @@ extension String {
         return self[..<range.lowerBound] + replacement + self[range.upperBound...]
     }
 }
+
+/// `--watch` and `preview` (issue 9): a rebuilt library is loaded again on
+/// its own and the view drawn again, without a command.
+@Suite(.serialized) struct WatchTests {
+    static func pluginFolder(version: Int) throws -> String {
+        let dir = try CellKitProcess.temporaryDirectory()
+        try ReloadTests.copy(
+            CellKitProcess.buildDirectory + "/libcellkit-fixture-reload-v\(version).so", to: dir + "/libReloadable.so")
+        return dir
+    }
+
+    @Test func previewDrawsACellAtEachWidth() throws {
+        let result = try CellKitProcess.run(["preview", "ProgressCell", "label=Disk", "value=0.5", "--widths", "20,30"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput == """
+                ── 20 columns ──────
+                Disk     ███░░░  50%
+                ── 30 columns ────────────────
+                Disk         ██████░░░░░░  50%
+
+                """)
+    }
+
+    @Test func previewChecksTheAttributesAsRowDoes() throws {
+        let result = try CellKitProcess.run(["preview", "ProgressCell", "vaule=1"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("error: ProgressCell has no attribute 'vaule'"))
+        #expect(result.standardError.contains("did you mean 'value'?"))
+    }
+
+    @Test func previewWatchDrawsAgainAfterARebuild() throws {
+        let dir = try Self.pluginFolder(version: 1)
+        defer { try? removeTree(dir) }
+        let preview = try PTYSession.start([
+            "preview", "VersionCell", "--widths", "30", "--watch", "--plugin-path", dir,
+        ])
+        try preview.waitFor("drawn by version 1")
+        try preview.waitFor("Ctrl-C leaves")
+        try ReloadTests.copy(
+            CellKitProcess.buildDirectory + "/libcellkit-fixture-reload-v2.so", to: dir + "/libReloadable.so")
+        try preview.waitFor("drawn by version 2", timeout: .seconds(5))
+        preview.signal(SIGINT)
+    }
+
+    @Test func showWatchDrawsAgainAfterARebuild() throws {
+        let dir = try Self.pluginFolder(version: 1)
+        defer { try? removeTree(dir) }
+        let repl = try PTYSession.start(["--watch", "--plugin-path", dir])
+        try repl.waitForPrompt()
+        try repl.type("row VersionCell")
+        try repl.type("screen S width=30")
+        try repl.type("row VersionCell")
+        try repl.type("show")
+        try repl.waitFor("drawn by version 1")
+        try ReloadTests.copy(
+            CellKitProcess.buildDirectory + "/libcellkit-fixture-reload-v2.so", to: dir + "/libReloadable.so")
+        try repl.waitFor("drawn by version 2", timeout: .seconds(5))
+        try repl.send("q")
+        try repl.waitForPrompt()
+        // At the prompt, a change is picked up before the next command.
+        try ReloadTests.copy(
+            CellKitProcess.buildDirectory + "/libcellkit-fixture-reload-v1.so", to: dir + "/libReloadable.so")
+        try repl.type("render")
+        try repl.waitFor("note: plugin files changed")
+        try repl.waitFor("drawn by version 1")
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+    }
+}

@@ -25,11 +25,23 @@ public enum CellKitApp {
             return RegistryScanner.printRecord(of: path)
         case .interactive:
             if isatty(0) == 1 && isatty(1) == 1 {
-                return REPL(context: context, recover: false).run()
+                let repl = REPL(context: context, recover: false)
+                repl.watch = invocation.watch
+                return repl.run()
             }
             return context.runStandardInput()
         case .recover:
-            return REPL(context: context, recover: true).run()
+            let repl = REPL(context: context, recover: true)
+            repl.watch = invocation.watch
+            return repl.run()
+        case .preview(let cell, let attributes, let widths, let format):
+            let chosen = format.flatMap(OutputFormat.init(rawValue:))
+            if let format, chosen == nil || chosen == .json || chosen == .svg || chosen == .html {
+                context.output.printError("cellkit: error: preview draws plain or ansi, not '\(format)'")
+                return ExitCode.usage.rawValue
+            }
+            return context.preview(
+                cell: cell, attributes: attributes, widths: widths, format: chosen, watch: invocation.watch)
         case .run(let files):
             return context.runFiles(files)
         case .commands(let text):
@@ -87,7 +99,9 @@ final class Context {
             backend.process.interruptRequested = {
                 REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent)
             }
-            if let text = environment["CELLKIT_TIMEOUT"], let seconds = Int(text), seconds > 0 {
+            if let seconds = invocation.timeout {
+                backend.process.timeout = seconds
+            } else if let text = environment["CELLKIT_TIMEOUT"], let seconds = Int(text), seconds > 0 {
                 backend.process.timeout = seconds
             }
         }

@@ -16,6 +16,8 @@ public struct Invocation: Equatable, Sendable {
         case validate(plugins: [String])
         /// `cellkit new-plugin NAME`
         case newPlugin(name: String, path: String?, sdk: String?)
+        /// `cellkit preview CELL [attr=value …] [--widths 20,40,80]`
+        case preview(cell: String, attributes: [String], widths: [Int], format: String?)
         /// `cellkit --recover`
         case recover
         /// `cellkit --help [COMMAND]`
@@ -37,6 +39,10 @@ public struct Invocation: Equatable, Sendable {
     public var color: String?
     /// `--no-cache`: do not read or write the plugin registry cache.
     public var useCache = true
+    /// `--watch`: load plugins again when their files change (the REPL, `show`, `preview`).
+    public var watch = false
+    /// `--timeout SECONDS`: how long a plugin may work without progress.
+    public var timeout: Int?
 
     public init(mode: Mode) {
         self.mode = mode

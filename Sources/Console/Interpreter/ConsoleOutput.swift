@@ -14,9 +14,9 @@ final class ConsoleOutput {
         self.isTerminal = isTerminal
     }
 
-    /// Writes `text` and a newline to standard output.
-    func print(_ text: String) {
-        write(text + "\n", to: standardOutput)
+    /// Writes `text` and a newline (or `terminator`) to standard output.
+    func print(_ text: String, terminator: String = "\n") {
+        write(text + terminator, to: standardOutput)
     }
 
     /// Writes `text` and a newline to standard error.

@@ -74,27 +74,53 @@ extension Interpreter {
             )
         }
         if let name = argument?.text { crashes[name] = nil } else { crashes = [:] }
-        let results: [(path: String, result: Result<PluginInfo, BackendError>)]
+        let failures: [Diagnostic]
         do {
-            results = try backend.reload()
+            failures = try reloadPlugins().flatMap { path, error in
+                backendError(error, c, at: c.command.nameSpan, loading: path).diagnostics
+            }
         } catch {
             throw backendError(error, c, at: argument?.span ?? c.command.nameSpan)
         }
-        var failures: [Diagnostic] = []
-        for (path, result) in results {
-            switch result {
-            case .success(let plugin): catalog.replace(plugin)
-            case .failure(let error):
-                failures += backendError(error, c, at: c.command.nameSpan, loading: path).diagnostics
-            }
-        }
-        let count = results.count - failures.count
-        output.printError("reloaded \(count) plugin\(count == 1 ? "" : "s") in a new worker")
         if !failures.isEmpty { throw ConsoleError(.plugin, failures) }
         // The current screen, drawn again with what was reloaded.
         if let current = session.current, !declarationsOnly {
             try drawAgain(session.screens[current], c)
         }
+    }
+
+    /// Loads every plugin again in a new worker and updates the catalog;
+    /// says how many on standard error; returns the loads that failed.
+    func reloadPlugins() throws(BackendError) -> [(path: String, error: BackendError)] {
+        let results = try backend.reload()
+        var failures: [(path: String, error: BackendError)] = []
+        for (path, result) in results {
+            switch result {
+            case .success(let plugin): catalog.replace(plugin)
+            case .failure(let error): failures.append((path, error))
+            }
+        }
+        let count = results.count - failures.count
+        output.printError("reloaded \(count) plugin\(count == 1 ? "" : "s") in a new worker")
+        return failures
+    }
+
+    /// What `--watch` watches: the loaded plugins' libraries and their
+    /// resource folders (`NAME.resources` or `…_NAME.resources` next to the library).
+    func watchedFiles() -> (files: [String], folders: [String]) {
+        var files: [String] = []
+        var folders: [String] = []
+        for plugin in catalog.plugins {
+            guard let path = plugin.path else { continue }
+            files.append(path)
+            let dir = Path.dirname(path)
+            if let names = try? listDirectory(dir) {
+                for name in names where name == "\(plugin.name).resources" || name.hasSuffix("_\(plugin.name).resources") {
+                    folders.append(dir + "/" + name)
+                }
+            }
+        }
+        return (files, folders)
     }
 
     private func alreadyLoaded(_ plugin: PluginInfo) -> String {

@@ -14,6 +14,11 @@ import PluginHost
 final class REPL {
     let context: Context
     let recover: Bool
+    /// `--watch`: a rebuilt plugin or an edited nib is loaded again on its
+    /// own — at once in `show`, before the next command at the prompt.
+    var watch = false
+    private var watcher: FileWatcher?
+    private var watchedFiles: (files: [String], folders: [String]) = ([], [])
     /// The number the next line typed gets in diagnostics (`<stdin>:N:C`).
     private(set) var lineNumber = 1
 
@@ -55,12 +60,43 @@ final class REPL {
             let first = lineNumber
             lineNumber += text.split(separator: "\n", omittingEmptySubsequences: false).count
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
+            reloadIfChanged()
             interpreter.run(text, file: "<stdin>", firstLine: first, keepGoing: true)
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reportStorageProblems(journal: journal, history: history)
         }
         journal?.close()
         return 0
+    }
+
+    // MARK: - Watching
+
+    /// The watcher over the loaded plugins' files, made again when they change.
+    private func currentWatcher() -> FileWatcher? {
+        guard watch else { return nil }
+        let files = interpreter.watchedFiles()
+        if watcher == nil || files.files != watchedFiles.files || files.folders != watchedFiles.folders {
+            watchedFiles = files
+            watcher = FileWatcher(files: files.files, folders: files.folders)
+        }
+        return watcher
+    }
+
+    /// At the prompt: plugins that changed on disk since the last command are loaded again.
+    private func reloadIfChanged() {
+        guard let watcher = currentWatcher(), watcher.drain() else { return }
+        reloadChangedPlugins()
+    }
+
+    private func reloadChangedPlugins() {
+        output.printError("note: plugin files changed")
+        do {
+            for (path, error) in try interpreter.reloadPlugins() {
+                output.printError("cellkit: error: \(displayPath(path)): \(error)")
+            }
+        } catch {
+            output.printError("cellkit: error: the plugins could not be loaded again: \(error)")
+        }
     }
 
     private var journalProblemReported = false
@@ -185,6 +221,12 @@ final class REPL {
         let view = ScrollView(
             screen: screen, frames: interpreter.backend.frames, terminal: terminal, colors: colors,
             descriptor: terminal.output)
+        if let watcher = currentWatcher() {
+            view.watcher = watcher
+            view.onChange = { [unowned self] in
+                _ = try self.interpreter.reloadPlugins()
+            }
+        }
         do {
             try view.run()
         } catch let failure as WorkerFailure {

@@ -35,6 +35,10 @@ final class ScrollView {
     private(set) var cellErrors: [String] = []
     /// How many frames were written (for tests).
     private(set) var frameCount = 0
+    /// `--watch`: files whose change reloads the plugins and redraws the view.
+    var watcher: FileWatcher?
+    /// What a change does before the view is opened again (reload the plugins).
+    var onChange: (() throws -> Void)?
 
     init(screen: Screen, frames: FrameSource, terminal: Terminal, colors: ColorMode, descriptor: Int32 = -1) {
         self.screen = screen
@@ -108,7 +112,15 @@ final class ScrollView {
                     frameCount += 1
                     needsDraw = false
                 }
-                guard let event = try reader.next(timeout: pollInterval) else { continue }
+                // Watching: the plugins changed on disk; a new worker draws the view again.
+                if let watcher, watcher.waitForChange(timeout: 0) {
+                    try onChange?()
+                    try frames.open(screen, colors: colors, size: size)
+                    needsDraw = true
+                    continue
+                }
+                guard let event = try reader.next(timeout: watcher == nil ? pollInterval : .milliseconds(100))
+                else { continue }
                 switch event {
                 case .endOfInput:
                     return
