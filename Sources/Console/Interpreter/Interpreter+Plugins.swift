@@ -115,7 +115,8 @@ extension Interpreter {
             files.append(path)
             let dir = Path.dirname(path)
             if let names = try? listDirectory(dir) {
-                for name in names where name == "\(plugin.name).resources" || name.hasSuffix("_\(plugin.name).resources") {
+                let resources = "\(plugin.name).resources"
+                for name in names where name == resources || name.hasSuffix("_" + resources) {
                     folders.append(dir + "/" + name)
                 }
             }
