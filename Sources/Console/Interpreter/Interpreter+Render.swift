@@ -73,6 +73,7 @@ extension Interpreter {
 
     /// A render whose cells could not all be drawn is an error (the rows show it).
     static func check(_ summary: ScreenRenderer.Summary) throws(BackendError) {
+        if let data = summary.dataErrors.first { throw .output(data) }
         guard let first = summary.cellErrors.first else { return }
         let more = summary.cellErrors.count > 1 ? " (and \(summary.cellErrors.count - 1) more)" : ""
         throw .render("a cell could not be drawn: \(first)\(more)")

@@ -16,6 +16,8 @@ struct ScreenRenderer {
         var rows: Int
         /// Cells that could not be made or configured (their rows show the error).
         var cellErrors: [String]
+        /// Data files that changed since `rows` read them, or could not be read.
+        var dataErrors: [String] = []
     }
 
     /// Renders the screen at `width` into `output`; plain and ANSI stream
@@ -27,9 +29,19 @@ struct ScreenRenderer {
     {
         if format == .json {
             do {
-                let text = try ScreenJSON(screen: screen).serialized(width: width)
+                let dataSource = ScreenDataSource(screen: screen, host: host)
+                var json = ScreenJSON(screen: screen)
+                json.records = { binding, section, source in
+                    guard let rows = dataSource.rows(of: binding, section: section, source: source) else {
+                        throw RenderError.output(dataSource.dataErrors.last ?? "\(binding.file) could not be read")
+                    }
+                    return try (0..<rows.count).map { try rows.settings(record: $0) }
+                }
+                let text = try json.serialized(width: width)
                 var bytes = Array(text.utf8)
                 try bytes.withUnsafeMutableBytes { try output.write(UnsafeRawBufferPointer($0)) }
+            } catch let error as RenderError {
+                throw error
             } catch {
                 throw RenderError.output("\(error)")
             }
@@ -51,7 +63,7 @@ struct ScreenRenderer {
         } catch {
             throw RenderError.output("\(error)")
         }
-        return Summary(rows: dataSource.rowsDrawn, cellErrors: dataSource.errors)
+        return Summary(rows: dataSource.rowsDrawn, cellErrors: dataSource.errors, dataErrors: dataSource.dataErrors)
     }
 }
 

@@ -184,8 +184,8 @@ final class WorkerBackend: PluginBackend {
         }
         if let writeError { throw .output(writeError) }
         switch response {
-        case .rendered(let rows, let cellErrors):
-            return ScreenRenderer.Summary(rows: rows, cellErrors: cellErrors)
+        case .rendered(let rows, let cellErrors, let dataErrors):
+            return ScreenRenderer.Summary(rows: rows, cellErrors: cellErrors, dataErrors: dataErrors)
         case .failed(let message):
             throw .render(message)
         default:

@@ -111,7 +111,8 @@ final class Worker {
             } catch {
                 return false  // the session is gone
             }
-            return reply(.rendered(rows: summary.rows, cellErrors: summary.cellErrors))
+            return reply(
+                .rendered(rows: summary.rows, cellErrors: summary.cellErrors, dataErrors: summary.dataErrors))
         case .openView(let screen, let colors, let columns, let rows):
             breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
             view = ScreenFrames(

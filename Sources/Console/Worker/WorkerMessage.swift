@@ -89,8 +89,9 @@ enum WorkerResponse: Equatable {
     case pluginError(code: String, message: String, fix: String?, path: String?)
     /// Rendered bytes; more follow.
     case chunk([UInt8])
-    /// The render is complete: rows drawn, and the cells that could not be drawn.
-    case rendered(rows: Int, cellErrors: [String])
+    /// The render is complete: rows drawn, the cells that could not be drawn,
+    /// the data files that could not be read.
+    case rendered(rows: Int, cellErrors: [String], dataErrors: [String])
     /// The render failed (writing, or the screen could not be built).
     case failed(String)
     /// A frame of `show`, or nothing when none was asked for.
@@ -120,10 +121,11 @@ enum WorkerResponse: Equatable {
         case .chunk(let bytes):
             w.write(UInt8(4))
             w.write(bytes: bytes)
-        case .rendered(let rows, let errors):
+        case .rendered(let rows, let errors, let dataErrors):
             w.write(UInt8(5))
             w.write(rows)
             w.write(errors) { $0.write($1) }
+            w.write(dataErrors) { $0.write($1) }
         case .failed(let message):
             w.write(UInt8(6))
             w.write(message)
@@ -149,7 +151,10 @@ enum WorkerResponse: Equatable {
                 code: try r.string(), message: try r.string(), fix: try r.optionalString(), path: try r.optionalString()
             )
         case 4: return .chunk(try r.rawBytes())
-        case 5: return .rendered(rows: try r.int(), cellErrors: try r.array { r throws(WireError) in try r.string() })
+        case 5:
+            return .rendered(
+                rows: try r.int(), cellErrors: try r.array { r throws(WireError) in try r.string() },
+                dataErrors: try r.array { r throws(WireError) in try r.string() })
         case 6: return .failed(try r.string())
         case 7: return .frame(try r.rawBytes())
         case 8: return .viewClosed(cellErrors: try r.array { r throws(WireError) in try r.string() })
@@ -249,9 +254,7 @@ extension Section {
                 w.write(row.attributes) { $1.encode(into: &$0) }
             case .bound(let binding):
                 w.write(UInt8(1))
-                binding.cell.encode(into: &w)
-                w.write(binding.file)
-                w.write(binding.records) { w, record in w.write(record) { $1.encode(into: &$0) } }
+                binding.encode(into: &w)
             }
         }
     }
@@ -269,17 +272,111 @@ extension Section {
                 return .row(
                     Row(cell: cell, attributes: try r.array { r throws(WireError) in try AttributeSetting.decode(&r) }))
             case 1:
-                let cell = try CellReference.decode(&r)
-                let file = try r.string()
-                let records = try r.array { r throws(WireError) in
-                    try r.array { r throws(WireError) in try AttributeSetting.decode(&r) }
-                }
-                return .bound(Binding(cell: cell, file: file, mappings: [], records: records))
+                return .bound(try Binding.decode(&r))
             case let other:
                 throw WireError("no row source \(other)")
             }
         }
         return section
+    }
+}
+
+extension Binding {
+    func encode(into w: inout WireWriter) {
+        cell.encode(into: &w)
+        w.write(file)
+        w.write(path)
+        w.write(mappings) { w, mapping in
+            switch mapping {
+            case .field(let attribute, let path):
+                w.write(UInt8(0))
+                w.write(attribute)
+                path.encode(into: &w)
+            case .list(let attribute, let elements):
+                w.write(UInt8(1))
+                w.write(attribute)
+                w.write(elements) { $1.encode(into: &$0) }
+            case .constant(let setting):
+                w.write(UInt8(2))
+                setting.encode(into: &w)
+            }
+        }
+        w.write(count)
+        w.write(identity.size)
+        w.write(identity.seconds)
+        w.write(identity.nanoseconds)
+    }
+
+    static func decode(_ r: inout WireReader) throws(WireError) -> Binding {
+        let cell = try CellReference.decode(&r)
+        let file = try r.string()
+        let path = try r.string()
+        let mappings = try r.array { r throws(WireError) -> Mapping in
+            switch try r.byte() {
+            case 0: return .field(attribute: try r.string(), path: try FieldPath.decode(&r))
+            case 1:
+                return .list(
+                    attribute: try r.string(),
+                    elements: try r.array { r throws(WireError) in try Command.Value.decode(&r) })
+            case 2: return .constant(try AttributeSetting.decode(&r))
+            case let other: throw WireError("no mapping \(other)")
+            }
+        }
+        let count = try r.int()
+        guard count >= 0 else { throw WireError("a binding of \(count) records") }
+        let identity = DataFileIdentity(size: try r.int(), seconds: try r.int(), nanoseconds: try r.int())
+        return Binding(cell: cell, file: file, path: path, mappings: mappings, count: count, identity: identity)
+    }
+}
+
+extension FieldPath {
+    func encode(into w: inout WireWriter) {
+        w.write(components) { w, component in
+            switch component {
+            case .key(let key):
+                w.write(UInt8(0))
+                w.write(key)
+            case .index(let index):
+                w.write(UInt8(1))
+                w.write(index)
+            }
+        }
+    }
+
+    static func decode(_ r: inout WireReader) throws(WireError) -> FieldPath {
+        FieldPath(
+            try r.array { r throws(WireError) -> Component in
+                switch try r.byte() {
+                case 0: return .key(try r.string())
+                case 1: return .index(try r.int())
+                case let other: throw WireError("no field path component \(other)")
+                }
+            })
+    }
+}
+
+extension Command.Value {
+    func encode(into w: inout WireWriter) {
+        switch self {
+        case .text(let text):
+            w.write(UInt8(0))
+            w.write(text)
+        case .field(let path):
+            w.write(UInt8(1))
+            path.encode(into: &w)
+        case .list(let elements):
+            w.write(UInt8(2))
+            w.write(elements) { $1.encode(into: &$0) }
+        }
+    }
+
+    static func decode(_ r: inout WireReader) throws(WireError) -> Command.Value {
+        switch try r.byte() {
+        case 0: return .text(try r.string())
+        case 1: return .field(try FieldPath.decode(&r))
+        case 2: return .list(try r.array { r throws(WireError) in try Command.Value.decode(&r) })
+        case let other: throw WireError("no value \(other)")
+        }
     }
 }
 
