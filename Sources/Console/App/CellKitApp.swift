@@ -22,7 +22,7 @@ public enum CellKitApp {
         case .help:
             return 0
         case .scanPlugin(let path):
-            return RegistryScanner.printRecord(of: path)
+            return RegistryScanner.printRecord(of: path, allowUnsafe: invocation.allowUnsafePlugins)
         case .interactive:
             if isatty(0) == 1 && isatty(1) == 1 {
                 return REPL(context: context, recover: false).run()
@@ -67,8 +67,13 @@ final class Context {
         )
         var cache: RegistryCache?
         if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
+            let allowUnsafe = invocation.allowUnsafePlugins
+            let timeout = RegistryScanner.timeout(environment: environment)
             cache = RegistryCache(
-                file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
+                file: file,
+                scanner: executable.map { exe in
+                    { RegistryScanner.scan($0, executable: exe, allowUnsafe: allowUnsafe, timeout: timeout) }
+                })
         }
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
         interpreter = Interpreter(host: host, output: output, environment: environment)

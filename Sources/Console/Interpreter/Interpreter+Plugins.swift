@@ -53,7 +53,8 @@ extension Interpreter {
         if let cache = host.cache {
             for record in cache.records(for: host.searchPath) where record.isPlugin {
                 guard !loaded.contains(where: { $0.name == record.name || $0.path == record.path }) else { continue }
-                let state = record.error.map { "broken: \($0)" } ?? "available"
+                let state =
+                    record.refusal.map { "refused: \($0)" } ?? record.error.map { "broken: \($0)" } ?? "available"
                 rows.append([
                     record.name, record.version, "\(record.abiVersion)", state, record.contentsSummary,
                     displayPath(record.path),

@@ -55,6 +55,7 @@ extension RegistryCache.Record {
             "abi": .int(Int(abiVersion)), "compiler": .int(Int(compilerVersion)),
         ]
         if let error { object.updateValue(.string(error), forKey: "error") }
+        if let refusal { object.updateValue(.string(refusal), forKey: "refused") }
         object.updateValue(
             .array(
                 registrations.map { r in
@@ -110,6 +111,6 @@ extension RegistryCache.Record {
             path: path, size: size, mtimeSeconds: mtime, mtimeNanoseconds: nanos, isPlugin: isPlugin, name: name,
             version: version, summary: summary, abiVersion: UInt32(clamping: abi),
             compilerVersion: UInt32(clamping: compiler),
-            registrations: records, error: json["error"]?.stringValue)
+            registrations: records, error: json["error"]?.stringValue, refusal: json["refused"]?.stringValue)
     }
 }

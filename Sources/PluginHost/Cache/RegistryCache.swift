@@ -23,12 +23,14 @@ public final class RegistryCache {
         public var registrations: [RegistrationRecord]
         /// Why the last scan failed, if it did.
         public var error: String?
+        /// Why the trust check refused to open the library (it was not scanned); never stored in the cache file.
+        public var refusal: String?
 
         /// A record.
         public init(
             path: String, size: Int, mtimeSeconds: Int, mtimeNanoseconds: Int, isPlugin: Bool, name: String,
             version: String, summary: String, abiVersion: UInt32, compilerVersion: UInt32,
-            registrations: [RegistrationRecord], error: String?
+            registrations: [RegistrationRecord], error: String?, refusal: String? = nil
         ) {
             self.path = path
             self.size = size
@@ -42,6 +44,7 @@ public final class RegistryCache {
             self.compilerVersion = compilerVersion
             self.registrations = registrations
             self.error = error
+            self.refusal = refusal
         }
     }
 
@@ -70,12 +73,22 @@ public final class RegistryCache {
     var loaded = false
     var dirty = false
     /// Scans a library that has no fresh record (a subprocess, or in-process).
+    /// It is given the canonical path, after the trust check passed.
     public var scanner: (String) -> Record
+    /// The check applied to every library on the path before it is scanned,
+    /// and before a record of it is used: scanning opens the library, which
+    /// runs its code. `nil` skips it (`--allow-unsafe-plugins`).
+    public var trustPolicy: TrustPolicy? = TrustPolicy()
 
     /// A cache stored in `file`.
     public init(file: String, scanner: ((String) -> Record)? = nil) {
         self.file = file
-        self.scanner = scanner ?? RegistryCache.scanInProcess
+        self.scanner = { RegistryCache.scanInProcess($0) }
+        if let scanner {
+            self.scanner = scanner
+        } else {
+            self.scanner = { [unowned self] in RegistryCache.scanInProcess($0, trustPolicy: self.trustPolicy) }
+        }
     }
 
     func loadIfNeeded() {
@@ -86,12 +99,24 @@ public final class RegistryCache {
 
     /// Fresh records for every library on the search path, scanning the
     /// ones that changed; writes the cache back if anything was rescanned.
+    ///
+    /// A library the trust policy refuses is neither scanned nor served from
+    /// the cache: its record says why (``Record/refusal``) and has no registrations.
     public func records(for searchPath: PluginSearchPath) -> [Record] {
         loadIfNeeded()
         var result: [Record] = []
-        for (_, path) in searchPath.libraries() {
+        for (name, path) in searchPath.libraries() {
             let canonical = canonicalPath(path)
             let status = FileStatus(canonical)
+            if let trustPolicy {
+                do {
+                    try trustPolicy.check(path)
+                } catch {
+                    result.append(Record(refused: canonical, name: name, status: status, reason: error.refusalReason))
+                    forget(canonical)
+                    continue
+                }
+            }
             if let record = entries[canonical], record.size == status.size, record.mtimeSeconds == status.mtimeSeconds,
                 record.mtimeNanoseconds == status.mtimeNanoseconds
             {
@@ -99,6 +124,11 @@ public final class RegistryCache {
                 continue
             }
             var record = scanner(canonical)
+            if record.refusal != nil {  // the scanner's own check refused it
+                result.append(record)
+                forget(canonical)
+                continue
+            }
             record.size = status.size
             record.mtimeSeconds = status.mtimeSeconds
             record.mtimeNanoseconds = status.mtimeNanoseconds
@@ -108,6 +138,11 @@ public final class RegistryCache {
         }
         save()
         return result
+    }
+
+    /// Drops what the cache held for a library that is refused now.
+    private func forget(_ canonical: String) {
+        if entries.removeValue(forKey: canonical) != nil { dirty = true }
     }
 
     /// Records a plugin the host just loaded.
@@ -126,17 +161,26 @@ public final class RegistryCache {
         writeFile(entries)
     }
 
-    /// Scans a library in this process: an ELF check for the entry point,
-    /// then a load into a throwaway registrar (the library stays mapped).
-    public static func scanInProcess(_ path: String) -> Record {
+    /// Scans a library in this process: the trust check (unless
+    /// `trustPolicy` is `nil`), an ELF check for the entry point, then a load
+    /// into a throwaway registrar (the library stays mapped).
+    public static func scanInProcess(_ path: String, trustPolicy: TrustPolicy? = TrustPolicy()) -> Record {
         let status = FileStatus(path)
+        let name = PluginSearchPath.pluginName(fromFile: baseName(path)) ?? path
+        if let trustPolicy {
+            do {
+                try trustPolicy.check(path)
+            } catch {
+                return Record(refused: path, name: name, status: status, reason: error.refusalReason)
+            }
+        }
         var record = Record(
             path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,
             isPlugin: false, name: "", version: "", summary: "", abiVersion: 0, compilerVersion: 0, registrations: [],
             error: nil)
         guard ELFSymbols.defines(PluginABI.abiSymbol, in: path) else { return record }
         record.isPlugin = true
-        record.name = PluginSearchPath.pluginName(fromFile: baseName(path)) ?? path
+        record.name = name
         do {
             let (plugin, _) = try PluginLoader.load(path: path)
             record = Record(plugin, path: path, status: status)
@@ -148,6 +192,15 @@ public final class RegistryCache {
 }
 
 extension RegistryCache.Record {
+    /// A library the trust check refused: not opened, so nothing is known of
+    /// it but its name; listed (as refused) so the person sees why.
+    init(refused path: String, name: String, status: FileStatus, reason: String) {
+        self.init(
+            path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,
+            isPlugin: true, name: name, version: "", summary: "", abiVersion: 0, compilerVersion: 0, registrations: [],
+            error: nil, refusal: reason)
+    }
+
     init(_ plugin: LoadedPlugin, path: String, status: FileStatus) {
         self.init(
             path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,
