@@ -160,8 +160,7 @@ import Testing
             error.description == """
                 refusing to load \(path): \(path) can be written by others (mode 666)
                   run `chmod go-w \(path)`, or, if you trust it, run cellkit with --allow-unsafe-plugins, \
-                or type `load NAME allow-unsafe=true` at the interactive prompt \
-                (a file that is run, opened, rendered or recovered cannot grant it)
+                or type `load NAME allow-unsafe=true` at the interactive prompt
                 """)
         #expect(error.refusalReason == "\(path) can be written by others (mode 666)")
     }

@@ -109,8 +109,12 @@ final class Context {
     }
 
     /// What `cellkit -c` runs.
+    /// The person typed them on the command line, as they would a flag: a
+    /// `load … allow-unsafe=true` among them is honoured (not in files they open).
     func runCommands(_ text: String) -> Int32 {
-        finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
+        interpreter.commandsComeFromThePerson = true
+        defer { interpreter.commandsComeFromThePerson = false }
+        return finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
     }
 
     /// `cellkit run FILE...`: the files in order, in one session (a later file

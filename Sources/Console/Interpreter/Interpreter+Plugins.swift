@@ -8,10 +8,13 @@ extension Interpreter {
     func load(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let argument = c.arguments["plugin"] else { return }
         let name = argument.text
+        // A waiver counts only from the person (see `commandsComeFromThePerson`).
+        let waiver = c.bool("allow-unsafe")
+        let waiverRefused = waiver == true && !commandsComeFromThePerson
         do {
             let result = try host.load(
                 name.hasSuffix(".so") || name.contains("/") ? resolvePath(name) : name,
-                allowUnsafe: c.bool("allow-unsafe"))
+                allowUnsafe: waiverRefused ? nil : waiver)
             // A note, not a result: standard output stays the rendered screens.
             output.printError(result.message)
             if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
@@ -19,6 +22,18 @@ extension Interpreter {
             var failure = pluginError(error, c, at: argument.span)
             if error.code == .notFound, let hint = unbuiltExamplePlugin(name), !failure.diagnostics.isEmpty {
                 failure.diagnostics[0].notes.append(hint)
+            }
+            if error.code == .unsafePermissions, waiverRefused, !failure.diagnostics.isEmpty {
+                let source =
+                    switch argument.span.location.file {
+                    case "<recovered>": "a recovered session"
+                    case "<stdin>": "a script on standard input"
+                    case let file: file
+                    }
+                failure.diagnostics[0].notes.append(
+                    "allow-unsafe=true was not honoured: it comes from \(source), not from you; to grant it, run "
+                        + "cellkit with --allow-unsafe-plugins, or type `load \(name) allow-unsafe=true` at the "
+                        + "interactive prompt")
             }
             throw failure
         }

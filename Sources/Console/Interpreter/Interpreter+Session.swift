@@ -49,7 +49,13 @@ extension Interpreter {
     func runFile(_ text: String, path: String) throws(ConsoleError) {
         let saved = (session, settings)
         scriptDirectories.append(Path.dirname(path))
-        defer { scriptDirectories.removeLast() }
+        // A file's commands are the file's, even when a person typed the `open`.
+        let fromThePerson = commandsComeFromThePerson
+        commandsComeFromThePerson = false
+        defer {
+            scriptDirectories.removeLast()
+            commandsComeFromThePerson = fromThePerson
+        }
         let errors = run(text, file: path, keepGoing: isKeepingGoing)
         if let first = errors.first {
             (session, settings) = saved

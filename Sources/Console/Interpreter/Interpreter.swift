@@ -49,6 +49,11 @@ final class Interpreter {
     private var keepingGoing = false
     /// How deep `open` may nest.
     static let maximumOpenDepth = 32
+    /// Whether the commands being run come from the person: a line typed at
+    /// the interactive prompt, or `cellkit -c`. Only then is `load …
+    /// allow-unsafe=true` honoured; a file that is run, opened, rendered,
+    /// piped in or recovered cannot waive the trust check (docs/threat-model.md).
+    var commandsComeFromThePerson = false
 
     init(host: PluginHost, output: ConsoleOutput, environment: [String: String]) {
         self.host = host

@@ -55,7 +55,10 @@ final class REPL {
             let first = lineNumber
             lineNumber += text.split(separator: "\n", omittingEmptySubsequences: false).count
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
+            // Typed at the prompt: the person's own commands (a waiver counts); not when piped in.
+            interpreter.commandsComeFromThePerson = isatty(0) == 1
             interpreter.run(text, file: "<stdin>", firstLine: first, keepGoing: true)
+            interpreter.commandsComeFromThePerson = false
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reportStorageProblems(journal: journal, history: history)
         }

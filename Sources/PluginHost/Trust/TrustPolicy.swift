@@ -77,9 +77,10 @@ public struct TrustPolicy: Sendable {
     }
 
     /// What every refusal ends with: how the person can grant the load anyway.
+    /// Only the person can grant it: a file that is run, opened, rendered or recovered cannot.
     static let override =
         "or, if you trust it, run cellkit with --allow-unsafe-plugins, or type `load NAME allow-unsafe=true` "
-        + "at the interactive prompt (a file that is run, opened, rendered or recovered cannot grant it)"
+        + "at the interactive prompt"
 
     private func refusal(_ plugin: String, _ reason: String, fix: String) -> PluginError {
         PluginError(
