@@ -11,6 +11,8 @@ public enum CellKitApp {
 
     /// Runs an invocation; returns the exit code (docs/batch.md).
     public static func main(_ invocation: Invocation) -> Int32 {
+        // An interrupted write leaves no temporary file; a file size limit is an I/O error (4).
+        TemporaryFiles.installSignalHandlers()
         let environment = Environment.current().variables
         let context = Context(invocation: invocation, environment: environment)
         switch invocation.mode {

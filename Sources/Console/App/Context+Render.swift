@@ -11,6 +11,8 @@ extension Context {
     func renderStoryboard(_ target: String, format: String?, width: Int?, data: String?, output outPath: String?)
         -> Int32
     {
+        // `-o -` and `-o /dev/stdout` are standard output, as when -o is left out.
+        let outPath = outPath == "-" || outPath == "/dev/stdout" ? nil : outPath
         // The command line first: nothing is read before it is known to make sense.
         var chosen: OutputFormat?
         if let format {
@@ -117,8 +119,10 @@ extension Context {
         let renderer = ScreenRenderer(screen: screen, host: host)
         do throws(RenderError) {
             if let outPath {
-                try renderer.write(to: outPath, format: resolvedFormat, width: columns, environment: environment)
+                let notice = try renderer.write(
+                    to: outPath, format: resolvedFormat, width: columns, environment: environment)
                 output.printError("wrote \(outPath) (\(resolvedFormat.rawValue), \(columns) columns)")
+                if let notice { output.printError("note: \(notice)") }
             } else {
                 try renderer.render(
                     format: resolvedFormat, width: columns, colors: ColorPolicy.depth(environment: environment),

@@ -31,8 +31,9 @@ extension Interpreter {
         let renderer = ScreenRenderer(screen: screen, host: host)
         do {
             if let file {
-                try renderer.write(to: file.text, format: format, width: width, environment: environment)
+                let notice = try renderer.write(to: file.text, format: format, width: width, environment: environment)
                 output.printError("wrote \(file.text) (\(format.rawValue), \(width) columns)")
+                if let notice { output.printError("note: \(notice)") }
             } else {
                 try renderer.render(
                     format: format, width: width, colors: ColorPolicy.depth(environment: environment),
@@ -57,8 +58,13 @@ extension Interpreter {
 extension ScreenRenderer {
     /// Renders into a temporary file renamed over `path` only when everything
     /// succeeded: a failed render never leaves a truncated file, and never
-    /// touches a file that was there.
-    func write(to path: String, format: OutputFormat, width: Int, environment: [String: String]) throws(RenderError) {
+    /// touches a file that was there. A device or a FIFO is written straight
+    /// to (see ``AtomicFileWriter``). Returns the writer's notice that the
+    /// replaced file's owner could not be kept, if there is one.
+    @discardableResult
+    func write(to path: String, format: OutputFormat, width: Int, environment: [String: String]) throws(RenderError)
+        -> String?
+    {
         let writer: AtomicFileWriter
         do {
             writer = try AtomicFileWriter(path: path)
@@ -78,6 +84,7 @@ extension ScreenRenderer {
         } catch {
             throw RenderError.output(error.description)
         }
+        return writer.ownerNotice
     }
 }
 

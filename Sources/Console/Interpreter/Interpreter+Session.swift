@@ -77,12 +77,14 @@ extension Interpreter {
                     "there are no screens to save", at: c.command.nameSpan,
                     notes: ["create one with `screen NAME` first"]))
         }
+        let notice: String?
         do {
-            try atomicWrite(argument.text, StoryboardWriter.script(session))
+            notice = try atomicWrite(argument.text, StoryboardWriter.script(session))
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
         }
         output.printError("saved \(session.screens.count) screen(s) to \(argument.text)")
+        if let notice { output.printError("note: \(notice)") }
     }
 
     func initial(_ c: ValidatedCommand) throws(ConsoleError) {
