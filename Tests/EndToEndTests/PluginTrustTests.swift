@@ -174,3 +174,60 @@ import Testing
         #expect(s.markerWritten)
     }
 }
+
+/// The registry-cache scanner survives a plugin that never finishes
+/// registering (a time limit) or that ends the process while registering
+/// (`exit(0)`): each is listed as broken, with why, and the run goes on.
+@Suite struct RegistryScannerFaultTests {
+    typealias Scratch = PluginTrustTests.Scratch
+
+    func listing(_ behaviour: String, extra: [String: String] = [:]) throws -> (CellKitProcess.Result, Scratch) {
+        let s = try Scratch()
+        let dir = try s.directory("plugins", mode: 0o755)
+        try s.install(in: dir)
+        var env = s.environment(["CELLKIT_PLUGIN_PATH": dir, "CELLKIT_FIXTURE_REGISTER": behaviour])
+        for (key, value) in extra { env[key] = value }
+        return (try CellKitProcess.run(["plugins"], environment: env), s)
+    }
+
+    @Test func aPluginThatLoopsInRegisterIsListedAsBrokenAfterTheTimeLimit() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (result, s) = try listing("loop", extra: ["CELLKIT_SCAN_TIMEOUT": "1"])
+        defer { s.remove() }
+        #expect(clock.now - start < .seconds(30))
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("Other ") })
+        #expect(
+            line.contains(
+                "broken: did not finish registering within 1 s (the scanner's time limit, CELLKIT_SCAN_TIMEOUT)"),
+            "\(line)")
+        #expect(result.standardOutput.contains("BasicCells "))
+    }
+
+    @Test func aPluginThatExitsWhileScannedIsListedAsBroken() throws {
+        let (result, s) = try listing("exit")
+        defer { s.remove() }
+        #expect(result.status == 0)
+        let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("Other ") })
+        #expect(
+            line.contains("broken: ended the scanner (exit status 3) while registering: does it call exit()?"),
+            "\(line)")
+    }
+
+    /// `load` in the process itself: the run does not end silently with 0.
+    @Test func aPluginThatExitsWhileLoadedEndsTheRunWithThePluginStatus() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        let dir = try s.directory("plugins", mode: 0o755)
+        let library = try s.install(in: dir)
+        let result = try CellKitProcess.run(
+            ["--no-cache", "-c", "load \(library)\nscreen After"],
+            environment: s.environment(["CELLKIT_FIXTURE_REGISTER": "exit"]))
+        #expect(result.status == 3)
+        #expect(
+            result.standardError
+                == "cellkit: error: the plugin \(library) called exit() while registering, which ends cellkit\n"
+                + "  a plugin must return from its registration, not end the process; cellkit exits with 3\n")
+    }
+}

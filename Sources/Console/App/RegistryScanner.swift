@@ -67,9 +67,7 @@ enum RegistryScanner {
         }
         guard let value = try? JSONParser().parse(bytes), let record = RegistryCache.Record(json: value) else {
             let code = (status >> 8) & 0xFF
-            fallback.error =
-                "exited with status \(code) while registering, before the scanner could report it "
-                + "(does it call exit()?)"
+            fallback.error = "ended the scanner (exit status \(code)) while registering: does it call exit()?"
             return fallback
         }
         return record
