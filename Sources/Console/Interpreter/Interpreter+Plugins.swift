@@ -66,7 +66,9 @@ extension Interpreter {
             ])
         }
         if let cache = host.cache {
-            for record in cache.records(for: host.searchPath) where record.isPlugin {
+            let records = cache.records(for: host.searchPath)
+            if let notice = cache.notice { output.printError("note: \(notice)") }
+            for record in records where record.isPlugin {
                 guard !loaded.contains(where: { $0.name == record.name || $0.path == record.path }) else { continue }
                 let state =
                     record.refusal.map { "refused: \($0)" } ?? record.error.map { "broken: \($0)" } ?? "available"

@@ -1,4 +1,5 @@
 import CellKit
+import CellKitSupport
 
 /// What plugins on disk register, recorded when they were last loaded, in
 /// the manner of GStreamer's registry: keyed by path, size and modification
@@ -69,9 +70,24 @@ public final class RegistryCache {
 
     /// The cache file.
     public let file: String
+    /// The records decoded so far, by canonical path.
     var entries: [String: Record] = [:]
+    /// The records read from the file and not decoded yet: each is its line's
+    /// bytes in ``fileBytes``. Only the records of libraries on the search path
+    /// are ever decoded; the others are written back as they were read.
+    var undecoded: [String: Range<Int>] = [:]
+    /// The cache file as read.
+    var fileBytes: [UInt8] = []
     var loaded = false
     var dirty = false
+    /// False when the cache file is not a regular file: it is then never written.
+    var writable = true
+    /// Limits on the file read (``defaultMaximumFileSize``, ``defaultMaximumEntries``); tests lower them.
+    public var maximumFileSize = RegistryCache.defaultMaximumFileSize
+    public var maximumEntries = RegistryCache.defaultMaximumEntries
+    /// What was wrong with the cache file, if anything (it was ignored and
+    /// rebuilt, or is not used at all), for the caller to show once.
+    public internal(set) var notice: String?
     /// Scans a library that has no fresh record (a subprocess, or in-process).
     /// It is given the canonical path, after the trust check passed.
     public var scanner: (String) -> Record
@@ -94,7 +110,22 @@ public final class RegistryCache {
     func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        entries = readFile()
+        readFile()
+    }
+
+    /// The record of `path`, decoding it from the file's line if not yet done.
+    /// A line that does not decode is dropped (the library is scanned again).
+    func entry(_ path: String) -> Record? {
+        if let record = entries[path] { return record }
+        guard let range = undecoded.removeValue(forKey: path) else { return nil }
+        guard let value = try? JSONParser().parse(Array(fileBytes[range])), let record = Record(json: value),
+            record.path == path, record.refusal == nil
+        else {
+            dirty = true
+            return nil
+        }
+        entries[path] = record
+        return record
     }
 
     /// Fresh records for every library on the search path, scanning the
@@ -105,19 +136,20 @@ public final class RegistryCache {
     public func records(for searchPath: PluginSearchPath) -> [Record] {
         loadIfNeeded()
         var result: [Record] = []
+        var safeDirectories = Set<String>()
         for (name, path) in searchPath.libraries() {
             let canonical = canonicalPath(path)
             let status = FileStatus(canonical)
             if let trustPolicy {
                 do {
-                    try trustPolicy.check(path)
+                    try trustPolicy.check(path, checkedDirectories: &safeDirectories)
                 } catch {
                     result.append(Record(refused: canonical, name: name, status: status, reason: error.refusalReason))
                     forget(canonical)
                     continue
                 }
             }
-            if let record = entries[canonical], record.size == status.size, record.mtimeSeconds == status.mtimeSeconds,
+            if let record = entry(canonical), record.size == status.size, record.mtimeSeconds == status.mtimeSeconds,
                 record.mtimeNanoseconds == status.mtimeNanoseconds
             {
                 result.append(record)
@@ -142,14 +174,19 @@ public final class RegistryCache {
 
     /// Drops what the cache held for a library that is refused now.
     private func forget(_ canonical: String) {
-        if entries.removeValue(forKey: canonical) != nil { dirty = true }
+        if entries.removeValue(forKey: canonical) != nil || undecoded.removeValue(forKey: canonical) != nil {
+            dirty = true
+        }
     }
 
     /// Records a plugin the host just loaded.
     func record(_ plugin: LoadedPlugin, status: FileStatus) {
         guard let path = plugin.path else { return }
         loadIfNeeded()
-        entries[path] = Record(plugin, path: path, status: status)
+        let record = Record(plugin, path: path, status: status)
+        // The usual case: the cache already says exactly this. Writing the whole file again would be wasted.
+        if let known = entry(path), known.json == record.json { return }
+        entries[path] = record
         dirty = true
         save()
     }
@@ -158,7 +195,7 @@ public final class RegistryCache {
     public func save() {
         guard dirty else { return }
         dirty = false
-        writeFile(entries)
+        writeFile()
     }
 
     /// Scans a library in this process: the trust check (unless

@@ -30,12 +30,20 @@ public struct TrustPolicy: Sendable {
 
     /// Throws `.unsafePermissions` naming the first unsafe path and how to fix it.
     public func check(_ path: String) throws(PluginError) {
+        var checked = Set<String>()
+        try check(path, checkedDirectories: &checked)
+    }
+
+    /// ``check(_:)`` for many files at once: directories found safe are added
+    /// to `checked` and not looked at again (the registry cache checks every
+    /// library on the plugin path, most of them in the same few directories).
+    public func check(_ path: String, checkedDirectories checked: inout Set<String>) throws(PluginError) {
         let absolute = absolutePath(path)
         guard FileStatus(absolute).exists else { return }  // dlopen reports a missing file itself
-        var checked = Set<String>()
         func directory(_ dir: String) throws(PluginError) {
-            guard checked.insert(dir).inserted else { return }
+            guard !checked.contains(dir) else { return }
             try checkEntry(dir, FileStatus(dir), isDirectory: true, plugin: path)
+            checked.insert(dir)  // only once it passed: the next file in it is refused the same way
         }
         // The path as given: each directory a component is looked up in.
         var pending: [Substring] = absolute.split(separator: "/").reversed()
