@@ -105,6 +105,10 @@ import Testing
         let script = try CellKitProcess.run(arguments, input: "screen A\nrow TxtCell\n", environment: env)
         #expect(script.status == 1)
         #expect(script.standardError.contains("error: no cell named 'TxtCell'"), "\(script.standardError)")
+        #expect(
+            script.standardError.contains(
+                "  Other on the plugin path was not opened (\(reason)), so what it provides is unknown; "
+                    + "`cellkit plugins` lists it\n"), "\(script.standardError)")
         #expect(!s.markerWritten, "a script naming TxtCell opened the library")
 
         // `load` refuses it with the same reason.
