@@ -49,7 +49,7 @@ public struct TrustPolicy: Sendable {
         var pending: [Substring] = absolute.split(separator: "/").reversed()
         var current = "/"
         var links = 0
-        while let component = pending.popLast() {
+        walk: while let component = pending.popLast() {
             if component == "." { continue }
             if component == ".." {
                 current = parentDirectory(current)
@@ -58,7 +58,8 @@ public struct TrustPolicy: Sendable {
             try directory(current)
             let next = current == "/" ? "/" + component : current + "/" + component
             var st = stat()
-            guard lstat(next, &st) == 0 else { return }  // gone meanwhile: dlopen reports it
+            // Gone meanwhile, or not searchable: dlopen reports it; the file's own chain is still checked below.
+            guard lstat(next, &st) == 0 else { break walk }
             guard st.st_mode & S_IFMT == S_IFLNK else {
                 current = next
                 continue
@@ -69,7 +70,7 @@ public struct TrustPolicy: Sendable {
                     fix: "a plugin runs with your rights; copy it somewhere you own, ")
             }
             links += 1
-            guard links <= Self.maximumLinks, let target = readLink(next) else { return }
+            guard links <= Self.maximumLinks, let target = readLink(next) else { break walk }
             if target.hasPrefix("/") { current = "/" }
             pending.append(contentsOf: target.split(separator: "/").reversed())
         }
