@@ -11,6 +11,8 @@ public enum CellKitApp {
 
     /// Runs an invocation; returns the exit code (docs/batch.md).
     public static func main(_ invocation: Invocation) -> Int32 {
+        // An interrupted write leaves no temporary file; a file size limit is an I/O error (4).
+        TemporaryFiles.installSignalHandlers()
         let environment = Environment.current().variables
         let context = Context(invocation: invocation, environment: environment)
         switch invocation.mode {
@@ -22,7 +24,7 @@ public enum CellKitApp {
         case .help:
             return 0
         case .scanPlugin(let path):
-            return RegistryScanner.printRecord(of: path)
+            return RegistryScanner.printRecord(of: path, allowUnsafe: invocation.allowUnsafePlugins)
         case .interactive:
             if isatty(0) == 1 && isatty(1) == 1 {
                 let repl = REPL(context: context, recover: false)
@@ -79,8 +81,13 @@ final class Context {
         )
         var cache: RegistryCache?
         if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
+            let allowUnsafe = invocation.allowUnsafePlugins
+            let timeout = RegistryScanner.timeout(environment: environment)
             cache = RegistryCache(
-                file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
+                file: file,
+                scanner: executable.map { exe in
+                    { RegistryScanner.scan($0, executable: exe, allowUnsafe: allowUnsafe, timeout: timeout) }
+                })
         }
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
         // Plugins are loaded and drawn by a worker process (docs/design.md): a
@@ -148,8 +155,12 @@ final class Context {
     }
 
     /// What `cellkit -c` runs.
+    /// The person typed them on the command line, as they would a flag: a
+    /// `load … allow-unsafe=true` among them is honoured (not in files they open).
     func runCommands(_ text: String) -> Int32 {
-        finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
+        interpreter.commandsComeFromThePerson = true
+        defer { interpreter.commandsComeFromThePerson = false }
+        return finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
     }
 
     /// `cellkit run FILE...`: the files in order, in one session (a later file

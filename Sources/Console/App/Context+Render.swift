@@ -11,6 +11,8 @@ extension Context {
     func renderStoryboard(_ target: String, format: String?, width: Int?, data: String?, output outPath: String?)
         -> Int32
     {
+        // `-o -` and `-o /dev/stdout` are standard output, as when -o is left out.
+        let outPath = outPath == "-" || outPath == "/dev/stdout" ? nil : outPath
         // The command line first: nothing is read before it is known to make sense.
         var chosen: OutputFormat?
         if let format {
@@ -103,8 +105,10 @@ extension Context {
         do throws(BackendError) {
             if let quarantine = interpreter.quarantineError(for: screen) { throw .plugin(quarantine) }
             if let outPath {
-                try interpreter.write(screen, to: outPath, format: resolvedFormat, width: columns, colors: colors)
+                let notice = try interpreter.write(
+                    screen, to: outPath, format: resolvedFormat, width: columns, colors: colors)
                 output.printError("wrote \(outPath) (\(resolvedFormat.rawValue), \(columns) columns)")
+                if let notice { output.printError("note: \(notice)") }
             } else {
                 try Interpreter.check(
                     try interpreter.backend.render(

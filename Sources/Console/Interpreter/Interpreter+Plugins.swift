@@ -8,6 +8,9 @@ extension Interpreter {
     func load(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let argument = c.arguments["plugin"] else { return }
         let name = argument.text
+        // A waiver counts only from the person (see `commandsComeFromThePerson`).
+        let waiver = c.bool("allow-unsafe")
+        let waiverRefused = waiver == true && !commandsComeFromThePerson
         let isPath = name.hasSuffix(".so") || name.contains("/")
         if !isPath, let plugin = catalog.plugin(named: name) {
             output.printError(alreadyLoaded(plugin))
@@ -25,15 +28,32 @@ extension Interpreter {
             throw failure
         }
         if c.bool("force") == true { forgiveCrashes(ofPluginAt: path, named: isPath ? nil : name) }
-        try loadPlugin(path, allowUnsafe: c.bool("allow-unsafe") ?? host.allowUnsafePlugins, c, at: argument.span)
+        var refusalNote: String?
+        if waiverRefused {
+            let source =
+                switch argument.span.location.file {
+                case "<recovered>": "a recovered session"
+                case "<stdin>": "a script on standard input"
+                case let file: file
+                }
+            refusalNote =
+                "allow-unsafe=true was not honoured: it comes from \(source), not from you; to grant it, run "
+                + "cellkit with --allow-unsafe-plugins, or type `load \(name) allow-unsafe=true` at the "
+                + "interactive prompt"
+        }
+        try loadPlugin(
+            path, allowUnsafe: (waiverRefused ? nil : waiver) ?? host.allowUnsafePlugins, c, at: argument.span,
+            refusalNote: refusalNote)
         if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
     }
 
     /// Loads the library at `path` through the backend and adds what it
-    /// registered to the catalog; says so on standard error.
-    func loadPlugin(_ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan)
-        throws(ConsoleError)
-    {
+    /// registered to the catalog; says so on standard error. The path goes
+    /// to the worker as given (its trust check follows it link by link);
+    /// `refusalNote` is added to a refusal for unsafe permissions.
+    func loadPlugin(
+        _ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan, refusalNote: String? = nil
+    ) throws(ConsoleError) {
         let canonical = canonicalFilePath(path)
         if let plugin = catalog.plugin(atPath: canonical) {
             output.printError(alreadyLoaded(plugin))
@@ -47,7 +67,8 @@ extension Interpreter {
         }
         if let quarantine = quarantineError(forPluginAt: canonical) { throw pluginError(quarantine, c, at: span) }
         do {
-            let (plugin, wasLoaded) = try backend.load(path: canonical, allowUnsafe: allowUnsafe)
+            let absolute = (try? Path.absolute(path)) ?? path
+            let (plugin, wasLoaded) = try backend.load(path: absolute, allowUnsafe: allowUnsafe)
             catalog.add(plugin)
             if wasLoaded {
                 output.printError(alreadyLoaded(plugin))
@@ -56,7 +77,13 @@ extension Interpreter {
                 output.printError("loaded \(plugin.name) \(plugin.version)\(from): \(plugin.contentsSummary)")
             }
         } catch {
-            throw backendError(error, c, at: span, loading: canonical)
+            var failure = backendError(error, c, at: span, loading: canonical)
+            if case .plugin(let refusal) = error, refusal.code == .unsafePermissions, let refusalNote,
+                !failure.diagnostics.isEmpty
+            {
+                failure.diagnostics[0].notes.append(refusalNote)
+            }
+            throw failure
         }
     }
 
@@ -156,9 +183,12 @@ extension Interpreter {
             ])
         }
         if let cache = host.cache {
-            for record in cache.records(for: host.searchPath) where record.isPlugin {
+            let records = cache.records(for: host.searchPath)
+            if let notice = cache.notice { output.printError("note: \(notice)") }
+            for record in records where record.isPlugin {
                 guard !loaded.contains(where: { $0.name == record.name || $0.path == record.path }) else { continue }
-                let state = record.error.map { "broken: \($0)" } ?? "available"
+                let state =
+                    record.refusal.map { "refused: \($0)" } ?? record.error.map { "broken: \($0)" } ?? "available"
                 rows.append([
                     record.name, record.version, "\(record.abiVersion)", state, record.contentsSummary,
                     displayPath(record.path),

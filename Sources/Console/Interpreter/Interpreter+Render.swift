@@ -33,8 +33,9 @@ extension Interpreter {
         let colors = ColorPolicy.depth(environment: environment)
         do throws(BackendError) {
             if let file {
-                try write(screen, to: file.text, format: format, width: width, colors: colors)
+                let notice = try write(screen, to: file.text, format: format, width: width, colors: colors)
                 output.printError("wrote \(file.text) (\(format.rawValue), \(width) columns)")
+                if let notice { output.printError("note: \(notice)") }
             } else {
                 let summary = try backend.render(
                     screen, format: format, width: width, colors: colors, to: output.standardOutput)
@@ -48,8 +49,12 @@ extension Interpreter {
     /// Renders `screen` into a temporary file renamed over `path` only when
     /// everything succeeded: a failed render (a worker that died included)
     /// never leaves a truncated file, and never touches a file that was there.
+    /// A device or a FIFO is written straight to (see ``AtomicFileWriter``).
+    /// Returns the writer's notice that the replaced file's owner could not
+    /// be kept, if there is one.
+    @discardableResult
     func write(_ screen: Screen, to path: String, format: OutputFormat, width: Int, colors: ColorMode)
-        throws(BackendError)
+        throws(BackendError) -> String?
     {
         let writer: AtomicFileWriter
         do {
@@ -69,6 +74,7 @@ extension Interpreter {
         } catch {
             throw .output(error.description)
         }
+        return writer.ownerNotice
     }
 
     /// A render whose cells could not all be drawn is an error (the rows show it).

@@ -59,6 +59,11 @@ final class Interpreter {
     private var keepingGoing = false
     /// How deep `open` may nest.
     static let maximumOpenDepth = 32
+    /// Whether the commands being run come from the person: a line typed at
+    /// the interactive prompt, or `cellkit -c`. Only then is `load …
+    /// allow-unsafe=true` honoured; a file that is run, opened, rendered,
+    /// piped in or recovered cannot waive the trust check (docs/threat-model.md).
+    var commandsComeFromThePerson = false
 
     init(host: PluginHost, output: ConsoleOutput, environment: [String: String], backend: PluginBackend? = nil) {
         self.host = host
@@ -220,8 +225,23 @@ final class Interpreter {
                     throw pluginError(again, c, at: span)
                 }
             }
-            throw pluginError(error, c, at: span)
+            var failure = pluginError(error, c, at: span)
+            if error.code == .unknownName, let note = refusedLibrariesNote(), !failure.diagnostics.isEmpty {
+                failure.diagnostics[0].notes.append(note)
+            }
+            throw failure
         }
+    }
+
+    /// When libraries on the plugin path were refused by the trust check (so
+    /// nobody knows what they provide), a note naming them; `nil` otherwise.
+    func refusedLibrariesNote() -> String? {
+        guard let cache = host.cache else { return nil }
+        let refused = cache.records(for: host.searchPath).filter { $0.refusal != nil }
+        guard let first = refused.first, let reason = first.refusal else { return nil }
+        let others = refused.count > 1 ? " and \(refused.count - 1) more" : ""
+        return "\(first.name) on the plugin path was not opened (\(reason))\(others), so what it provides is unknown; "
+            + "`cellkit plugins` lists it"
     }
 
     /// The path of a file a script names: as given when absolute or found

@@ -61,7 +61,10 @@ final class REPL {
             lineNumber += text.split(separator: "\n", omittingEmptySubsequences: false).count
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reloadIfChanged()
+            // Typed at the prompt: the person's own commands (a waiver counts); not when piped in.
+            interpreter.commandsComeFromThePerson = isatty(0) == 1
             interpreter.run(text, file: "<stdin>", firstLine: first, keepGoing: true)
+            interpreter.commandsComeFromThePerson = false
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reportStorageProblems(journal: journal, history: history)
         }
@@ -309,23 +312,41 @@ final class REPL {
             output.printError("cellkit: nothing to recover: no home directory for the session journals")
             return
         }
-        guard let path = Journal.latestAbandoned(in: directory) else {
+        guard var path = Journal.latestAbandoned(in: directory) else {
             output.printError(
                 "cellkit: nothing to recover: no session ended without quitting (journals: \(displayPath(directory)))")
             return
         }
-        let contents: Journal.Contents
+        var contents: Journal.Contents
         do {
             contents = try Journal.read(path)
         } catch {
             output.printError("cellkit: cannot recover: \(error.description)")
             return
         }
-        let replay = contents.succeeded.filter { entry in
+        // The newest journal may be that of an earlier --recover that died while it
+        // replayed: the journal it was replaying is the complete one. Replay that,
+        // without the command the earlier recovery died in.
+        var partial: (path: String, crashedIn: String?)?
+        if let source = contents.recovering, !contents.recoveryFinished, source != path,
+            let complete = try? Journal.read(source)
+        {
+            partial = (path, contents.interrupted)
+            path = source
+            contents = complete
+        }
+        var replay = contents.succeeded.filter { entry in
             guard case .success(let command)? = Script.parse(entry.text, file: "").lines.first?.result,
                 let spec = CommandSpec.named(command.name)
             else { return false }
             return Self.replayedCommands.contains(spec.name)
+        }
+        var crashedAgain: String?
+        if let partial, partial.crashedIn != nil {
+            let index = (try? Journal.read(partial.path))?.replayedCount ?? 0
+            if index < replay.count, replay[index].text == partial.crashedIn {
+                crashedAgain = replay.remove(at: index).text
+            }
         }
 
         // Quietly: the session's output was seen already. Errors are collected.
@@ -333,6 +354,7 @@ final class REPL {
         let quiet = MemoryOutput()
         interpreter.output = ConsoleOutput(standardOutput: quiet, standardError: quiet, isTerminal: false)
         interpreter.journal = journal
+        journal?.beginRecovery(of: path)
         interpreter.declarationsOnly = true
         let home = try? Path.currentDirectory()
         var failures: [ConsoleError] = []
@@ -344,8 +366,10 @@ final class REPL {
         interpreter.declarationsOnly = false
         interpreter.output = visible
 
+        journal?.finishRecovery()
         // The commands live on in this session's journal now.
         if journal?.isOpen == true || replay.isEmpty { unlink(path) }
+        if let partial { unlink(partial.path) }
 
         let screens = interpreter.session.screens.map(\.name)
         var summary =
@@ -355,6 +379,14 @@ final class REPL {
             ? ", no screens"
             : " and \(screens.count) screen\(screens.count == 1 ? "" : "s") (\(screens.joined(separator: ", ")))"
         output.printError(summary + "\n  from \(displayPath(path))")
+        if let partial {
+            output.printError(
+                "an earlier `cellkit --recover` of that session ended before it finished; its partial journal "
+                    + "\(displayPath(partial.path)) was set aside, and the complete one above replayed")
+        }
+        if let crashedAgain {
+            output.printError("skipped the command that was running when that recovery ended:\n  \(crashedAgain)")
+        }
         for failure in failures where !failure.diagnostics.isEmpty {
             output.printError("this command failed again and was left out:\n" + failure.description)
         }

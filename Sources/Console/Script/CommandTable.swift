@@ -30,7 +30,8 @@ extension CommandSpec {
                 and nibs are registered under its name (BasicCells.TextCell); their short names \
                 work while they are unambiguous. A plugin that fails to load leaves nothing \
                 registered. A library file that other users can write to is refused unless \
-                allow-unsafe=true. A plugin in whose code the worker crashed 3 times is \
+                allow-unsafe=true, which counts only typed at the prompt or given with -c, \
+                never from a file. A plugin in whose code the worker crashed 3 times is \
                 quarantined until force=true.
                 """,
             examples: [
