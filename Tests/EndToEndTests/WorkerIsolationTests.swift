@@ -166,3 +166,25 @@ import Testing
         #expect(try repl.waitForExit() == 0)
     }
 }
+
+/// The worker starts at the first command that needs a plugin, never before
+/// (start-up stays lean): its folder of logs is made when it starts.
+@Suite struct WorkerStartTests {
+    @Test(arguments: [["-c", "quit"], ["-c", "help"], ["-c", "screen S\nsection Today\nscreens"], ["--version"]])
+    func commandsThatNeedNoPluginStartNoWorker(_ arguments: [String]) throws {
+        let scratch = try Scratch()
+        let result = try scratch.cellkit(arguments, environment: ["XDG_STATE_HOME": scratch.path("state")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!fileExists(scratch.path("state/cellkit/workers")))
+    }
+
+    @Test func aCommandThatNeedsAPluginStartsOne() throws {
+        let scratch = try Scratch()
+        let result = try scratch.cellkit(
+            ["-c", "load BasicCells"], environment: ["XDG_STATE_HOME": scratch.path("state")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(fileExists(scratch.path("state/cellkit/workers")))
+        // A worker that ended well leaves no log behind.
+        #expect(try listDirectory(scratch.path("state/cellkit/workers")).filter { $0.hasSuffix(".log") } == [])
+    }
+}
