@@ -9,7 +9,12 @@ import CellKitSupport
 /// so, never a crash or rows from another file.
 final class BoundRows {
     let binding: Binding
-    private let table: DataTable
+    /// The records: read where they lie (CSV), or parsed whole (JSON).
+    private let source: Source
+    private enum Source {
+        case csv(CSVRecordReader)
+        case json(DataTable)
+    }
     /// Each mapping, in the order the script gave them.
     private let entries: [Entry]
     private enum Entry {
@@ -35,19 +40,31 @@ final class BoundRows {
                 description:
                     "\(binding.file) changed since `rows` read it (\(what)); run `rows … from \(binding.file)` again")
         }
-        do {
-            table = try DataTable.open(binding.path)
-        } catch {
-            switch error {
-            case .io(let message): throw Failure(description: message)
-            case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
+        if DataTable.isCSV(binding.path) {
+            do {
+                source = .csv(
+                    try CSVRecordReader(
+                        path: binding.path, delimiter: binding.path.lowercased().hasSuffix(".tsv") ? .tab : .comma))
+            } catch {
+                throw Failure(description: error.description)
             }
-        }
-        guard table.count == binding.count else {
-            throw Failure(
-                description:
-                    "\(binding.file) changed since `rows` read it (\(binding.count) records then, \(table.count) now); run `rows … from \(binding.file)` again"
-            )
+        } else {
+            let table: DataTable
+            do {
+                table = try DataTable.open(binding.path)
+            } catch {
+                switch error {
+                case .io(let message): throw Failure(description: message)
+                case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
+                }
+            }
+            guard table.count == binding.count else {
+                throw Failure(
+                    description:
+                        "\(binding.file) changed since `rows` read it (\(binding.count) records then, \(table.count) now); run `rows … from \(binding.file)` again"
+                )
+            }
+            source = .json(table)
         }
         var entries: [Entry] = []
         let nowhere = SourceSpan(SourceLocation(file: binding.file, line: 1, column: 1), length: 0)
@@ -78,11 +95,22 @@ final class BoundRows {
         self.entries = entries
     }
 
-    var count: Int { table.count }
+    /// How many rows there are (as `rows` counted them).
+    var count: Int { binding.count }
 
     /// The attributes of record `record`, in the order of the mappings (a
     /// missing value leaves its attribute at its default).
     func settings(record: Int) throws(Failure) -> [AttributeSetting] {
+        var fields: [String] = []
+        var header: [String] = []
+        if case .csv(let reader) = source {
+            do {
+                fields = try reader.fields(ofRecord: record)
+            } catch {
+                throw Failure(description: error.description)
+            }
+            header = reader.header
+        }
         var settings: [AttributeSetting] = []
         settings.reserveCapacity(entries.count)
         for entry in entries {
@@ -90,16 +118,66 @@ final class BoundRows {
             case .constant(let setting):
                 settings.append(setting)
             case .bound(let attribute):
-                do {
-                    if let value = try table.value(record: record, for: attribute, cell: cellName) {
-                        settings.append(AttributeSetting(name: attribute.attribute.name, value: value))
+                let value: AttributeValue?
+                switch source {
+                case .json(let table):
+                    do {
+                        value = try table.value(record: record, for: attribute, cell: cellName)
+                    } catch {
+                        throw Failure(description: error.rendered())
                     }
-                } catch {
-                    throw Failure(description: error.rendered())
+                case .csv:
+                    value = try csvValue(attribute, fields: fields, header: header, record: record)
                 }
+                if let value { settings.append(AttributeSetting(name: attribute.attribute.name, value: value)) }
             }
         }
         return settings
+    }
+
+    /// A bound attribute's value from a CSV record's fields (checked when
+    /// `rows` ran: an error here means the file changed since).
+    private func csvValue(_ attribute: BoundAttribute, fields: [String], header: [String], record: Int)
+        throws(Failure) -> AttributeValue?
+    {
+        func field(_ path: FieldPath) -> String {
+            guard case .key(let key)? = path.components.first, let column = header.firstIndex(of: key),
+                column < fields.count
+            else { return "" }
+            return fields[column]
+        }
+        func changed(_ what: String) -> Failure {
+            Failure(
+                description:
+                    "\(binding.file), record \(record + 1): \(what); the file changed since `rows` read it: run it again"
+            )
+        }
+        let type = attribute.descriptor.type
+        switch attribute.source {
+        case .field(let path):
+            let text = field(path)
+            if text.isEmpty && type != .string { return nil }
+            do {
+                return try type.parse(text)
+            } catch {
+                throw changed("\(cellName).\(attribute.attribute.name): \(error.message)")
+            }
+        case .list(let elements):
+            var numbers: [Double] = []
+            for element in elements {
+                let text: String
+                switch element {
+                case .text(let literal): text = literal
+                case .field(let path): text = field(path)
+                case .list: continue
+                }
+                guard let number = Double(text.trimmedForNumber), number.isFinite else {
+                    throw changed("'\(text)' is not a number")
+                }
+                numbers.append(number)
+            }
+            return .numbers(numbers)
+        }
     }
 }
 

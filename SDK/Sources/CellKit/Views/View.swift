@@ -152,12 +152,6 @@ open class View {
         return canvas
     }
 
-    /// How tall the view is at `width`, as ``sizeThatFits(_:)`` says, kept
-    /// within what a canvas can hold (a plugin's view may say anything).
-    func fittingHeight(width: Int) -> Int {
-        min(max(0, sizeThatFits(Size(width: width, height: Int.max / 4)).height), Canvas.maximumHeight)
-    }
-
     /// Like ``render(width:height:)``, reusing `canvas`.
     public func render(into canvas: Canvas, width: Int, height: Int? = nil) {
         let h = min(max(0, height ?? fittingHeight(width: width)), Canvas.maximumHeight)
@@ -182,4 +176,14 @@ public enum StackSizing: Hashable, Sendable {
     /// A share of the space left after natural and fixed views, in
     /// proportion to `weight`.
     case flexible(weight: Int = 1)
+}
+
+extension View {
+    /// How tall the view is at `width`, as ``sizeThatFits(_:)`` says, kept
+    /// within what a canvas can hold (a plugin's view may say anything).
+    /// (In an extension: a method in the class would change its vtable, and
+    /// with it the SDK's ABI.)
+    func fittingHeight(width: Int) -> Int {
+        min(max(0, sizeThatFits(Size(width: width, height: Int.max / 4)).height), Canvas.maximumHeight)
+    }
 }
