@@ -63,13 +63,14 @@ enum ConfigureBenchmark {
         ("divider", [.enumeration("light")]),
     ]
 
-    /// One record's four fields, as the data path gives them to `values`.
+    /// One record's four fields, as the data path gives them to `values` (a
+    /// `[String]` attribute; before it was one, a `|`-joined String).
     static func columnValues(_ i: Int) -> AttributeValue {
         let fields = [
             String(i * 7919), TableBenchmark.names[i], TableBenchmark.numbers[i],
             TableBenchmark.statuses[i % TableBenchmark.statuses.count].0,
         ]
-        return .string(fields.joined(separator: "|"))
+        return .strings(fields)
     }
 
     static let keyValueSettings: [Setting] = [
