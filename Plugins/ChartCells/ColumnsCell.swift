@@ -134,12 +134,18 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
     }
 
     /// The columns' layout as the attributes say: as many columns as the
-    /// longer of `values` and `widths`, missing widths `*`.
-    public var columnLayout: ColumnLayout {
-        let count = max(values.count, widthList.count)
-        return ColumnLayout(
-            (0..<count).map { $0 < widthList.count ? widthList[$0] : .flexible() }, gap: divider.isNone ? 2 : 3)
+    /// longer of `values` and `widths`, missing widths `*`. A table joins its
+    /// borders and rules to these columns' dividers.
+    public override var columnLayout: ColumnLayout? {
+        syncLayout()
+        return columns.layout
     }
+
+    /// The lines between the columns, for the table's junctions.
+    public override var columnDivider: BoxStyle { divider }
+
+    /// A header row: the table draws a rule under it.
+    public override var isHeaderRow: Bool { header }
 
     /// Brings the columns view's layout in line with the attributes; the
     /// labels of new columns get their text, alignment and style.
@@ -157,7 +163,8 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
             }
         }
         guard !same else { return }
-        columns.layout = columnLayout
+        columns.layout = ColumnLayout(
+            (0..<count).map { $0 < widthList.count ? widthList[$0] : .flexible() }, gap: gap)
         for (i, label) in columns.labels.enumerated() {
             label.text = i < values.count ? values[i] : ""
             label.alignment = i < alignList.count ? alignList[i] : .left
