@@ -19,22 +19,63 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
         case outlet
     }
 
+    /// Everything, in one object: a descriptor is copied wherever it goes
+    /// (into a binding plan, out of an array, into a closure), and a copy
+    /// then retains one reference instead of eight.
+    @usableFromInline
+    final class Storage: Sendable {
+        let name: String
+        let type: AttributeType
+        let defaultValue: AttributeValue?
+        let summary: String?
+        let kind: Kind
+        @usableFromInline let set: @Sendable (View, AttributeValue) throws(ValueError) -> Void
+        let get: @Sendable (View) -> AttributeValue?
+        let reset: (@Sendable (View) -> Void)?
+
+        init(
+            name: String, type: AttributeType, defaultValue: AttributeValue?, summary: String?, kind: Kind,
+            set: @escaping @Sendable (View, AttributeValue) throws(ValueError) -> Void,
+            get: @escaping @Sendable (View) -> AttributeValue?, reset: (@Sendable (View) -> Void)?
+        ) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.summary = summary
+            self.kind = kind
+            self.set = set
+            self.get = get
+            self.reset = reset
+        }
+    }
+
+    @usableFromInline let storage: Storage
+
     /// The name scripts use.
-    public let name: String
+    public var name: String { storage.name }
     /// What values it takes.
-    public let type: AttributeType
+    public var type: AttributeType { storage.type }
     /// The value a new view has, when known.
-    public let defaultValue: AttributeValue?
+    public var defaultValue: AttributeValue? { storage.defaultValue }
     /// One line for `describe`.
-    public let summary: String?
+    public var summary: String? { storage.summary }
     /// Property or outlet.
-    public let kind: Kind
-    @usableFromInline let set: @Sendable (View, AttributeValue) throws(ValueError) -> Void
-    let get: @Sendable (View) -> AttributeValue?
+    public var kind: Kind { storage.kind }
+    var get: @Sendable (View) -> AttributeValue? { storage.get }
     /// Puts the default value back on a view of the declaring type, in the
     /// property's own type (no conversion); `nil` when there is no default
     /// or the attribute's accessors are untyped.
-    let reset: (@Sendable (View) -> Void)?
+    var reset: (@Sendable (View) -> Void)? { storage.reset }
+
+    init(
+        name: String, type: AttributeType, defaultValue: AttributeValue?, summary: String?, kind: Kind,
+        set: @escaping @Sendable (View, AttributeValue) throws(ValueError) -> Void,
+        get: @escaping @Sendable (View) -> AttributeValue?, reset: (@Sendable (View) -> Void)?
+    ) {
+        storage = Storage(
+            name: name, type: type, defaultValue: defaultValue, summary: summary, kind: kind, set: set, get: get,
+            reset: reset)
+    }
 
     /// Sets the attribute on `view`, converting `value` to the attribute's
     /// type. A value already of that type (an `.int` for an Int attribute, a
@@ -51,7 +92,7 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
     ///   own setter does.
     @inlinable
     public func apply(_ value: AttributeValue, to view: View) throws(ValueError) {
-        try set(view, value)
+        try storage.set(view, value)
     }
 
     /// The attribute's current value on `view`.
