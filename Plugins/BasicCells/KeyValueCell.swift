@@ -73,15 +73,26 @@ public final class KeyValueCell: TableViewCell, Reusable, Inspectable {
         }
     }
 
+    // Typed accessors rather than key paths: a data file's rows set these
+    // millions of times, and a key path write allocates (docs/performance.md).
     public static var inspectableAttributes: [InspectableAttribute<KeyValueCell>] {
         [
-            .init("key", \.key, summary: "the text on the left; truncates first when the row is narrow"),
-            .init("value", \.value, summary: "the text on the right, right-aligned"),
-            .init("leader", \.leader, summary: "what fills the gap: dots (a dim dotted line) or space"),
-            .init("keyStyle", \.keyStyle, summary: "how the key looks: plain, bold, dim, italic, underline, title"),
             .init(
-                "valueStyle", \.valueStyle, summary: "how the value looks: plain, bold, dim, italic, underline, title"),
-            .init("valueColor", \.valueColor, summary: "the value's colour: a name, #rrggbb or 0...255"),
+                "key", summary: "the text on the left; truncates first when the row is narrow", get: { $0.key },
+                set: { $0.key = $1 }),
+            .init("value", summary: "the text on the right, right-aligned", get: { $0.value }, set: { $0.value = $1 }),
+            .init(
+                "leader", summary: "what fills the gap: dots (a dim dotted line) or space", get: { $0.leader },
+                set: { $0.leader = $1 }),
+            .init(
+                "keyStyle", summary: "how the key looks: plain, bold, dim, italic, underline, title",
+                get: { $0.keyStyle }, set: { $0.keyStyle = $1 }),
+            .init(
+                "valueStyle", summary: "how the value looks: plain, bold, dim, italic, underline, title",
+                get: { $0.valueStyle }, set: { $0.valueStyle = $1 }),
+            .init(
+                "valueColor", summary: "the value's colour: a name, #rrggbb or 0...255", get: { $0.valueColor },
+                set: { $0.valueColor = $1 }),
         ]
     }
 }

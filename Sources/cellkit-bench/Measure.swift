@@ -74,3 +74,23 @@ final class FileDescriptorNullOutput: TextOutput {
         bytes += buffer.count
     }
 }
+
+/// What every scenario checks before it reports: that it drew what it says it
+/// drew. A benchmark that measures an empty table (a data source released
+/// before the render, a writer never flushed) fails loudly instead of
+/// reporting an impossible figure.
+enum Check {
+    /// `served` rows were asked of the data source, `rows` were expected; each
+    /// drawn line of a bordered table is at least `width` bytes.
+    static func drew(rows: Int, served: Int, bytes: Int, width: Int, what: String) throws {
+        guard served == rows else {
+            throw BenchError("\(what) drew \(served) rows, not \(rows) (is the data source still alive?)")
+        }
+        try that(bytes >= rows * width, "\(what) wrote \(bytes) bytes for \(rows) rows \(width) wide")
+    }
+
+    /// Fails the run with `message` unless `condition` holds.
+    static func that(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+        guard condition else { throw BenchError("check failed: \(message())") }
+    }
+}

@@ -35,6 +35,15 @@ enum Report {
         print(
             "| \(reuse["iterations"] ?? "") | \(reuse["nanosecondsPerRow"] ?? "") | \(reuse["allocations"] ?? "") | \(reuse["cellsCreated"] ?? "") |"
         )
+        let configure = try scenario("configure", "1000000")
+        print("\n## Configuring plugin cells by descriptor (prepareForReuse + 4 attributes, no drawing)\n")
+        print("| cell | rows | ns/row | allocations/row |")
+        print("|---|---:|---:|---:|")
+        for cell in ["ColumnsCell", "KeyValueCell"] {
+            print(
+                "| \(cell) | \(configure["rows"] ?? "") | \(configure[cell + "NanosecondsPerRow"] ?? "") | \(configure[cell + "AllocationsPerRow"] ?? "") |"
+            )
+        }
         print("\n## Scrolling (viewport 100x40, each frame drawn and encoded as ANSI)\n")
         print("| rows | first frame | page (median) | page (max) | to the end | peak memory |")
         print("|---:|---:|---:|---:|---:|---:|")

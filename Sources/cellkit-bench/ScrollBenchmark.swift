@@ -4,8 +4,14 @@ import CellKit
 /// million), its first frame and page scrolls, each drawn and encoded as ANSI.
 enum ScrollBenchmark {
     static func run(rows: Int, pages: Int = 200) throws {
-        var result = ResultLine()
         let source = TableBenchmark.Rows(count: rows)
+        // The table's data source is weak: hold it for the whole scenario.
+        try withExtendedLifetime(source) { try run(source: source, pages: pages) }
+    }
+
+    private static func run(source: TableBenchmark.Rows, pages: Int) throws {
+        let rows = source.count
+        var result = ResultLine()
         let frame = Canvas(width: 0, height: 0)
         let sink = nullOutput()
         var viewport: Viewport!
@@ -17,6 +23,10 @@ enum ScrollBenchmark {
             try writer.write(frame)
             try writer.finish()
         }
+        // A 40-line frame under a border, a title and a header shows 36 rows.
+        try Check.that(
+            frame.height == 40 && source.served >= min(rows, 36) && sink.bytes >= 40 * 100,
+            "the first frame drew \(source.served) rows in \(frame.height) lines, \(sink.bytes) bytes")
         var samples: [Double] = []
         for page in 0..<pages {
             samples.append(
@@ -35,6 +45,9 @@ enum ScrollBenchmark {
             try writer.write(frame)
             try writer.finish()
         }
+        try Check.that(
+            frame.height == 40 && source.served >= min(rows, 36) * (pages + 2) / 2,
+            "scrolling drew \(source.served) rows in \(pages + 2) frames")
         result.add("scenario", "scroll")
         result.add("rows", rows)
         result.add("firstFrameMs", format2(first * 1000))

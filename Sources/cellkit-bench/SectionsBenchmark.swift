@@ -38,16 +38,22 @@ enum SectionsBenchmark {
         let names = ["throughput", "latency p50", "latency p99", "errors", "queue depth", "cache hit rate", "同時接続数 🌐"]
         let values = (0..<101).map { "\($0 * 37 % 1000).\($0 % 10) ms" }
 
+        /// Rows and section headers handed to the table so far.
+        var servedRows = 0
+        var servedHeaders = 0
+
         init(rowsPerSection: Int) { self.rowsPerSection = rowsPerSection }
         func numberOfSections(in tableView: TableView) -> Int { 10 }
         func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rowsPerSection }
         func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            servedRows += 1
             let cell: ValueCell = tableView.dequeueReusableCell(for: indexPath)
             cell.name.text = names[indexPath.row % names.count]
             cell.value.text = values[(indexPath.row + indexPath.section) % values.count]
             return cell
         }
         func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewHeaderFooterView? {
+            servedHeaders += 1
             let header: Header? = tableView.dequeueReusableHeaderFooterView()
             header?.title.text = titles[section]
             header?.subtitle.text = subtitles[section]
@@ -65,14 +71,21 @@ enum SectionsBenchmark {
         table.dataSource = source
         table.delegate = source
         let sink = nullOutput()
-        let seconds = try Measure.seconds {
-            try table.render(width: 100, to: ANSIWriter(output: sink, colorMode: .truecolor))
+        // The data source and delegate are weak: hold them for the render.
+        let seconds = try withExtendedLifetime(source) {
+            try Measure.seconds {
+                try table.render(width: 100, to: ANSIWriter(output: sink, colorMode: .truecolor))
+            }
         }
+        let drawnRows = rows / 10 * 10
+        try Check.drew(rows: drawnRows, served: source.servedRows, bytes: sink.bytes, width: 100, what: "sections")
+        // Each header is asked for once when the table loads, once when drawn.
+        try Check.that(source.servedHeaders >= 10, "sections drew \(source.servedHeaders) headers, not 10")
         var result = ResultLine()
         result.add("scenario", "sections")
-        result.add("rows", rows)
+        result.add("rows", drawnRows)
         result.add("seconds", seconds)
-        result.add("rowsPerSecond", Int(Double(rows) / seconds))
+        result.add("rowsPerSecond", Int(Double(drawnRows) / seconds))
         result.add("bytes", sink.bytes)
         result.add("peakKiB", Measure.peakMemoryKiB())
         result.print()

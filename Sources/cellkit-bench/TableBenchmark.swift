@@ -80,12 +80,15 @@ enum TableBenchmark {
     final class Rows: TableViewDataSource {
         let count: Int
         let drawn: Bool
+        /// Rows handed to the table so far: what a scenario checks it drew.
+        var served = 0
         init(count: Int, drawn: Bool = false) {
             self.count = count
             self.drawn = drawn
         }
         func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
         func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            served += 1
             if drawn {
                 let cell: DrawnRowCell = tableView.dequeueReusableCell(for: indexPath)
                 cell.configure(row: indexPath.row)
@@ -114,13 +117,20 @@ enum TableBenchmark {
     }
 
     /// Renders `rows` rows; prints rows per second, bytes, peak memory, allocations per row.
+    ///
+    /// `TableView.dataSource` is weak: each table's data source is held here
+    /// (`withExtendedLifetime`) for as long as the table renders, and every
+    /// render is checked to have drawn every row and written every line.
     static func run(rows: Int, drawn: Bool = false) throws {
         let source = Rows(count: rows, drawn: drawn)
         let table = makeTable(rows: rows, source: source)
         let sink = nullOutput()
         let writer = ANSIWriter(output: sink, colorMode: .truecolor)
         var result = ResultLine()
-        let seconds = try Measure.seconds { try table.render(width: 100, to: writer) }
+        let seconds = try withExtendedLifetime(source) {
+            try Measure.seconds { try table.render(width: 100, to: writer) }
+        }
+        try Check.drew(rows: rows, served: source.served, bytes: sink.bytes, width: 100, what: "the timed render")
         result.add("scenario", drawn ? "table-drawn" : "table")
         result.add("rows", rows)
         result.add("seconds", seconds)
@@ -129,10 +139,19 @@ enum TableBenchmark {
         result.add("cellsCreated", table.numberOfCellsCreated)
         // Allocations of a second full render (the first warmed every cache).
         let sample = min(rows, 100_000)
-        let small = makeTable(rows: sample, source: Rows(count: sample, drawn: drawn))
-        try small.render(width: 100, to: ANSIWriter(output: nullOutput(), colorMode: .truecolor))
-        let allocations = Measure.allocations {
-            try? small.render(width: 100, to: ANSIWriter(output: nullOutput(), colorMode: .truecolor))
+        let smallSource = Rows(count: sample, drawn: drawn)
+        let small = makeTable(rows: sample, source: smallSource)
+        let allocations = try withExtendedLifetime(smallSource) {
+            try small.render(width: 100, to: ANSIWriter(output: nullOutput(), colorMode: .truecolor))
+            smallSource.served = 0
+            let counted = nullOutput()
+            let allocations = Measure.allocations {
+                try? small.render(width: 100, to: ANSIWriter(output: counted, colorMode: .truecolor))
+            }
+            try Check.drew(
+                rows: sample, served: smallSource.served, bytes: counted.bytes, width: 100,
+                what: "the render whose allocations are counted")
+            return allocations
         }
         result.add("allocationsPerRow", String(format2(Double(allocations) / Double(sample))))
         result.add("peakKiB", Measure.peakMemoryKiB())
@@ -140,9 +159,10 @@ enum TableBenchmark {
     }
 
     /// The reuse path alone: dequeue, prepareForReuse, configure, give back.
-    static func reusePath(iterations: Int) {
+    static func reusePath(iterations: Int) throws {
         let source = Rows(count: iterations)
         let table = makeTable(rows: iterations, source: source)
+        defer { withExtendedLifetime(source) {} }
         _ = table.numberOfSections
         let ip = IndexPath(row: 0, section: 0)
         // Warm up: the first dequeue makes the cell.
@@ -160,6 +180,9 @@ enum TableBenchmark {
                 }
             }
         }
+        try Check.that(
+            first.columns.labels[0].text == String(iterations - 1) && table.numberOfCellsCreated == 1,
+            "the reuse path configured \(first.columns.labels[0].text) rows with \(table.numberOfCellsCreated) cells")
         result.add("scenario", "reuse")
         result.add("iterations", iterations)
         result.add("nanosecondsPerRow", Int(seconds * 1e9 / Double(iterations)))

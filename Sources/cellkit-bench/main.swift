@@ -1,7 +1,7 @@
 // cellkit-bench: the benchmarks of docs/performance.md.
 //
 //   swift run -c release cellkit-bench            every scenario, each in its own process, as a report
-//   swift run -c release cellkit-bench table N    one scenario (table, table-drawn, sections, reuse, scroll, load, listing, startup)
+//   swift run -c release cellkit-bench table N    one scenario (table, table-drawn, sections, reuse, configure, scroll, load, listing, startup)
 import CellKitSupport
 import Glibc
 
@@ -26,8 +26,11 @@ do {
     case "table": try TableBenchmark.run(rows: number(1, default: 1_000_000))
     case "table-drawn": try TableBenchmark.run(rows: number(1, default: 1_000_000), drawn: true)
     case "sections": try SectionsBenchmark.run(rows: number(1, default: 1_000_000))
-    case "reuse": TableBenchmark.reusePath(iterations: number(1, default: 1_000_000))
+    case "reuse": try TableBenchmark.reusePath(iterations: number(1, default: 1_000_000))
     case "scroll": try ScrollBenchmark.run(rows: number(1, default: 10_000_000))
+    case "configure":
+        try ensureBuilt(["libChartCells.so", "libBasicCells.so"])
+        try ConfigureBenchmark.run(rows: number(1, default: 1_000_000), buildDirectory: buildDirectory)
     case "load":
         try ensureBuilt(["libcellkit-bench-plugin.so", "libcellkit-bench-trivial.so"])
         try LoadBenchmark.run(files: number(1, default: 50), buildDirectory: buildDirectory)
@@ -38,10 +41,13 @@ do {
         try ensureBuilt(["cellkit"])
         try StartupBenchmark.run(executable: buildDirectory + "/cellkit")
     case nil, "all":
-        try ensureBuilt(["cellkit", "libcellkit-bench-plugin.so", "libcellkit-bench-trivial.so"])
+        try ensureBuilt([
+            "cellkit", "libcellkit-bench-plugin.so", "libcellkit-bench-trivial.so", "libChartCells.so",
+            "libBasicCells.so",
+        ])
         try Report.run(executable: executable)
     default:
-        print("usage: cellkit-bench [table|table-drawn|sections|reuse|scroll|load|listing|startup [N]]")
+        print("usage: cellkit-bench [table|table-drawn|sections|reuse|configure|scroll|load|listing|startup [N]]")
         exit(2)
     }
 } catch {

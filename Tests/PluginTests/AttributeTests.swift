@@ -117,6 +117,7 @@ import Testing
                     try view.setAttribute(attribute.name, to: attribute.defaultValue == .bool(true) ? "false" : "true")
                 case .color: try view.setAttribute(attribute.name, to: "magenta")
                 case .numbers: try view.setAttribute(attribute.name, to: "[1, 2]")
+                case .strings: try view.setAttribute(attribute.name, to: "[a, \"b c\"]")
                 case .enumeration(let cases):
                     let other = cases.first { .enumeration($0) != attribute.defaultValue } ?? ""
                     try view.setAttribute(attribute.name, to: other)

@@ -29,7 +29,8 @@ import Testing
         "TextCell": Screens.textCell, "KeyValueCell": Screens.keyValueCell, "ProgressCell": Screens.progressCell,
         "BadgeCell": Screens.badgeCell, "SectionHeader+SectionFooter": Screens.sections,
         "SparklineCell": Screens.sparklineCell, "BarChartCell": Screens.barChartCell,
-        "ColumnsCell": Screens.columnsCell, "ProfileCell": Screens.profileCell, "NoticeBox": Screens.noticeBox,
+        "ColumnsCell": Screens.columnsCell, "ColumnsCell+header": Screens.columnsHeaderRow,
+        "ProfileCell": Screens.profileCell, "NoticeBox": Screens.noticeBox,
         "ContactCard": Screens.contactCard,
     ]
 
@@ -149,6 +150,16 @@ enum Screens {
         row ColumnsCell values="2|Grace Brewster Murray Hopper|1906" widths=4,*,6 align=right,left,right divider=light
         row ColumnsCell values="3|Katherine Johnson|1918" widths=4,*,6 align=right,left,right divider=light
         row ColumnsCell values="4|Missing year" widths=4,*,6 align=right,left,right divider=light
+        """
+
+    /// Issue 7's screen: a header row of ColumnsCell (its texts a list)
+    /// whose rule and dividers join a heavy border; no `columns=` on the table.
+    static let columnsHeaderRow = """
+        table border=heavy
+        row ColumnsCell values="[ID, Name, Value, Status]" widths=8,*,12,8 align=right,left,right,left divider=light header=true
+        row ColumnsCell values="[1, Ada Lovelace, 12.50, active]" widths=8,*,12,8 align=right,left,right,left divider=light
+        row ColumnsCell values="[2, 高橋 さくら, 7, paused]" widths=8,*,12,8 align=right,left,right,left divider=light
+        row ColumnsCell values="3|Grace Hopper 🚀|1906.5|failed" widths=8,*,12,8 align=right,left,right,left divider=light
         """
 
     static let basicDashboard = """

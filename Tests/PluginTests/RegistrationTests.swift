@@ -63,7 +63,7 @@ import Testing
         "ColumnsCell": (
             .cell,
             [
-                "values: String = ", "widths: String = ", "align: String = ",
+                "values: [String] = []", "widths: String = ", "align: String = ",
                 "divider: none|ascii|light|rounded|heavy|double = none", "header: Bool = false",
             ]
         ),

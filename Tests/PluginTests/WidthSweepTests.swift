@@ -112,7 +112,7 @@ import Testing
 
     /// Renders the view as a row (or a header) of a bordered table `width`
     /// wide: every line is at most `width` wide and, between the top and
-    /// bottom borders, starts and ends with `│`.
+    /// bottom borders, starts and ends with `│` (or is a header row's rule).
     static func checkInTable(_ name: String, attributes: [(String, String)], width: Int) throws {
         var script = ScreenScript("table border=rounded\nrow TextCell text=after")
         let item = ScreenScript.Item(name: name, attributes: attributes)
@@ -127,7 +127,10 @@ import Testing
         for (i, text) in lines.enumerated() {
             #expect(TerminalWidth.of(text) <= width, "\(name) at \(width): \(text)")
             if width >= 2 && i > 0 && i < lines.count - 1 {
-                #expect(text.first == "│" && text.last == "│", "\(name) at \(width), line \(i): '\(text)'")
+                // A header row (ColumnsCell header=true) has the table's rule under it.
+                let rule = text.first == "├" && text.last == "┤" && attributes.contains { $0 == ("header", "true") }
+                #expect(
+                    text.first == "│" && text.last == "│" || rule, "\(name) at \(width), line \(i): '\(text)'")
             }
         }
     }

@@ -79,6 +79,7 @@ struct ScreenJSON {
         case .string(let v), .enumeration(let v): .string(v)
         case .color(let c): .string(c.description)
         case .numbers(let values): .array(values.map { .double($0) })
+        case .strings(let values): .array(values.map { .string($0) })
         }
     }
 }

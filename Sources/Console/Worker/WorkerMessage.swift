@@ -426,6 +426,9 @@ extension AttributeValue {
         case .numbers(let v):
             w.write(UInt8(6))
             w.write(v) { $0.write($1) }
+        case .strings(let v):
+            w.write(UInt8(7))
+            w.write(v) { $0.write($1) }
         }
     }
 
@@ -444,6 +447,7 @@ extension AttributeValue {
                 throw WireError("no colour '\(text)'")
             }
         case 6: return .numbers(try r.array { r throws(WireError) in try r.double() })
+        case 7: return .strings(try r.array { r throws(WireError) in try r.string() })
         case let other: throw WireError("no attribute value \(other)")
         }
     }
@@ -461,6 +465,7 @@ extension AttributeType {
             w.write(cases) { $0.write($1) }
         case .color: w.write(UInt8(5))
         case .numbers: w.write(UInt8(6))
+        case .strings: w.write(UInt8(7))
         }
     }
 
@@ -473,6 +478,7 @@ extension AttributeType {
         case 4: return .enumeration(try r.array { r throws(WireError) in try r.string() })
         case 5: return .color
         case 6: return .numbers
+        case 7: return .strings
         case let other: throw WireError("no attribute type \(other)")
         }
     }

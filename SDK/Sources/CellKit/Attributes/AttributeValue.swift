@@ -14,6 +14,8 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     case color(Color)
     /// A list of numbers, for charts.
     case numbers([Double])
+    /// A list of strings: the texts of columns.
+    case strings([String])
 
     /// The value written the way ``AttributeType/parse(_:)`` reads it back.
     public var description: String {
@@ -25,7 +27,25 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
         case .enumeration(let v): v
         case .color(let v): v.description
         case .numbers(let v): "[" + v.map(AttributeValue.format).joined(separator: ", ") + "]"
+        case .strings(let v): "[" + v.map(AttributeValue.quoted).joined(separator: ", ") + "]"
         }
+    }
+
+    /// A list item written so that ``AttributeType/parse(_:)`` reads it back:
+    /// bare when it is plain, in double quotes (with `\"` and `\\`) otherwise.
+    static func quoted(_ item: String) -> String {
+        let plain =
+            !item.isEmpty
+            && item.utf8.allSatisfy { b in
+                b != 0x22 && b != 0x5C && b != 0x2C && b != 0x5B && b != 0x5D && b != 0x7C && b != 0x20 && b != 0x09
+            }
+        guard !plain else { return item }
+        var out = "\""
+        for c in item {
+            if c == "\"" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out + "\""
     }
 
     /// A number without a trailing `.0` when it is whole: `3`, `0.72`.
@@ -52,9 +72,11 @@ public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
     case color
     /// A list of numbers: `[1, 2.5, 3]` or `1,2.5,3`.
     case numbers
+    /// A list of strings: `[ID, "Full name", Born]` or `ID|Full name|Born`.
+    case strings
 
     /// The name shown by `describe`: `Int`, `Double`, `Bool`, `String`,
-    /// `Color`, `[Double]`, or the cases of an enumeration.
+    /// `Color`, `[Double]`, `[String]`, or the cases of an enumeration.
     public var description: String {
         switch self {
         case .int: "Int"
@@ -64,6 +86,7 @@ public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
         case .enumeration(let cases): cases.joined(separator: "|")
         case .color: "Color"
         case .numbers: "[Double]"
+        case .strings: "[String]"
         }
     }
 
@@ -112,6 +135,24 @@ public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
                 values.append(v)
             }
             return .numbers(values)
+        case .strings:
+            return .strings(try StringList.parse(trimmed))
+        }
+    }
+
+    /// Whether `value` is already of this type, so setting it needs no
+    /// conversion: the check on the hot path of data-bound rows (no
+    /// allocation; an enumeration's case names are compared as they are).
+    @inline(__always)
+    func accepts(_ value: AttributeValue) -> Bool {
+        switch (self, value) {
+        case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.color, .color),
+            (.numbers, .numbers), (.strings, .strings):
+            return true
+        case (.enumeration(let cases), .enumeration(let name)):
+            return cases.contains(name)
+        default:
+            return false
         }
     }
 
@@ -121,8 +162,17 @@ public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
     public func convert(_ value: AttributeValue) throws(ValueError) -> AttributeValue {
         switch (self, value) {
         case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.color, .color),
-            (.numbers, .numbers):
+            (.numbers, .numbers), (.strings, .strings):
             return value
+        case (.enumeration(let cases), .enumeration(let name)) where cases.contains(name):
+            return value
+        case (.strings, .string(let s)):
+            // One string is `a|b|c` (the form before lists existed), never `[…]`.
+            return .strings(StringList.split(s))
+        case (.strings, .numbers(let v)):
+            return .strings(v.map(AttributeValue.format))
+        case (.strings, _):
+            return .strings([value.description])
         case (.double, .int(let v)):
             return .double(Double(v))
         case (.int, .double(let v)) where v == v.rounded() && abs(v) < 1e18:
@@ -159,6 +209,7 @@ extension AttributeValue {
         case .enumeration: "a name"
         case .color: "a Color"
         case .numbers: "a list of numbers"
+        case .strings: "a list of strings"
         }
     }
 }

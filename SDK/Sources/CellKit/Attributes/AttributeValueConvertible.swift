@@ -1,7 +1,9 @@
+import Synchronization
+
 /// A Swift type an inspectable attribute can have: it says its
 /// ``AttributeType`` and converts to and from ``AttributeValue``.
 ///
-/// `Int`, `Double`, `Bool`, `String`, ``Color``, `[Double]`, ``TextAlignment``,
+/// `Int`, `Double`, `Bool`, `String`, ``Color``, `[Double]`, `[String]`, ``TextAlignment``,
 /// ``LineBreakMode`` and ``BoxStyle`` conform (optionals do not: give an
 /// optional property an attribute with its own getter and setter,
 /// `InspectableAttribute(_:type:get:set:)`). Make an enumeration of your own
@@ -30,24 +32,45 @@ public protocol AttributeEnum: AttributeValueConvertible, CaseIterable, RawRepre
 // MARK: - Default implementations
 
 extension AttributeEnum {
-    public static var attributeType: AttributeType { .enumeration(allCases.map(\.rawValue)) }
+    /// The case names, computed once per type (it used to be rebuilt, through
+    /// key paths, on every set).
+    public static var attributeType: AttributeType { AttributeEnumTypes.type(of: Self.self) }
 
     public init(attributeValue: AttributeValue) throws(ValueError) {
         let name: String
         switch attributeValue {
         case .enumeration(let n), .string(let n): name = n
-        default: throw ValueError("expected one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
+        default: throw ValueError("expected one of \(Self.caseNames.joined(separator: ", "))")
         }
         guard
             let value = Self(rawValue: name)
                 ?? Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
         else {
-            throw ValueError("'\(name)' is not one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValueError("'\(name)' is not one of \(Self.caseNames.joined(separator: ", "))")
         }
         self = value
     }
 
     public var attributeValue: AttributeValue { .enumeration(rawValue) }
+
+    static var caseNames: [String] {
+        if case .enumeration(let names) = attributeType { return names }
+        return allCases.map { $0.rawValue }
+    }
+}
+
+/// The ``AttributeType`` of each ``AttributeEnum`` type, computed once: a
+/// protocol extension cannot have a stored static property per conforming type.
+enum AttributeEnumTypes {
+    private static let cache = Mutex<[ObjectIdentifier: AttributeType]>([:])
+
+    static func type<E: AttributeEnum>(of enumType: E.Type) -> AttributeType {
+        let key = ObjectIdentifier(enumType)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let type = AttributeType.enumeration(enumType.allCases.map { $0.rawValue })
+        cache.withLock { $0[key] = type }
+        return type
+    }
 }
 
 // MARK: - Conformances
@@ -104,15 +127,53 @@ extension Color: AttributeValueConvertible {
     public var attributeValue: AttributeValue { .color(self) }
 }
 
-extension Array: AttributeValueConvertible where Element == Double {
-    public static var attributeType: AttributeType { .numbers }
-    public init(attributeValue: AttributeValue) throws(ValueError) {
-        guard case .numbers(let v) = try Self.attributeType.convert(attributeValue) else {
-            throw ValueError("expected a list of numbers")
-        }
-        self = v
+/// An element of a list attribute: `Double` (``AttributeType/numbers``) and
+/// `String` (``AttributeType/strings``), so `[Double]` and `[String]`
+/// properties are inspectable.
+///
+/// ```swift
+/// var values: [String] = []   // .init("values", \.values): values=[a, b] or values="a|b"
+/// ```
+public protocol AttributeListElement: SendableMetatype {
+    /// The type of a list of these.
+    static var listAttributeType: AttributeType { get }
+    /// The list in a value already converted to ``listAttributeType``.
+    static func list(from value: AttributeValue) -> [Self]?
+    /// A list as a value.
+    static func listValue(_ list: [Self]) -> AttributeValue
+}
+
+extension Double: AttributeListElement {
+    public static var listAttributeType: AttributeType { .numbers }
+    public static func list(from value: AttributeValue) -> [Double]? {
+        if case .numbers(let v) = value { return v }
+        return nil
     }
-    public var attributeValue: AttributeValue { .numbers(self) }
+    public static func listValue(_ list: [Double]) -> AttributeValue { .numbers(list) }
+}
+
+extension String: AttributeListElement {
+    public static var listAttributeType: AttributeType { .strings }
+    public static func list(from value: AttributeValue) -> [String]? {
+        if case .strings(let v) = value { return v }
+        return nil
+    }
+    public static func listValue(_ list: [String]) -> AttributeValue { .strings(list) }
+}
+
+extension Array: AttributeValueConvertible where Element: AttributeListElement {
+    public static var attributeType: AttributeType { Element.listAttributeType }
+    public init(attributeValue: AttributeValue) throws(ValueError) {
+        if let list = Element.list(from: attributeValue) {
+            self = list
+            return
+        }
+        guard let list = Element.list(from: try Self.attributeType.convert(attributeValue)) else {
+            throw ValueError("expected \(Self.attributeType.article)")
+        }
+        self = list
+    }
+    public var attributeValue: AttributeValue { Element.listValue(self) }
 }
 
 extension TextAlignment: AttributeEnum {}

@@ -9,10 +9,19 @@ extension Inspectable where Self: View {
     ///     resetAttributesToDefaults()
     /// }
     /// ```
+    ///
+    /// - Complexity: O(*attributes*), each a typed property write: the table
+    ///   of defaults is looked up once per view and kept with it.
     public func resetAttributesToDefaults() {
-        for attribute in AttributeDescriptor.declared(by: Self.self) {
-            guard let value = attribute.defaultValue else { continue }
-            try? attribute.apply(value, to: self)
+        let key = ObjectIdentifier(Self.self)
+        let table: AttributeTable
+        if let cached = attributeTable, cached.type == key {
+            table = cached
+        } else {
+            AttributeDescriptor.prime(Self.self)
+            table = AttributeTable(AttributeDescriptor.declared(by: Self.self), type: key)
+            attributeTable = table
         }
+        for reset in table.resets { reset(self) }
     }
 }

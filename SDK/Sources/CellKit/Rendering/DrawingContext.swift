@@ -10,11 +10,13 @@
 /// ```
 public struct DrawingContext {
     /// The canvas being drawn into.
-    public var canvas: Canvas { target }
+    public var canvas: Canvas { target.takeUnretainedValue() }
     /// Not retained per copy: contexts are copied for every view drawn, and the
     /// context made by ``init(canvas:)`` keeps the canvas alive for all the
-    /// subcontexts made from it.
-    private unowned(unsafe) let target: Canvas
+    /// subcontexts made from it. (An `Unmanaged` reference, not an
+    /// `unowned(unsafe)` one: making a subcontext from an unowned reference
+    /// retained and released the canvas once per view drawn.)
+    private let target: Unmanaged<Canvas>
     private let owner: Canvas?
     /// Where the view's `(0, 0)` is on the canvas.
     public let origin: Point
@@ -25,7 +27,7 @@ public struct DrawingContext {
 
     /// A context for drawing a whole canvas.
     public init(canvas: Canvas) {
-        target = canvas
+        target = Unmanaged.passUnretained(canvas)
         owner = canvas
         origin = .zero
         size = Size(width: canvas.width, height: canvas.height)
@@ -36,14 +38,14 @@ public struct DrawingContext {
     /// context and its subcontexts are used (the renderers' fast path: no
     /// retain per view drawn).
     init(borrowing canvas: Canvas) {
-        target = canvas
+        target = Unmanaged.passUnretained(canvas)
         owner = nil
         origin = .zero
         size = Size(width: canvas.width, height: canvas.height)
         clip = canvas.bounds
     }
 
-    init(canvas: Canvas, owner: Canvas?, origin: Point, size: Size, clip: Rect) {
+    init(canvas: Unmanaged<Canvas>, owner: Canvas?, origin: Point, size: Size, clip: Rect) {
         target = canvas
         self.owner = owner
         self.origin = origin
@@ -66,23 +68,29 @@ public struct DrawingContext {
     /// - Returns: the column (in view coordinates) just past the text.
     @discardableResult
     public func draw(_ text: some StringProtocol, at point: Point, style: Style = .plain) -> Int {
-        canvas.draw(text, at: Point(x: origin.x + point.x, y: origin.y + point.y), style: style, clip: clip) - origin.x
+        target._withUnsafeGuaranteedRef {
+            $0.draw(text, at: Point(x: origin.x + point.x, y: origin.y + point.y), style: style, clip: clip)
+        } - origin.x
     }
 
     /// Draws a `String` at `point` (the fast path for the common case).
     @discardableResult
     public func draw(_ text: String, at point: Point, style: Style = .plain) -> Int {
-        canvas.draw(text, at: Point(x: origin.x + point.x, y: origin.y + point.y), style: style, clip: clip) - origin.x
+        target._withUnsafeGuaranteedRef {
+            $0.draw(text, at: Point(x: origin.x + point.x, y: origin.y + point.y), style: style, clip: clip)
+        } - origin.x
     }
 
     /// Fills `rect` with a character.
     public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
-        canvas.fill(rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip), with: scalar, style: style)
+        let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        target._withUnsafeGuaranteedRef { $0.fill(area, with: scalar, style: style) }
     }
 
     /// Restyles the cells of `rect`, keeping their characters.
     public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
-        canvas.restyle(rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip), transform)
+        let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        target._withUnsafeGuaranteedRef { $0.restyle(area, transform) }
     }
 
     /// Draws a border around `rect` with `box`, optionally with a title in its top edge.

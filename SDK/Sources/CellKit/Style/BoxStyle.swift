@@ -76,3 +76,33 @@ public struct BoxStyle: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 }
+
+// MARK: - Junctions of two weights
+
+extension BoxStyle {
+    /// The glyph where a divider drawn in `divider` meets a horizontal line
+    /// drawn in this style, from above (`up`), below (`down`) or both: this
+    /// style's own tee or cross, or a mixed one (`┯ ┷ ┿` for light under
+    /// heavy, `╤ ╧ ╪` for light under double, and the reverse).
+    ///
+    /// ```swift
+    /// BoxStyle.heavy.junction(divider: .light, up: false, down: true)   // ┯
+    /// BoxStyle.light.junction(divider: .light, up: true, down: true)    // ┼
+    /// ```
+    func junction(divider: BoxStyle, up: Bool, down: Bool) -> Unicode.Scalar {
+        let own = up && down ? cross : up ? teeUp : teeDown
+        let glyphs: String
+        switch (weight, divider.weight) {
+        case ("heavy", "light"): glyphs = "┿┷┯"
+        case ("light", "heavy"): glyphs = "╂┸┰"
+        case ("double", "light"): glyphs = "╪╧╤"
+        case ("light", "double"): glyphs = "╫╨╥"
+        default: return own
+        }
+        let scalars = Array(glyphs.unicodeScalars)
+        return up && down ? scalars[0] : up ? scalars[1] : scalars[2]
+    }
+
+    /// The weight of the lines: `rounded` is `light` with round corners.
+    private var weight: String { name == "rounded" ? "light" : name }
+}

@@ -100,31 +100,67 @@ extension TableView {
             headerFooterQueue.enqueue(view)
             return nil
         case .section(.row(let ip)):
-            guard let cell = dataSource?.tableView(self, cellForRowAt: ip) else {
+            let cell: TableViewCell?
+            if let early = prefetched, early.indexPath == ip {
+                cell = early.cell
+                prefetched = nil
+            } else {
+                cell = dataSource?.tableView(self, cellForRowAt: ip)
+            }
+            guard let cell else {
                 canvas.reset(width: width, height: 1)
                 drawSides(canvas)
                 return nil
             }
             let fixed = delegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
+            let headsRows = cell.isHeaderRow
             drawView(
-                cell, into: canvas, width: width, x: x, contentWidth: contentWidth, height: fixed >= 0 ? fixed : nil)
+                cell, into: canvas, width: width, x: x, contentWidth: contentWidth, height: fixed >= 0 ? fixed : nil,
+                extraLines: headsRows ? 1 : 0)
+            if columnLayout == nil { lastRowColumns = cell.columnLayout.map { ($0, cell.columnDivider) } }
             if ip == selectedIndexPath || cell.isSelected {
                 let inner = isBordered ? 1 : 0
-                canvas.restyle(Rect(x: inner, y: 0, width: width - 2 * inner, height: canvas.height)) {
+                let rows = canvas.height - (headsRows ? 1 : 0)
+                canvas.restyle(Rect(x: inner, y: 0, width: width - 2 * inner, height: rows)) {
                     $0.adding(.reverse)
                 }
+            }
+            if headsRows {
+                drawRule(element, in: canvas, y: canvas.height - 1, above: element, below: below)
             }
             return cell
         }
     }
 
-    private func drawView(_ view: View, into canvas: Canvas, width: Int, x: Int, contentWidth: Int, height: Int?) {
+    private func drawView(
+        _ view: View, into canvas: Canvas, width: Int, x: Int, contentWidth: Int, height: Int?, extraLines: Int = 0
+    ) {
         let h = min(max(0, height ?? view.fittingHeight(width: contentWidth)), Canvas.maximumHeight)
         view.frame = Rect(x: x, y: 0, width: contentWidth, height: h)
         view.layoutIfNeeded()
-        canvas.reset(width: width, height: h)
+        canvas.reset(width: width, height: h + extraLines)
         drawSides(canvas)
         view.drawHierarchy(in: DrawingContext(borrowing: canvas).subcontext(for: view.frame))
+    }
+
+    /// The cell of row `indexPath`, asked for now and kept for when the row
+    /// is drawn; a cell asked for earlier and not drawn goes back for reuse.
+    private func prefetch(_ indexPath: IndexPath) -> TableViewCell? {
+        if let early = prefetched {
+            if early.indexPath == indexPath { return early.cell }
+            releasePrefetched()
+        }
+        guard let cell = dataSource?.tableView(self, cellForRowAt: indexPath) else { return nil }
+        prefetched = (indexPath, cell)
+        return cell
+    }
+
+    /// Gives a prefetched cell that was not drawn back for reuse.
+    func releasePrefetched() {
+        if let early = prefetched {
+            prefetched = nil
+            cellQueue.enqueue(early.cell)
+        }
     }
 
     /// The section's header or footer: the delegate's view, or the default
@@ -153,17 +189,18 @@ extension TableView {
     }
 
     /// A horizontal line: a border edge, or a separator that meets the sides
-    /// with tees; column dividers above and below join it.
-    private func drawRule(_ element: Element, in canvas: Canvas, above: Element?, below: Element?) {
+    /// with tees; column dividers above and below join it. `y` is the line of
+    /// the canvas it is drawn on (a header row's rule is its last line).
+    private func drawRule(_ element: Element, in canvas: Canvas, y: Int = 0, above: Element?, below: Element?) {
         let width = canvas.width
         guard width > 0 else { return }
         let box = isBordered ? border : BoxStyle.light
-        let rule = Rect(x: 0, y: 0, width: width, height: 1)
+        let rule = Rect(x: 0, y: y, width: width, height: 1)
         if isBordered {
             canvas.fill(rule, with: box.horizontal, style: borderStyle)
         } else {
             let (x, w) = contentFrame(width: width)
-            canvas.fill(Rect(x: x, y: 0, width: w, height: 1), with: box.horizontal, style: borderStyle)
+            canvas.fill(Rect(x: x, y: y, width: w, height: 1), with: box.horizontal, style: borderStyle)
         }
         if isBordered && width >= 2 {
             let (left, right): (Unicode.Scalar, Unicode.Scalar) =
@@ -172,22 +209,55 @@ extension TableView {
                 case .bottomBorder: (box.bottomLeft, box.bottomRight)
                 default: (box.teeRight, box.teeLeft)
                 }
-            canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: left, style: borderStyle)
-            canvas.fill(Rect(x: width - 1, y: 0, width: 1, height: 1), with: right, style: borderStyle)
+            canvas.fill(Rect(x: 0, y: y, width: 1, height: 1), with: left, style: borderStyle)
+            canvas.fill(Rect(x: width - 1, y: y, width: 1, height: 1), with: right, style: borderStyle)
         }
+        let (x, w) = contentFrame(width: width)
         if let columnLayout {
             let up = above?.isColumnar ?? false
             let down = below?.isColumnar ?? false
             if up || down {
                 let junction = up && down ? box.cross : up ? box.teeUp : box.teeDown
-                let (x, w) = contentFrame(width: width)
                 columnLayout.forEachDivider(width: w) { d in
-                    canvas.fill(Rect(x: x + d, y: 0, width: 1, height: 1), with: junction, style: borderStyle)
+                    canvas.fill(Rect(x: x + d, y: y, width: 1, height: 1), with: junction, style: borderStyle)
                 }
             }
+        } else {
+            joinRowColumns(in: canvas, y: y, box: box, x: x, width: w, above: above, below: below)
         }
         if element == .topBorder, let title {
-            canvas.drawBorderTitle(title, x: 0, y: 0, width: width, borderStyle: borderStyle, titleStyle: titleStyle)
+            canvas.drawBorderTitle(title, x: 0, y: y, width: width, borderStyle: borderStyle, titleStyle: titleStyle)
+        }
+    }
+
+    /// Joins a rule to the dividers of the rows next to it, as their cells
+    /// lay them out (``TableViewCell/columnLayout``): the row above was the
+    /// last drawn; the row below is asked for now and drawn next.
+    private func joinRowColumns(
+        in canvas: Canvas, y: Int, box: BoxStyle, x: Int, width w: Int, above: Element?, below: Element?
+    ) {
+        var up: (layout: ColumnLayout, divider: BoxStyle)?
+        if case .section(.row) = above { up = lastRowColumns }
+        var down: (layout: ColumnLayout, divider: BoxStyle)?
+        if case .section(.row(let ip)) = below, let cell = prefetch(ip), let layout = cell.columnLayout {
+            down = (layout, cell.columnDivider)
+        }
+        if let up {
+            let glyph = box.junction(divider: up.divider, up: true, down: false)
+            up.layout.forEachDivider(width: w) { d in
+                canvas.fill(Rect(x: x + d, y: y, width: 1, height: 1), with: glyph, style: borderStyle)
+            }
+        }
+        if let down {
+            let upGlyph = up.map { box.junction(divider: $0.divider, up: true, down: false) }
+            let glyph = box.junction(divider: down.divider, up: false, down: true)
+            let cross = box.junction(divider: down.divider, up: true, down: true)
+            down.layout.forEachDivider(width: w) { d in
+                guard x + d >= 0, x + d < canvas.width else { return }
+                let joined = upGlyph.map { canvas[x + d, y].content == $0.value } ?? false
+                canvas.fill(
+                    Rect(x: x + d, y: y, width: 1, height: 1), with: joined ? cross : glyph, style: borderStyle)
+            }
         }
     }
 }

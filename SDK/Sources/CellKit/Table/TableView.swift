@@ -69,6 +69,12 @@ open class TableView: View {
     var needsReload = true
     /// The pieces being rendered, from ``preparePieces(width:)``.
     var renderList: ElementList?
+    /// A row's cell asked for early, to learn its columns (a rule above it
+    /// joins its dividers); the row is drawn with it, so each row is still
+    /// asked for once.
+    var prefetched: (indexPath: IndexPath, cell: TableViewCell)?
+    /// The columns of the last row drawn, for the rule below it.
+    var lastRowColumns: (layout: ColumnLayout, divider: BoxStyle)?
 
     public required init() {
         super.init()
@@ -88,6 +94,8 @@ open class TableView: View {
     public func reloadData() {
         sections = SectionMap()
         renderList = nil
+        releasePrefetched()
+        lastRowColumns = nil
         // Cleared first: a data source or delegate that asks for a count while
         // it is being asked (`numberOfRows(inSection:)` from a footer) must not
         // start another reload (that recursed until the stack overflowed).

@@ -31,6 +31,27 @@ open class TableViewCell: ReusableView {
         super.prepareForReuse()
         isSelected = false
     }
+
+    // MARK: - Columns the table joins
+
+    /// The columns the cell's content is laid out in, measured across the
+    /// table's content width: a table without a ``TableView/columnLayout``
+    /// of its own joins its borders and rules to these dividers (`┬`, `┼`,
+    /// `┴`). `nil` (the default): the cell is not in columns.
+    ///
+    /// ```swift
+    /// override var columnLayout: ColumnLayout? { columns.layout }
+    /// override var columnDivider: BoxStyle { .light }
+    /// ```
+    open var columnLayout: ColumnLayout? { nil }
+    /// The box style of the lines the cell draws between its columns, so
+    /// junctions mix weights correctly (`┯` for a light divider under a heavy
+    /// border). `.none` (the default) takes the border's own.
+    open var columnDivider: BoxStyle { .none }
+    /// Whether the row heads the rows below it: the table draws a rule under
+    /// it, across to its border, as under a ``TableView/tableHeaderView``.
+    /// `false` by default.
+    open var isHeaderRow: Bool { false }
 }
 
 /// A section header or footer of a ``TableView``: CellKit's

@@ -40,6 +40,9 @@ open class View {
     public var stackSizing: StackSizing = .natural
     /// The labels a nib connected to this view, by outlet name.
     public internal(set) var connectedOutlets: [String: Label] = [:]
+    /// What ``Inspectable/resetAttributesToDefaults()`` runs, kept from the
+    /// first reset of this view.
+    var attributeTable: AttributeTable?
 
     /// Creates an empty view. Every view can be made with `init()`, so cell
     /// types can be registered and instantiated by name.
