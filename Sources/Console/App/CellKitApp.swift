@@ -43,6 +43,14 @@ public enum CellKitApp {
             return context.validate(plugins)
         case .newPlugin(let name, let path, let sdk):
             return context.newPlugin(name, path: path, sdk: sdk)
+        case .install(let prefix):
+            return context.install(prefix: prefix)
+        case .sdk:
+            return context.printSDK()
+        case .pluginInstall(let package):
+            return context.installPlugin(package: package)
+        case .pluginUninstall(let name):
+            return context.uninstallPlugin(name)
         }
     }
 }
@@ -72,8 +80,11 @@ final class Context {
         }
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
         interpreter = Interpreter(host: host, output: output, environment: environment)
-        if let color = invocation.color.flatMap(Interpreter.Settings.Color.init(rawValue:)) {
-            interpreter.settings.color = color
+        switch invocation.color {
+        case .auto?: interpreter.settings.color = .auto
+        case .always?: interpreter.settings.color = .always
+        case .never?: interpreter.settings.color = .never
+        case nil: break
         }
         interpreter.terminalWidth = {
             var size = winsize()

@@ -8,20 +8,13 @@ extension Context {
     /// Opens a storyboard (its declarations only: `render` and `show` in it
     /// are skipped), registers it as a ``Storyboard``, and renders one scene
     /// (the one after `#`, else the initial one) through it.
-    func renderStoryboard(_ target: String, format: String?, width: Int?, data: String?, output outPath: String?)
-        -> Int32
-    {
+    func renderStoryboard(
+        _ target: String, format: Invocation.Format?, width: Int?, data: String?, output outPath: String?
+    ) -> Int32 {
         // The command line first: nothing is read before it is known to make sense.
         var chosen: OutputFormat?
         if let format {
-            guard let named = OutputFormat(rawValue: format) else {
-                let names = OutputFormat.allCases.map(\.rawValue)
-                output.printError(
-                    "cellkit: error: unknown format '\(format)'\n  "
-                        + (Suggestions.didYouMean(format, in: names) ?? "use one of \(names.joined(separator: ", "))"))
-                return ExitCode.usage.rawValue
-            }
-            chosen = named
+            chosen = OutputFormat(format)
         } else if let outPath {
             guard let implied = OutputFormat(fileExtensionOf: outPath) else {
                 output.printError(
@@ -151,6 +144,19 @@ final class ScreenViewController: ViewController {
         let source = ScreenDataSource(screen: screen, host: host)
         dataSource = source
         view = source.makeView() as? View ?? View()
+    }
+}
+
+extension OutputFormat {
+    /// The format `--format` names.
+    init(_ format: Invocation.Format) {
+        switch format {
+        case .plain: self = .plain
+        case .ansi: self = .ansi
+        case .html: self = .html
+        case .svg: self = .svg
+        case .json: self = .json
+        }
     }
 }
 
