@@ -202,6 +202,8 @@ final class Context {
                   cd \(scaffold.directory)
                   swift build
                   cellkit run Examples/hello.cellkit --plugin-path .build/debug
+                or build it in release and install it for every session:
+                  cellkit plugin install \(scaffold.directory)
                 """)
             return 0
         } catch {

@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 
 /// Writes a new plugin package — the `cellkit new-plugin NAME` template —
@@ -16,11 +17,11 @@ public struct PluginScaffold: Sendable {
     /// The SDK package the plugin depends on.
     public let sdkPath: String
 
-    /// The SDK next to the sources this cellkit was built from.
+    /// The SDK this cellkit was built with: the installed copy for an
+    /// installed `cellkit` (see ``Installation``), else the SDK next to the
+    /// sources it was built from.
     public static var defaultSDKPath: String {
-        var path = #filePath
-        for _ in 0..<4 { path = parentDirectory(path) }
-        return path + "/SDK"
+        Installation.sdkDirectory(executable: try? Path.executable())
     }
 
     /// A scaffold; `directory` defaults to `./NAME`.
