@@ -17,13 +17,9 @@ let package = Package(
         .target(
             name: "CellKit",
             dependencies: ["CellKitShims"],
-            swiftSettings: [
-                .swiftLanguageMode(.v6),
-                // Rendering touches class properties millions of times a second; the
-                // dynamic exclusivity checks cost a third of it (docs/performance.md).
-                // The SDK's own code never holds overlapping accesses.
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-            ]
+            // No unsafeFlags: SwiftPM refuses them in a package depended on by
+            // version. The hot class properties are `@exclusivity(unchecked)` instead.
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
 )
