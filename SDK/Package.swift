@@ -8,7 +8,9 @@ import PackageDescription
 let package = Package(
     name: "CellKit",
     products: [
-        .library(name: "CellKit", type: .dynamic, targets: ["CellKit"])
+        .library(name: "CellKit", type: .dynamic, targets: ["CellKit"]),
+        // For plugins' tests: rendering to text, golden files, width sweeps.
+        .library(name: "CellKitTesting", targets: ["CellKitTesting"]),
     ],
     targets: [
         // dladdr, which Swift's Glibc module does not expose (a plugin's bundle is
@@ -21,5 +23,6 @@ let package = Package(
             // version. The hot class properties are `@exclusivity(unchecked)` instead.
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(name: "CellKitTesting", dependencies: ["CellKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )
