@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// What the `cellkit` command line asked for: ``parse(_:)`` reads the
 /// arguments, ``CellKitApp/main(_:)`` runs the result.

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// A screen being composed: a list (a table) or a grid (a collection) of
 /// sections of cells, and how it is drawn. What `screen`, `section`, `row`

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// What plugins on disk register, recorded when they were last loaded, in
 /// the manner of GStreamer's registry: keyed by path, size and modification

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import CellKitSupport
 
 /// A plugin's package folder, as `cellkit plugin install` builds and installs

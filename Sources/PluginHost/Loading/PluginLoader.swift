@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Opens a plugin library and runs it through the gate, in order: `dlopen`
 /// (`RTLD_NOW`, so a plugin built against another SDK fails on an undefined
