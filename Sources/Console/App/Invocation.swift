@@ -317,7 +317,7 @@ extension Invocation {
             guard let format = Format(rawValue: value) else {
                 let names = Format.allCases.map(\.rawValue)
                 throw UsageError(
-                    message: "unknown format '\(value)'; "
+                    message: "unknown format '\(value)'\n  "
                         + (Suggestions.didYouMean(value, in: names) ?? "use one of \(names.joined(separator: ", "))"))
             }
             updateRender { $0.format = format }

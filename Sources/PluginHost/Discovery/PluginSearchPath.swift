@@ -4,8 +4,8 @@ import Glibc
 /// command line, `CELLKIT_PLUGIN_PATH` (colon-separated), the XDG default
 /// `~/.local/lib/cellkit/plugins` (where `cellkit plugin install` puts
 /// plugins), the directory of the `cellkit` executable (so plugins built next
-/// to it by `swift build` are found), and its `plugins` folder (where
-/// `cellkit install` puts the example plugins).
+/// to it by `swift build` are found), and its `plugins` folder when there is
+/// one (where `cellkit install` puts the example plugins).
 ///
 /// ```swift
 /// let path = PluginSearchPath.standard(options: ["./plugins"], environment: env, executableDirectory: ".build/debug")
@@ -32,7 +32,9 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
         if let user = userDirectory(environment: environment) { dirs.append(user) }
         if let executableDirectory {
             dirs.append(executableDirectory)
-            dirs.append(installedPlugins(executableDirectory: executableDirectory))
+            // Only in an installation: a build folder has no plugins folder.
+            let installed = installedPlugins(executableDirectory: executableDirectory)
+            if FileStatus(installed).isDirectory { dirs.append(installed) }
         }
         return PluginSearchPath(directories: dirs)
     }

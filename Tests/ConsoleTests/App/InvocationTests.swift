@@ -47,7 +47,7 @@ import Testing
 
     @Test func colorAndFormatAreChecked() {
         #expect(usageError("--color sometimes") == "--color expects auto, always or never, not 'sometimes'")
-        #expect(usageError("render b --format sgv") == "unknown format 'sgv'; did you mean 'svg'?")
+        #expect(usageError("render b --format sgv") == "unknown format 'sgv'\n  did you mean 'svg'?")
         #expect(usageError("render b --width 0") == "--width expects a number of columns from 1 to 10000, not '0'")
         #expect(usageError("render b --format") == "--format needs a value")
         #expect(usageError("--no-cache=yes") == "--no-cache takes no value")

@@ -112,8 +112,14 @@ open class View {
     /// Calls `body` with each subview without retaining it (the subviews
     /// array owns them): traversals run for every row drawn, and each atomic
     /// retain and release costs more than the rest of a small view's work.
+    ///
+    /// The array itself is held by a local copy (one retain per traversal):
+    /// a `body` that adds or removes subviews of this view (which
+    /// `subviews`' `@exclusivity(unchecked)` no longer traps on) makes the
+    /// array copy itself, instead of freeing the buffer being read.
     @inline(__always)
     func forEachSubview(_ body: (View) -> Void) {
+        let subviews = self.subviews
         subviews.withUnsafeBufferPointer { views in
             for i in views.indices {
                 Unmanaged.passUnretained(views[i])._withUnsafeGuaranteedRef(body)
