@@ -14,7 +14,14 @@ let fixtures: [(product: String, target: String)] = [
     ("cellkit-fixture-other-compiler", "FixtureOtherCompiler"),
     ("cellkit-fixture-same-name", "FixtureSameName"),
     ("cellkit-fixture-invalid", "FixtureInvalid"),
+    ("cellkit-fixture-crashy", "FixtureCrashy"),
+    ("cellkit-fixture-traps-in-register", "FixtureTrapsInRegister"),
+    ("cellkit-fixture-reload-v1", "FixtureReloadV1"),
+    ("cellkit-fixture-reload-v2", "FixtureReloadV2"),
+    ("cellkit-fixture-marker", "FixtureMarker"),
 ]
+/// What a fixture needs besides CellKit: the marker fixture's ELF constructor is C.
+let fixtureDependencies: [String: [Target.Dependency]] = ["FixtureMarker": ["FixtureMarkerConstructor"]]
 
 let package = Package(
     name: "cellkit",
@@ -71,11 +78,17 @@ let package = Package(
         // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.
         .testTarget(name: "EndToEndTests", dependencies: ["CellKitSupport", "TestSupport"], exclude: ["Golden"]),
     ]
-        + fixtures.map { .target(name: $0.target, dependencies: [cellKit], path: "Tests/Fixtures/\($0.target)") }
+        + fixtures.map {
+            .target(
+                name: $0.target, dependencies: [cellKit] + (fixtureDependencies[$0.target] ?? []),
+                path: "Tests/Fixtures/\($0.target)")
+        }
+        + [.target(name: "FixtureMarkerConstructor", path: "Tests/Fixtures/FixtureMarkerConstructor")]
 )
 
 // Strict settings for every Swift target of this package.
-for target in package.targets where !["MallocCounter", "BenchTrivialC"].contains(target.name) {
+for target in package.targets
+where !["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6)

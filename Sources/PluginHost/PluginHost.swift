@@ -14,14 +14,22 @@ import Glibc
 public final class PluginHost {
     /// Where plugins are found by name.
     public var searchPath: PluginSearchPath
-    /// Load plugins even when their files or directories are writable by others.
-    public var allowUnsafePlugins: Bool
-    /// The permission check applied before loading.
-    public var trustPolicy: TrustPolicy
+    /// Load plugins even when their files or directories are writable by
+    /// others (`--allow-unsafe-plugins`); scanning for the cache is loading,
+    /// so it applies to the cache's scans too.
+    public var allowUnsafePlugins: Bool {
+        didSet { configureCache() }
+    }
+    /// The permission check applied before loading, and before the cache scans a library.
+    public var trustPolicy: TrustPolicy {
+        didSet { configureCache() }
+    }
     /// Every loaded plugin and what it registered.
     public let registry: PluginRegistry
     /// What is known about plugins without loading them; `nil` to use none.
-    public var cache: RegistryCache?
+    public var cache: RegistryCache? {
+        didSet { configureCache() }
+    }
 
     /// Creates a host.
     public init(
@@ -33,6 +41,12 @@ public final class PluginHost {
         self.trustPolicy = trustPolicy
         self.registry = registry
         self.cache = cache
+        configureCache()
+    }
+
+    /// The cache applies the host's trust policy before it scans (opens) a library.
+    private func configureCache() {
+        cache?.trustPolicy = allowUnsafePlugins ? nil : trustPolicy
     }
 
     /// The outcome of ``load(_:allowUnsafe:)``.
@@ -76,12 +90,20 @@ public final class PluginHost {
                 .missingFile, "\(path): no such file", fix: "check the path, or build the plugin first (swift build)",
                 path: path)
         }
-        if !(allowUnsafe ?? allowUnsafePlugins) { try trustPolicy.check(canonical) }
+        // The path as given (a link in a directory others can write is refused) and the file it leads to.
+        if !(allowUnsafe ?? allowUnsafePlugins) { try trustPolicy.check(path) }
         let (plugin, registrar) = try PluginLoader.load(path: canonical)
         try registry.add(plugin)
         registrar.commitResources()
         cache?.record(plugin, status: FileStatus(canonical))
         return LoadResult(plugin: plugin, wasAlreadyLoaded: false)
+    }
+
+    /// The library file of the plugin `name` on the search path, or the
+    /// error `load` would give (naming the nearest plugin there is).
+    public func locate(_ name: String) throws(PluginError) -> String {
+        guard let found = searchPath.find(name) else { throw notFound(name) }
+        return found
     }
 
     /// Registers a plugin compiled into this process (tests, embedding): the

@@ -3,6 +3,11 @@
 import Console
 import Glibc
 
+// The worker process a session starts (docs/design.md): not a command for people.
+if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "--worker" {
+    exit(WorkerMain.run())
+}
+
 do {
     let invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
     if invocation.mode == .help {

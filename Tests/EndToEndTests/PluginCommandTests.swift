@@ -57,6 +57,31 @@ import Testing
             errors.contains("✗ FixtureInvalid.Answer: could not load a Int: this scene's controller cannot be made"))
         #expect(result.standardOutput.hasSuffix("of 1 plugin(s): 3 failure(s)\n"))
     }
+
+    /// The summary matches the outcome: a plugin that cannot be loaded is a
+    /// failure, never "all good".
+    @Test func validateCountsPluginsThatCannotBeLoaded() throws {
+        let result = try CellKitProcess.run(["validate", "NoSuch", "BasicCells"])
+        #expect(result.status == 3)
+        #expect(result.standardError.hasPrefix("✗ NoSuch: no plugin named 'NoSuch' on the plugin path"))
+        #expect(result.standardOutput.hasPrefix("checked "))
+        #expect(result.standardOutput.hasSuffix(" of 1 plugin(s); 1 plugin(s) could not be loaded: 1 failure(s)\n"))
+        let missing = try CellKitProcess.run(["validate", "NoSuch"])
+        #expect(missing.status == 3)
+        #expect(
+            missing.standardOutput
+                == "checked 0 item(s) of 0 plugin(s); 1 plugin(s) could not be loaded: 1 failure(s)\n")
+    }
+
+    /// Validating runs plugin code in the worker: a plugin that traps while it
+    /// registers is reported, and the others are still checked.
+    @Test func validateSurvivesAPluginThatTraps() throws {
+        let trap = CellKitProcess.buildDirectory + "/libcellkit-fixture-traps-in-register.so"
+        let result = try CellKitProcess.run(["validate", trap, "BasicCells"])
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("crashed (SIGILL, a trap) while it was loading"))
+        #expect(result.standardOutput.hasSuffix(" of 1 plugin(s); 1 plugin(s) could not be loaded: 1 failure(s)\n"))
+    }
 }
 
 /// A plugin's nibs are found next to its `.so`, wherever it is copied.

@@ -85,6 +85,44 @@ import Testing
         try fourth.waitFor("recovered 2 commands and 2 screens (One, Two)")
     }
 
+    /// A `--recover` that dies while it replays leaves a partial journal, newer
+    /// than the complete one it was replaying: the next `--recover` replays the
+    /// complete one (without the command the earlier recovery died in), says
+    /// so, and sets the partial one aside.
+    @Test func aRecoveryThatDiesDoesNotHideTheCompleteJournal() throws {
+        let home = try PTYSession.makeHome()
+        defer { PTYSession.removeHome(home) }
+        let data = home + "/data.csv"
+        try atomicWrite(data, "name\nx\n")
+        do {
+            let first = try PTYSession.start(home: home)
+            try first.type("screen A")
+            try first.type("row TextCell text=one")
+            try first.type("rows TextCell from \"\(data)\" text=.name")
+            try first.type("screen B")
+            try first.type("row TextCell text=two")
+            try first.waitForPrompt()
+            first.signal(SIGKILL)
+            try first.waitForExit()
+        }
+        // The data file is now a FIFO nobody writes: replaying `rows` blocks, and the recovery is killed there.
+        unlink(data)
+        #expect(mkfifo(data, 0o600) == 0)
+        do {
+            let second = try PTYSession.start(["--recover"], home: home)
+            try waitForJournal(in: home) { $0.contains("recovers ") && $0.contains("run \"rows TextCell") }
+            second.signal(SIGKILL)
+            try second.waitForExit()
+        }
+        let third = try PTYSession.start(["--recover"], home: home)
+        try third.waitFor("recovered 4 commands and 2 screens (A, B)")
+        try third.waitFor("an earlier `cellkit --recover` of that session ended before it finished")
+        try third.waitFor("skipped the command that was running when that recovery ended:")
+        try third.type("quit")
+        #expect(try third.waitForExit() == 0)
+        #expect(try listDirectory(third.stateDirectory + "/sessions") == [])
+    }
+
     /// Waits until the session journal in `home` satisfies `condition`.
     func waitForJournal(in home: String, until condition: (String) -> Bool) throws {
         let directory = home + "/state/cellkit/sessions"

@@ -147,4 +147,69 @@ import Testing
         #expect(error.code == .unsafePermissions)
         #expect(error.message == "refusing to load \(path): \(path) belongs to another user (uid 65534)")
     }
+
+    /// The whole text of a refusal: what, where, and how to grant the load (the real option names).
+    @Test func theRefusalSaysHowToGrantIt() throws {
+        let dir = TestEnvironment.temporaryDirectory()
+        let path = dir + "/libBasicCells.so"
+        TestEnvironment.copy(TestEnvironment.library("BasicCells"), to: path, mode: 0o666)
+        let error = try #require(throws: PluginError.self) {
+            try PluginHost(searchPath: PluginSearchPath(directories: [])).load(path)
+        }
+        #expect(
+            error.description == """
+                refusing to load \(path): \(path) can be written by others (mode 666)
+                  run `chmod go-w \(path)`, or, if you trust it, run cellkit with --allow-unsafe-plugins, \
+                or type `load NAME allow-unsafe=true` at the interactive prompt
+                """)
+        #expect(error.refusalReason == "\(path) can be written by others (mode 666)")
+    }
+
+    /// The path as given is checked, not only the file it leads to: a link in
+    /// a directory others can write could be pointed anywhere.
+    @Test func aLinkInADirectoryOthersCanWriteIsRefused() throws {
+        let root = TestEnvironment.temporaryDirectory()
+        mkdir(root + "/safe", 0o755)
+        mkdir(root + "/open", 0o755)
+        chmod(root + "/open", 0o777)
+        let target = root + "/safe/libBasicCells.so"
+        TestEnvironment.copy(TestEnvironment.library("BasicCells"), to: target)
+        #expect(symlink(target, root + "/open/libBasicCells.so") == 0)
+        let host = PluginHost(searchPath: PluginSearchPath(directories: []))
+        let error = try #require(throws: PluginError.self) { try host.load(root + "/open/libBasicCells.so") }
+        #expect(
+            error.message
+                == "refusing to load \(root)/open/libBasicCells.so: directory \(root)/open can be written by others (mode 777)"
+        )
+        #expect(host.registry.plugins.isEmpty)
+        #expect(try host.load(target).plugin.name == "BasicCells")
+    }
+
+    /// A chain of links is followed one link at a time: a directory others
+    /// can write on the way is refused even when neither end is in it.
+    @Test func aChainOfLinksThroughADirectoryOthersCanWriteIsRefused() throws {
+        let root = TestEnvironment.temporaryDirectory()
+        for dir in ["safe", "open", "entry"] { mkdir(root + "/" + dir, 0o755) }
+        chmod(root + "/open", 0o777)
+        TestEnvironment.copy(TestEnvironment.library("BasicCells"), to: root + "/safe/libBasicCells.so")
+        #expect(symlink(root + "/safe", root + "/open/hop") == 0)
+        #expect(symlink("../open/hop/libBasicCells.so", root + "/entry/libBasicCells.so") == 0)
+        let error = try #require(throws: PluginError.self) {
+            try PluginHost(searchPath: PluginSearchPath(directories: [])).load(root + "/entry/libBasicCells.so")
+        }
+        #expect(error.refusalReason == "directory \(root)/open can be written by others (mode 777)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "only root can give a link to another user"))
+    func aLinkOfAnotherUserIsRefused() throws {
+        let root = TestEnvironment.temporaryDirectory()
+        let target = root + "/libBasicCells.so"
+        TestEnvironment.copy(TestEnvironment.library("BasicCells"), to: target)
+        #expect(symlink(target, root + "/libLink.so") == 0)
+        #expect(lchown(root + "/libLink.so", 65534, 65534) == 0)
+        let error = try #require(throws: PluginError.self) {
+            try PluginHost(searchPath: PluginSearchPath(directories: [])).load(root + "/libLink.so")
+        }
+        #expect(error.refusalReason == "symbolic link \(root)/libLink.so belongs to another user (uid 65534)")
+    }
 }

@@ -11,9 +11,20 @@ import Glibc
 /// temporary file behind, never a half-written target.
 ///
 /// The new file gets the permissions of the file it replaces, or `permissions` when given,
-/// or 0644 (before the umask) when there is no file yet; its owner is whoever runs the
-/// process. When the target is a symbolic link, the file it points to is replaced and the
-/// link is kept.
+/// or 0644 (before the umask) when there is no file yet. It keeps the owner and group of
+/// the file it replaces when the process may give them (root may; others only their own
+/// groups): otherwise it belongs to whoever runs the process, loses any setuid or setgid
+/// bit, and ``ownerNotice`` says so. When the target is a symbolic link, the file it
+/// points to is replaced and the link is kept.
+///
+/// Only a regular file (or no file) is replaced. A character device (a terminal,
+/// `/dev/null`) or a FIFO is written straight to, as a shell's `>` would: it is opened for
+/// writing, never created, renamed over or truncated, so there is no temporary file and
+/// no atomicity. `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` write to
+/// that descriptor. Anything else (a block device, a socket) is refused.
+///
+/// While a temporary file exists it is registered with ``TemporaryFiles``, whose signal
+/// handlers remove it if SIGINT, SIGTERM, SIGHUP or SIGQUIT ends the process.
 ///
 /// ```swift
 /// let writer = try AtomicFileWriter(path: "report.html")
@@ -32,8 +43,17 @@ public final class AtomicFileWriter {
     public let path: String
     /// The file that `commit()` replaces: `path`, or where it leads if it is a symbolic link.
     private let target: String
-    /// The temporary file, until `commit()` or `abort()`.
+    /// The temporary file, until `commit()` or `abort()`; empty when writing straight to
+    /// a device, a FIFO or a descriptor.
     public let temporaryPath: String
+    /// Whether the bytes go straight to `path` (a character device, a FIFO, a standard
+    /// stream): nothing is renamed, and what was written before a failure stays written.
+    public let writesDirectly: Bool
+    /// When the replaced file belonged to another user or group that this process cannot
+    /// give the new file to: a sentence saying so, for the caller to show.
+    public private(set) var ownerNotice: String?
+    /// The slot of the temporary file in ``TemporaryFiles``.
+    private var cleanupSlot: Int?
     /// The temporary file's descriptor; -1 once committed or aborted. Readable inside the
     /// module so that a test can make writes fail.
     private(set) var descriptor: Int32
@@ -52,6 +72,18 @@ public final class AtomicFileWriter {
     public init(path: String, permissions: UInt32? = nil) throws(FileError) {
         try SystemCall.checkPath(path, .create)
         self.path = path
+        // A standard stream named as a file: its descriptor, as it is (a file it was
+        // redirected to is written at its offset, never replaced).
+        if let stream = Self.standardDescriptor(path) {
+            let descriptor = fcntl(stream, F_DUPFD_CLOEXEC, 3)
+            guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
+            self.target = path
+            self.descriptor = descriptor
+            self.temporaryPath = ""
+            self.writesDirectly = true
+            ownsTemporaryFile = false
+            return
+        }
         var target = path
         if try fileInfo(path, followingSymbolicLinks: false)?.kind == .symbolicLink,
             let resolved = realpath(path, nil)
@@ -61,9 +93,28 @@ public final class AtomicFileWriter {
         }
         self.target = target
         let existing = try fileInfo(target)
-        if existing?.isDirectory == true {
-            throw FileError(path: path, operation: .create, errno: EISDIR)
+        if let existing, !existing.isRegularFile {
+            let type = existing.mode & UInt32(S_IFMT)
+            if existing.isDirectory {
+                throw FileError(path: path, operation: .create, errno: EISDIR)
+            }
+            guard type == UInt32(S_IFCHR) || type == UInt32(S_IFIFO) else {
+                let what =
+                    type == UInt32(S_IFBLK) ? "a block device" : type == UInt32(S_IFSOCK) ? "a socket" : "not a file"
+                throw FileError(
+                    path: path, operation: .create, errno: EEXIST,
+                    reason: "it is \(what), not a regular file, and is not replaced")
+            }
+            // A device or a FIFO: write to it, as `>` would; never replace it.
+            let descriptor = SystemCall.retrying { open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+            guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
+            self.descriptor = descriptor
+            self.temporaryPath = ""
+            self.writesDirectly = true
+            ownsTemporaryFile = false
+            return
         }
+        writesDirectly = false
 
         let directory = Path.dirname(target)
         let prefix = "." + Path.basename(target) + ".tmp-\(getpid())-"
@@ -74,10 +125,19 @@ public final class AtomicFileWriter {
             temporaryPath = Path.join(directory, prefix + suffix)
             // Private until its permissions are set, so a stricter target's content never shows.
             let createMode: mode_t = existing == nil && permissions == nil ? 0o644 : 0o600
+            // Registered before it exists, so a signal right after the open still removes it.
+            let slot = TemporaryFiles.register(temporaryPath)
             descriptor = SystemCall.retrying {
                 open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, createMode)
             }
-            if descriptor >= 0 || errno != EEXIST {
+            if descriptor >= 0 {
+                cleanupSlot = slot
+                break
+            }
+            let code = errno
+            TemporaryFiles.unregister(slot)  // not ours: never remove it
+            errno = code
+            if code != EEXIST {
                 break
             }
         }
@@ -87,10 +147,38 @@ public final class AtomicFileWriter {
         self.descriptor = descriptor
         self.temporaryPath = temporaryPath
 
-        if let mode = permissions ?? existing?.permissions, fchmod(descriptor, mode_t(mode)) != 0 {
+        // The owner first: changing it clears setuid and setgid, which the mode then sets.
+        var mode = permissions ?? existing?.permissions
+        if let existing, existing.uid != geteuid() || existing.gid != getegid() {
+            if fchown(descriptor, existing.uid, existing.gid) != 0 {
+                // Only root gives files away: the new file is ours, and a setuid or setgid
+                // bit would now grant our rights, so it is dropped.
+                mode = mode.map { $0 & ~UInt32(S_ISUID | S_ISGID) }
+                ownerNotice =
+                    "\(path) now belongs to uid \(geteuid()), gid \(getegid()) "
+                    + "(it belonged to uid \(existing.uid), gid \(existing.gid), which only root can keep)"
+            }
+        }
+        if let mode, fchmod(descriptor, mode_t(mode)) != 0 {
             let code = errno
             abort()
             throw FileError(path: path, operation: .setPermissions, errno: code)
+        }
+    }
+
+    /// The descriptor a path names when it is a standard stream (`/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`).
+    static func standardDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                if let number = Int32(path.dropFirst(prefix.count)), number >= 0, fcntl(number, F_GETFD) >= 0 {
+                    return number
+                }
+            }
+            return nil
         }
     }
 
@@ -129,6 +217,18 @@ public final class AtomicFileWriter {
     ///   earlier failed write; or `EBADF` when the writer was already committed or aborted.
     public func commit() throws(FileError) {
         try checkOpen()
+        if writesDirectly {
+            do throws(FileError) {
+                try flush()
+            } catch {
+                abort()
+                throw error
+            }
+            let closed = close(descriptor)
+            descriptor = -1
+            guard closed == 0 else { throw FileError(path: path, operation: .close, errno: errno) }
+            return
+        }
         do throws(FileError) {
             try flush()
             guard fsync(descriptor) == 0 else {
@@ -143,6 +243,8 @@ public final class AtomicFileWriter {
                 throw FileError(path: path, operation: .rename, errno: errno)
             }
             ownsTemporaryFile = false
+            TemporaryFiles.unregister(cleanupSlot)
+            cleanupSlot = nil
         } catch {
             abort()
             throw error
@@ -162,6 +264,8 @@ public final class AtomicFileWriter {
             _ = unlink(temporaryPath)
             ownsTemporaryFile = false
         }
+        TemporaryFiles.unregister(cleanupSlot)
+        cleanupSlot = nil
     }
 
     private func checkOpen() throws(FileError) {
@@ -196,22 +300,26 @@ public final class AtomicFileWriter {
 }
 
 /// Replaces the file at `path` with `bytes`, atomically: see `AtomicFileWriter`.
+/// Returns the writer's ``AtomicFileWriter/ownerNotice``, if there is one.
 ///
 /// ```swift
 /// try atomicWrite("screen.json", try screen.serializedBytes(.pretty))
 /// ```
+@discardableResult
 public func atomicWrite(_ path: String, _ bytes: some Collection<UInt8>, permissions: UInt32? = nil)
-    throws(FileError)
+    throws(FileError) -> String?
 {
     let writer = try AtomicFileWriter(path: path, permissions: permissions)
     try writer.write(bytes)
     try writer.commit()
+    return writer.ownerNotice
 }
 
 /// Replaces the file at `path` with the UTF-8 of `text`, atomically: see
 /// `AtomicFileWriter`.
+@discardableResult
 public func atomicWrite(_ path: String, _ text: String, permissions: UInt32? = nil)
-    throws(FileError)
+    throws(FileError) -> String?
 {
     try atomicWrite(path, text.utf8, permissions: permissions)
 }

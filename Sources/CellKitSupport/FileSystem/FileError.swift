@@ -145,6 +145,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
             return "a symbolic link in the path leads back to itself"
         case EILSEQ:
             return "save the file as UTF-8"
+        case EFBIG:
+            return "the file would pass the file size limit (ulimit -f): raise the limit or write less"
         default:
             return nil
         }

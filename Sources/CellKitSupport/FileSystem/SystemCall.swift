@@ -2,10 +2,10 @@ import Glibc
 
 /// The small pieces every file function needs: retrying on `EINTR`, writing everything,
 /// refusing paths C would cut short.
-enum SystemCall {
+package enum SystemCall {
     /// Calls `body` again while it fails with `EINTR`; returns its last result.
     @inline(__always)
-    static func retrying<Result: BinaryInteger>(_ body: () -> Result) -> Result {
+    package static func retrying<Result: BinaryInteger>(_ body: () -> Result) -> Result {
         while true {
             let result = body()
             if result >= 0 || errno != EINTR {
@@ -26,7 +26,7 @@ enum SystemCall {
 
     /// Writes all of `bytes` to `descriptor`, however many calls it takes; returns 0, or the
     /// `errno` of the call that failed.
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         var written = 0
         while written < bytes.count {
             guard let base = bytes.baseAddress else { return 0 }

@@ -11,6 +11,8 @@ public enum CellKitApp {
 
     /// Runs an invocation; returns the exit code (docs/batch.md).
     public static func main(_ invocation: Invocation) -> Int32 {
+        // An interrupted write leaves no temporary file; a file size limit is an I/O error (4).
+        TemporaryFiles.installSignalHandlers()
         let environment = Environment.current().variables
         let context = Context(invocation: invocation, environment: environment)
         switch invocation.mode {
@@ -22,14 +24,23 @@ public enum CellKitApp {
         case .help:
             return 0
         case .scanPlugin(let path):
-            return RegistryScanner.printRecord(of: path)
+            return RegistryScanner.printRecord(of: path, allowUnsafe: invocation.allowUnsafePlugins)
         case .interactive:
             if isatty(0) == 1 && isatty(1) == 1 {
-                return REPL(context: context, recover: false).run()
+                let repl = REPL(context: context, recover: false)
+                repl.watch = invocation.watch
+                return repl.run()
             }
             return context.runStandardInput()
         case .recover:
-            return REPL(context: context, recover: true).run()
+            let repl = REPL(context: context, recover: true)
+            repl.watch = invocation.watch
+            return repl.run()
+        case .preview(let cell, let attributes, let widths, let format):
+            // Invocation.parse accepts plain and ansi only.
+            return context.preview(
+                cell: cell, attributes: attributes, widths: widths, format: format.map(OutputFormat.init),
+                watch: invocation.watch)
         case .run(let files):
             return context.runFiles(files)
         case .commands(let text):
@@ -75,11 +86,37 @@ final class Context {
         )
         var cache: RegistryCache?
         if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
+            let allowUnsafe = invocation.allowUnsafePlugins
+            let timeout = RegistryScanner.timeout(environment: environment)
             cache = RegistryCache(
-                file: file, scanner: executable.map { exe in { RegistryScanner.scan($0, executable: exe) } })
+                file: file,
+                scanner: executable.map { exe in
+                    { RegistryScanner.scan($0, executable: exe, allowUnsafe: allowUnsafe, timeout: timeout) }
+                })
         }
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
-        interpreter = Interpreter(host: host, output: output, environment: environment)
+        // Plugins are loaded and drawn by a worker process (docs/design.md): a
+        // plugin that traps ends the worker, never this process.
+        // The worker records what it loads in the registry cache, as the session would have.
+        var workerEnvironment = environment
+        workerEnvironment[Worker.registryCacheVariable] = cache?.file
+        let backend = executable.map { executable in
+            WorkerBackend(
+                process: WorkerProcess(
+                    executable: executable, environment: workerEnvironment,
+                    stateDirectory: Context.workerDirectory(environment: environment)))
+        }
+        interpreter = Interpreter(host: host, output: output, environment: environment, backend: backend)
+        if let backend {
+            backend.process.interruptRequested = {
+                REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent)
+            }
+            if let seconds = invocation.timeout {
+                backend.process.timeout = seconds
+            } else if let text = environment["CELLKIT_TIMEOUT"], let seconds = Int(text), seconds > 0 {
+                backend.process.timeout = seconds
+            }
+        }
         switch invocation.color {
         case .auto?: interpreter.settings.color = .auto
         case .always?: interpreter.settings.color = .always
@@ -91,6 +128,17 @@ final class Context {
             guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
             return Int(size.ws_col)
         }
+    }
+
+    /// Where worker logs go: `$XDG_STATE_HOME/cellkit/workers` (by default
+    /// `~/.local/state/cellkit/workers`), else a folder in `/tmp`.
+    static func workerDirectory(environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], Path.isAbsolute(state) {
+            return Path.join(state, "cellkit/workers")
+        }
+        let env = Environment(environment)
+        guard let home = env.homeDirectory() else { return "/tmp/cellkit-workers-\(getuid())" }
+        return Path.join(XDGDirectories(environment: env, home: home).stateHome, "cellkit/workers")
     }
 
     /// The exit code for the errors of a run: the kind of the first. With
@@ -115,8 +163,12 @@ final class Context {
     }
 
     /// What `cellkit -c` runs.
+    /// The person typed them on the command line, as they would a flag: a
+    /// `load … allow-unsafe=true` among them is honoured (not in files they open).
     func runCommands(_ text: String) -> Int32 {
-        finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
+        interpreter.commandsComeFromThePerson = true
+        defer { interpreter.commandsComeFromThePerson = false }
+        return finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
     }
 
     /// `cellkit run FILE...`: the files in order, in one session (a later file
@@ -167,25 +219,54 @@ final class Context {
         return text
     }
 
+    /// `cellkit validate [PLUGIN...]`: loads each plugin (in the worker) and
+    /// makes every cell, nib and scene it registered; reports every failure.
+    /// The summary counts plugins that could not be loaded as failures too.
     func validate(_ names: [String]) -> Int32 {
         let wanted = names.isEmpty ? host.searchPath.libraries().map(\.name) : names
-        var failed = false
+        var loadFailures = 0
         var loaded: [String] = []
         for name in wanted {
-            do {
-                loaded.append(try host.load(name).plugin.name)
+            let isPath = name.contains("/") || name.hasSuffix(".so")
+            do throws(BackendError) {
+                let path: String
+                do {
+                    path = isPath ? name : try host.locate(name)
+                } catch {
+                    throw .plugin(error)
+                }
+                let (plugin, _) = try interpreter.backend.load(
+                    path: interpreter.canonicalFilePath(path), allowUnsafe: host.allowUnsafePlugins)
+                loaded.append(plugin.name)
             } catch {
-                output.printError("\(name): \(error.description)")
-                failed = true
+                loadFailures += 1
+                switch error {
+                case .plugin(let error): output.printError("✗ \(name): \(error.description)")
+                case .worker(let failure): output.printError("✗ \(name): " + interpreter.describe(failure))
+                case .render(let message), .output(let message): output.printError("✗ \(name): \(message)")
+                }
             }
         }
-        // Names or paths were asked for; the validator wants the plugins' own names.
-        let report = PluginValidator(host: host).validate(plugins: loaded)
-        for failure in report.failures { output.printError("✗ \(failure)") }
-        output.print(
-            "checked \(report.checked) item(s) of \(loaded.count) plugin(s): "
-                + (report.failures.isEmpty ? "all good" : "\(report.failures.count) failure(s)"))
-        return failed || !report.failures.isEmpty ? ExitCode.plugin.rawValue : ExitCode.success.rawValue
+        var checked = 0
+        var failures: [String] = []
+        if !loaded.isEmpty {
+            do throws(BackendError) {
+                (checked, failures) = try interpreter.backend.validate(plugins: loaded)
+            } catch {
+                if case .worker(let failure) = error {
+                    failures.append(interpreter.describe(failure))
+                } else {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        for failure in failures { output.printError("✗ \(failure)") }
+        let total = failures.count + loadFailures
+        var summary = "checked \(checked) item(s) of \(loaded.count) plugin(s)"
+        if loadFailures > 0 { summary += "; \(loadFailures) plugin(s) could not be loaded" }
+        summary += total == 0 ? ": all good" : ": \(total) failure(s)"
+        output.print(summary)
+        return total > 0 ? ExitCode.plugin.rawValue : ExitCode.success.rawValue
     }
 
     func newPlugin(_ name: String, path: String?, sdk: String?) -> Int32 {

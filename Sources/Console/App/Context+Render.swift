@@ -11,6 +11,8 @@ extension Context {
     func renderStoryboard(
         _ target: String, format: Invocation.Format?, width: Int?, data: String?, output outPath: String?
     ) -> Int32 {
+        // `-o -` and `-o /dev/stdout` are standard output, as when -o is left out.
+        let outPath = outPath == "-" || outPath == "/dev/stdout" ? nil : outPath
         // The command line first: nothing is read before it is known to make sense.
         var chosen: OutputFormat?
         if let format {
@@ -64,86 +66,64 @@ extension Context {
             return ExitCode.usage.rawValue
         }
 
-        // The storyboard: one scene per screen, each a controller whose view draws it.
-        let host = self.host
-        let storyboard = Storyboard(
-            name: Path.basename(file), bundle: PluginBundle(name: "Storyboards"),
-            scenes: session.screens.map { screen in
-                nonisolated(unsafe) let host = host
-                return Storyboard.Scene(
-                    screen.name, loader: Loader { ScreenViewController(screen: screen, host: host) as ViewController })
-            },
-            initialScene: session.initialScreen ?? (session.screens.count == 1 ? session.screens[0].name : nil))
-        Storyboard.register(storyboard)
-        let controller: ViewController
-        do throws(CellKitError) {
-            if let scene {
-                controller = try storyboard.tryInstantiateViewController(withIdentifier: scene)
-            } else {
-                controller = try storyboard.tryInstantiateInitialViewController()
+        // The scene: the one after '#', else the initial one (or the only one).
+        let screen: Screen
+        if let scene {
+            guard let index = session.screenIndex(named: scene) else {
+                output.printError(
+                    "cellkit: error: \(file) has no screen '\(scene)'\n  "
+                        + (Suggestions.didYouMean(scene, in: names)
+                            ?? "its screens are \(names.joined(separator: ", "))"))
+                return ExitCode.usage.rawValue
             }
-        } catch {
-            let message: String
-            if error.code == .sceneNotFound, let scene {
-                message =
-                    "\(file) has no screen '\(scene)'\n  "
-                    + (Suggestions.didYouMean(scene, in: names) ?? "its screens are \(names.joined(separator: ", "))")
-            } else if error.code == .noInitialScene {
-                message =
-                    "\(file) has \(names.count) screens and no initial one\n"
+            screen = session.screens[index]
+        } else if let initial = session.initialScreen ?? (names.count == 1 ? names[0] : nil),
+            let index = session.screenIndex(named: initial)
+        {
+            screen = session.screens[index]
+        } else {
+            output.printError(
+                "cellkit: error: \(file) has \(names.count) screens and no initial one\n"
                     + "  name the screen to render: cellkit render '\(file)#\(names[0])' (screens: \(names.joined(separator: ", ")))\n"
-                    + "  or add `initial \(names[0])` to \(file)"
-            } else {
-                message = error.message + (error.fix.map { "\n  \($0)" } ?? "")
-            }
-            output.printError("cellkit: error: \(message)")
+                    + "  or add `initial \(names[0])` to \(file)")
             return ExitCode.usage.rawValue
         }
-        guard let screenController = controller as? ScreenViewController else { return ExitCode.script.rawValue }
-        let screen = screenController.screen
 
         let resolvedFormat =
             chosen
             ?? ColorPolicy.defaultFormat(
                 isTerminal: output.isTerminal, choice: interpreter.settings.color, environment: environment)
         let columns = width ?? screen.width ?? interpreter.settings.width ?? interpreter.terminalWidth() ?? 80
-        let renderer = ScreenRenderer(screen: screen, host: host)
-        do throws(RenderError) {
+        let colors = ColorPolicy.depth(environment: environment)
+        do throws(BackendError) {
+            if let quarantine = interpreter.quarantineError(for: screen) { throw .plugin(quarantine) }
             if let outPath {
-                try renderer.write(to: outPath, format: resolvedFormat, width: columns, environment: environment)
+                let notice = try interpreter.write(
+                    screen, to: outPath, format: resolvedFormat, width: columns, colors: colors)
                 output.printError("wrote \(outPath) (\(resolvedFormat.rawValue), \(columns) columns)")
+                if let notice { output.printError("note: \(notice)") }
             } else {
-                try renderer.render(
-                    format: resolvedFormat, width: columns, colors: ColorPolicy.depth(environment: environment),
-                    to: output.standardOutput)
+                try Interpreter.check(
+                    try interpreter.backend.render(
+                        screen, format: resolvedFormat, width: columns, colors: colors, to: output.standardOutput))
             }
         } catch {
-            output.printError("cellkit: error: \(error.message)")
-            return error.exitCode
+            switch error {
+            case .plugin(let error):
+                output.printError("cellkit: error: \(error.description)")
+                return ExitCode.plugin.rawValue
+            case .render(let message):
+                output.printError("cellkit: error: \(message)")
+                return ExitCode.plugin.rawValue
+            case .output(let message):
+                output.printError("cellkit: error: \(message)")
+                return ExitCode.io.rawValue
+            case .worker(let failure):
+                output.printError("cellkit: error: " + interpreter.describe(failure))
+                return ExitCode.plugin.rawValue
+            }
         }
         return ExitCode.success.rawValue
-    }
-}
-
-/// A storyboard scene made from a console screen: its view is the table or
-/// collection that draws the screen.
-final class ScreenViewController: ViewController {
-    var screen = Screen(name: "")
-    var host: PluginHost?
-    private var dataSource: ScreenDataSource?
-
-    convenience init(screen: Screen, host: PluginHost) {
-        self.init()
-        self.screen = screen
-        self.host = host
-        title = screen.title ?? screen.name
-    }
-
-    override func loadView() {
-        guard let host else { return }
-        let source = ScreenDataSource(screen: screen, host: host)
-        dataSource = source
-        view = source.makeView() as? View ?? View()
     }
 }
 

@@ -32,6 +32,8 @@ public struct Invocation: Equatable, Sendable {
         case pluginInstall(package: String)
         /// `cellkit plugin uninstall NAME`
         case pluginUninstall(name: String)
+        /// `cellkit preview CELL [NAME=VALUE…] [--widths 20,40,80]`
+        case preview(cell: String, attributes: [String], widths: [Int], format: Format?)
         /// `cellkit --recover`
         case recover
         /// `cellkit --help`
@@ -63,6 +65,10 @@ public struct Invocation: Equatable, Sendable {
     public var color: Color?
     /// `--no-cache`: do not read or write the plugin registry cache.
     public var useCache = true
+    /// `--watch`: load plugins again when their files change (the REPL, `show`, `preview`).
+    public var watch = false
+    /// `--timeout SECONDS`: how long a plugin may work without progress.
+    public var timeout: Int?
 
     public init(mode: Mode) {
         self.mode = mode
@@ -77,6 +83,8 @@ public struct Invocation: Equatable, Sendable {
                cellkit plugins                               list plugins on the plugin path
                cellkit validate [PLUGIN...]                  make every cell, nib and scene; report every failure
                cellkit new-plugin NAME [--path DIR] [--sdk PATH]
+               cellkit preview CELL [NAME=VALUE...] [--widths 20,40,80] [--format plain|ansi] [--watch]
+                                                         draw one cell at several widths (again on every rebuild)
                cellkit plugin install PACKAGE_DIR            build a plugin package (release), validate it, install it
                cellkit plugin uninstall NAME                 remove a plugin that `plugin install` installed
                cellkit install [--prefix DIR]                install cellkit, its plugins and the SDK (default ~/.local)
@@ -84,6 +92,8 @@ public struct Invocation: Equatable, Sendable {
                cellkit --recover                             restore the screens of a session that crashed
         options: --plugin-path DIR (repeatable)  --allow-unsafe-plugins  --color auto|always|never  --no-cache
                  --keep-going (-k): report every error, not only the first  --help  --version
+                 --watch: load plugins again when their files change (the console, show, preview)
+                 --timeout SECONDS: how long a plugin may work on one row before its worker is stopped (10)
         exit status: 0 success, 1 script error, 2 usage error, 3 plugin error, 4 I/O error
                      (with --keep-going, that of the first error); docs/batch.md explains them
         """
@@ -106,7 +116,7 @@ extension Invocation {
         case repl = "the REPL"
         case run
         case commands = "-c"
-        case render, plugins, validate
+        case render, plugins, validate, preview
         case newPlugin = "new-plugin"
         case pluginInstall = "plugin install"
         case pluginUninstall = "plugin uninstall"
@@ -123,25 +133,29 @@ extension Invocation {
     }
 
     /// The commands that load plugins, and so read the plugin options.
-    static let loading: Set<Command> = [.repl, .run, .commands, .render, .plugins, .validate, .recover]
+    static let loading: Set<Command> = [.repl, .run, .commands, .render, .plugins, .validate, .recover, .preview]
 
     static let options: [Option] = [
         Option(names: ["--plugin-path", "-p"], takesValue: true, commands: loading),
         Option(names: ["--allow-unsafe-plugins", "--allow-unsafe"], takesValue: false, commands: loading),
         Option(names: ["--no-cache"], takesValue: false, commands: loading),
         Option(
-            names: ["--color", "--colour"], takesValue: true, commands: [.repl, .run, .commands, .render, .recover]),
+            names: ["--color", "--colour"], takesValue: true,
+            commands: [.repl, .run, .commands, .render, .recover, .preview]),
         Option(
             names: ["--no-color", "--no-colour"], takesValue: false,
-            commands: [.repl, .run, .commands, .render, .recover]),
+            commands: [.repl, .run, .commands, .render, .recover, .preview]),
         Option(names: ["--keep-going", "-k"], takesValue: false, commands: [.repl, .run, .commands, .render]),
-        Option(names: ["--format", "-f"], takesValue: true, commands: [.render]),
+        Option(names: ["--format", "-f"], takesValue: true, commands: [.render, .preview]),
         Option(names: ["--width", "-w"], takesValue: true, commands: [.render]),
         Option(names: ["--data"], takesValue: true, commands: [.render]),
         Option(names: ["--output", "-o"], takesValue: true, commands: [.render]),
         Option(names: ["--path"], takesValue: true, commands: [.newPlugin]),
         Option(names: ["--sdk"], takesValue: true, commands: [.newPlugin]),
         Option(names: ["--prefix"], takesValue: true, commands: [.install]),
+        Option(names: ["--widths"], takesValue: true, commands: [.preview]),
+        Option(names: ["--watch"], takesValue: false, commands: [.repl, .recover, .preview]),
+        Option(names: ["--timeout"], takesValue: true, commands: loading),
     ]
 
     /// Modes for cellkit's own use, not in the usage: each takes one value
@@ -152,7 +166,7 @@ extension Invocation {
     ]
 
     /// The verbs, as typed.
-    static let verbs = ["run", "render", "plugins", "validate", "new-plugin", "plugin", "install", "sdk"]
+    static let verbs = ["run", "render", "plugins", "validate", "new-plugin", "preview", "plugin", "install", "sdk"]
 
     /// Reads a `cellkit` command line (without the program name).
     ///
@@ -256,6 +270,11 @@ extension Invocation {
             return (.plugins, .plugins)
         case "validate":
             return (.validate, .validate(plugins: rest))
+        case "preview":
+            guard let cell = rest.first else {
+                throw UsageError(message: "preview needs a CELL, then NAME=VALUE attributes")
+            }
+            return (.preview, .preview(cell: cell, attributes: Array(rest.dropFirst()), widths: [], format: nil))
         case "new-plugin":
             guard rest.count == 1 else { throw UsageError(message: "new-plugin needs exactly one NAME") }
             return (.newPlugin, .newPlugin(name: rest[0], path: nil, sdk: nil))
@@ -320,6 +339,12 @@ extension Invocation {
                     message: "unknown format '\(value)'\n  "
                         + (Suggestions.didYouMean(value, in: names) ?? "use one of \(names.joined(separator: ", "))"))
             }
+            if case .preview(let cell, let attributes, let widths, _) = mode {
+                guard format == .plain || format == .ansi else {
+                    throw UsageError(message: "preview draws plain or ansi, not '\(value)'")
+                }
+                mode = .preview(cell: cell, attributes: attributes, widths: widths, format: format)
+            }
             updateRender { $0.format = format }
         case "--width":
             guard let columns = Int(value), columns > 0, columns <= 10000 else {
@@ -334,6 +359,24 @@ extension Invocation {
                 mode = .newPlugin(name: plugin, path: path, sdk: sdk)
             }
         case "--prefix": mode = .install(prefix: value)
+        case "--watch": watch = true
+        case "--timeout":
+            guard let seconds = Int(value), seconds > 0, seconds <= 86400 else {
+                throw UsageError(message: "--timeout expects a number of seconds from 1 to 86400, not '\(value)'")
+            }
+            timeout = seconds
+        case "--widths":
+            var columns: [Int] = []
+            for part in value.split(separator: ",") {
+                guard let n = Int(part), n > 0, n <= 10000 else {
+                    throw UsageError(
+                        message: "--widths expects columns from 1 to 10000, separated by commas, not '\(value)'")
+                }
+                columns.append(n)
+            }
+            if case .preview(let cell, let attributes, _, let format) = mode {
+                mode = .preview(cell: cell, attributes: attributes, widths: columns, format: format)
+            }
         default: break
         }
     }

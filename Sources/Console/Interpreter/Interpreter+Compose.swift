@@ -91,7 +91,7 @@ extension Interpreter {
 
     /// Checks `name=value` attributes against the cell's attributes: names
     /// (with a suggestion), types (with the expected type), duplicates.
-    func settings(for attributes: [Command.Attribute], of item: RegisteredItem, _ c: ValidatedCommand)
+    func settings(for attributes: [Command.Attribute], of item: CatalogItem, _ c: ValidatedCommand)
         throws(ConsoleError)
         -> [AttributeSetting]
     {
@@ -112,9 +112,9 @@ extension Interpreter {
 
     /// The descriptor of an attribute, or a diagnostic in `errors` (unknown name, given twice).
     func descriptor(
-        _ attribute: Command.Attribute, of item: RegisteredItem, _ c: ValidatedCommand, errors: inout [Diagnostic]
-    ) -> AttributeDescriptor? {
-        let known = item.registration.attributes
+        _ attribute: Command.Attribute, of item: CatalogItem, _ c: ValidatedCommand, errors: inout [Diagnostic]
+    ) -> AttributeInfo? {
+        let known = item.info.attributes
         guard let descriptor = known.first(where: { $0.name == attribute.name }) else {
             errors.append(c.command.unknownAttribute(attribute, of: item.name, known: known.map(\.name)))
             return nil
@@ -168,7 +168,7 @@ struct AttributeValueError: Error {
     var elementIndex: Int?
 
     func diagnostic(
-        _ c: ValidatedCommand, _ attribute: Command.Attribute, descriptor: AttributeDescriptor, owner: String
+        _ c: ValidatedCommand, _ attribute: Command.Attribute, descriptor: AttributeInfo, owner: String
     )
         -> Diagnostic
     {

@@ -79,32 +79,21 @@ extension Interpreter {
         }
         if !errors.isEmpty { throw ConsoleError(.script, errors) }
 
-        var records: [[AttributeSetting]] = []
-        records.reserveCapacity(table.count)
+        // Every record is checked now; the rows keep only where they come from.
         var dataErrors: [Diagnostic] = []
         var moreErrors = 0
         for record in 0..<table.count {
-            var settings: [AttributeSetting] = []
-            for mapping in mappings {
-                switch mapping {
-                case .constant(let setting):
-                    settings.append(setting)
-                case .field(let name, _), .list(let name, _):
-                    guard let binding = bound.first(where: { $0.attribute.name == name }) else { continue }
-                    do {
-                        if let value = try table.value(record: record, for: binding, cell: item.name) {
-                            settings.append(AttributeSetting(name: name, value: value))
-                        }
-                    } catch {
-                        if dataErrors.count < Self.maximumDataErrors {
-                            dataErrors.append(error)
-                        } else {
-                            moreErrors += 1
-                        }
+            for binding in bound {
+                do {
+                    _ = try table.value(record: record, for: binding, cell: item.name)
+                } catch {
+                    if dataErrors.count < Self.maximumDataErrors {
+                        dataErrors.append(error)
+                    } else {
+                        moreErrors += 1
                     }
                 }
             }
-            records.append(settings)
         }
         if !dataErrors.isEmpty {
             if moreErrors > 0 {
@@ -113,9 +102,12 @@ extension Interpreter {
             }
             throw ConsoleError(.script, dataErrors)
         }
+        guard let identity = DataFileIdentity(of: path) else {
+            throw ConsoleError(.io, c.command.diagnostic("\(path) went away while it was read", at: fileArgument.span))
+        }
         let binding = Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-            mappings: mappings, records: records)
+            path: canonicalFilePath(path), mappings: mappings, count: table.count, identity: identity)
         let section = session.screens[index].currentSectionIndex()
         session.screens[index].sections[section].rows.append(.bound(binding))
     }
@@ -131,7 +123,7 @@ struct BoundAttribute {
     }
 
     let attribute: Command.Attribute
-    let descriptor: AttributeDescriptor
+    let descriptor: AttributeInfo
     let source: Source
 
     /// Every field reference, with where it is in the script.
@@ -181,11 +173,31 @@ struct DataTable {
     }
 
     static func read(_ path: String, _ c: ValidatedCommand, at span: SourceSpan) throws(ConsoleError) -> DataTable {
+        do {
+            return try open(path)
+        } catch {
+            switch error {
+            case .io(let message): throw ConsoleError(.io, c.command.diagnostic(message, at: span))
+            case .data(let diagnostic): throw ConsoleError(.script, diagnostic)
+            }
+        }
+    }
+
+    /// Why a data file could not be read as records.
+    enum OpenError: Error {
+        /// It could not be read.
+        case io(String)
+        /// It is not a valid JSON array or CSV table.
+        case data(Diagnostic)
+    }
+
+    /// Reads and parses the data file at `path`.
+    static func open(_ path: String) throws(OpenError) -> DataTable {
         let text: String
         do {
             text = try readTextFile(path)
         } catch {
-            throw ConsoleError(.io, c.command.diagnostic(error.description, at: span))
+            throw .io(error.description)
         }
         if isCSV(path) {
             let delimiter: CSVDelimiter = path.lowercased().hasSuffix(".tsv") ? .tab : .comma
@@ -193,8 +205,7 @@ struct DataTable {
                 return DataTable(
                     path: path, storage: .csv(try CSVParser(delimiter: delimiter).parse(text), delimiter), text: text)
             } catch {
-                throw ConsoleError(
-                    .script,
+                throw .data(
                     dataError(
                         path, text, line: error.position.line, column: error.position.column, error.message,
                         notes: error.fix.map { [$0] } ?? []))
@@ -204,16 +215,14 @@ struct DataTable {
         do {
             document = try JSONParser().parseDocument(text)
         } catch {
-            throw ConsoleError(
-                .script,
+            throw .data(
                 dataError(
                     path, text, line: error.position.line, column: error.position.column, error.message,
                     notes: (error.fix.map { [$0] } ?? [])
                         + (path.lowercased().hasSuffix(".json") ? [] : ["(read as JSON: CSV files are named .csv)"])))
         }
         guard case .array(let records) = document.value else {
-            throw ConsoleError(
-                .script,
+            throw .data(
                 dataError(
                     path, text, line: document.position(of: JSONPath())?.line ?? 1,
                     column: document.position(of: JSONPath())?.column ?? 1,

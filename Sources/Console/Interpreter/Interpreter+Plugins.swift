@@ -8,13 +8,18 @@ extension Interpreter {
     func load(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let argument = c.arguments["plugin"] else { return }
         let name = argument.text
-        do {
-            let result = try host.load(
-                name.hasSuffix(".so") || name.contains("/") ? resolvePath(name) : name,
-                allowUnsafe: c.bool("allow-unsafe"))
-            // A note, not a result: standard output stays the rendered screens.
-            output.printError(result.message)
+        // A waiver counts only from the person (see `commandsComeFromThePerson`).
+        let waiver = c.bool("allow-unsafe")
+        let waiverRefused = waiver == true && !commandsComeFromThePerson
+        let isPath = name.hasSuffix(".so") || name.contains("/")
+        if !isPath, let plugin = catalog.plugin(named: name) {
+            output.printError(alreadyLoaded(plugin))
             if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
+            return
+        }
+        let path: String
+        do {
+            path = isPath ? resolvePath(name) : try host.locate(name)
         } catch {
             var failure = pluginError(error, c, at: argument.span)
             if error.code == .notFound, let hint = unbuiltExamplePlugin(name), !failure.diagnostics.isEmpty {
@@ -22,6 +27,133 @@ extension Interpreter {
             }
             throw failure
         }
+        if c.bool("force") == true { forgiveCrashes(ofPluginAt: path, named: isPath ? nil : name) }
+        var refusalNote: String?
+        if waiverRefused {
+            let source =
+                switch argument.span.location.file {
+                case "<recovered>": "a recovered session"
+                case "<stdin>": "a script on standard input"
+                case let file: file
+                }
+            refusalNote =
+                "allow-unsafe=true was not honoured: it comes from \(source), not from you; to grant it, run "
+                + "cellkit with --allow-unsafe-plugins, or type `load \(name) allow-unsafe=true` at the "
+                + "interactive prompt"
+        }
+        try loadPlugin(
+            path, allowUnsafe: (waiverRefused ? nil : waiver) ?? host.allowUnsafePlugins, c, at: argument.span,
+            refusalNote: refusalNote)
+        if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
+    }
+
+    /// Loads the library at `path` through the backend and adds what it
+    /// registered to the catalog; says so on standard error. The path goes
+    /// to the worker as given (its trust check follows it link by link);
+    /// `refusalNote` is added to a refusal for unsafe permissions.
+    func loadPlugin(
+        _ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan, refusalNote: String? = nil
+    ) throws(ConsoleError) {
+        let canonical = canonicalFilePath(path)
+        if let plugin = catalog.plugin(atPath: canonical) {
+            output.printError(alreadyLoaded(plugin))
+            return
+        }
+        guard fileExists(canonical) else {
+            throw pluginError(
+                PluginError(
+                    .missingFile, "\(path): no such file",
+                    fix: "check the path, or build the plugin first (swift build)", path: path), c, at: span)
+        }
+        if let quarantine = quarantineError(forPluginAt: canonical) { throw pluginError(quarantine, c, at: span) }
+        do {
+            let absolute = (try? Path.absolute(path)) ?? path
+            let (plugin, wasLoaded) = try backend.load(path: absolute, allowUnsafe: allowUnsafe)
+            catalog.add(plugin)
+            if wasLoaded {
+                output.printError(alreadyLoaded(plugin))
+            } else {
+                let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
+                output.printError("loaded \(plugin.name) \(plugin.version)\(from): \(plugin.contentsSummary)")
+            }
+        } catch {
+            var failure = backendError(error, c, at: span, loading: canonical)
+            if case .plugin(let refusal) = error, refusal.code == .unsafePermissions, let refusalNote,
+                !failure.diagnostics.isEmpty
+            {
+                failure.diagnostics[0].notes.append(refusalNote)
+            }
+            throw failure
+        }
+    }
+
+    /// `reload [PLUGIN]`: a new worker loads every plugin again from its file;
+    /// then the current screen is drawn again.
+    func reload(_ c: ValidatedCommand) throws(ConsoleError) {
+        let argument = c.arguments["plugin"]
+        if let argument, catalog.plugin(named: argument.text) == nil {
+            let names = catalog.plugins.map(\.name)
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "no plugin named '\(argument.text)' is loaded", at: argument.span,
+                    notes: [Suggestions.didYouMean(argument.text, in: names) ?? "load it first: load \(argument.text)"])
+            )
+        }
+        if let name = argument?.text { crashes[name] = nil } else { crashes = [:] }
+        let failures: [Diagnostic]
+        do {
+            failures = try reloadPlugins().flatMap { path, error in
+                backendError(error, c, at: c.command.nameSpan, loading: path).diagnostics
+            }
+        } catch {
+            throw backendError(error, c, at: argument?.span ?? c.command.nameSpan)
+        }
+        if !failures.isEmpty { throw ConsoleError(.plugin, failures) }
+        // The current screen, drawn again with what was reloaded.
+        if let current = session.current, !declarationsOnly {
+            try drawAgain(session.screens[current], c)
+        }
+    }
+
+    /// Loads every plugin again in a new worker and updates the catalog;
+    /// says how many on standard error; returns the loads that failed.
+    func reloadPlugins() throws(BackendError) -> [(path: String, error: BackendError)] {
+        let results = try backend.reload()
+        var failures: [(path: String, error: BackendError)] = []
+        for (path, result) in results {
+            switch result {
+            case .success(let plugin): catalog.replace(plugin)
+            case .failure(let error): failures.append((path, error))
+            }
+        }
+        let count = results.count - failures.count
+        output.printError("reloaded \(count) plugin\(count == 1 ? "" : "s") in a new worker")
+        return failures
+    }
+
+    /// What `--watch` watches: the loaded plugins' libraries and their
+    /// resource folders (`NAME.resources` or `…_NAME.resources` next to the library).
+    func watchedFiles() -> (files: [String], folders: [String]) {
+        var files: [String] = []
+        var folders: [String] = []
+        for plugin in catalog.plugins {
+            guard let path = plugin.path else { continue }
+            files.append(path)
+            let dir = Path.dirname(path)
+            if let names = try? listDirectory(dir) {
+                let resources = "\(plugin.name).resources"
+                for name in names where name == resources || name.hasSuffix("_" + resources) {
+                    folders.append(dir + "/" + name)
+                }
+            }
+        }
+        return (files, folders)
+    }
+
+    private func alreadyLoaded(_ plugin: PluginInfo) -> String {
+        let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
+        return "\(plugin.name) is already loaded\(from); nothing to do"
     }
 
     /// When `name` is one of the example plugins of the checkout this
@@ -42,7 +174,7 @@ extension Interpreter {
     }
 
     func listPlugins() {
-        let loaded = host.registry.plugins
+        let loaded = catalog.plugins
         var rows: [[String]] = [["PLUGIN", "VERSION", "ABI", "STATE", "PROVIDES", "PATH"]]
         for plugin in loaded {
             rows.append([
@@ -51,9 +183,12 @@ extension Interpreter {
             ])
         }
         if let cache = host.cache {
-            for record in cache.records(for: host.searchPath) where record.isPlugin {
+            let records = cache.records(for: host.searchPath)
+            if let notice = cache.notice { output.printError("note: \(notice)") }
+            for record in records where record.isPlugin {
                 guard !loaded.contains(where: { $0.name == record.name || $0.path == record.path }) else { continue }
-                let state = record.error.map { "broken: \($0)" } ?? "available"
+                let state =
+                    record.refusal.map { "refused: \($0)" } ?? record.error.map { "broken: \($0)" } ?? "available"
                 rows.append([
                     record.name, record.version, "\(record.abiVersion)", state, record.contentsSummary,
                     displayPath(record.path),
@@ -69,15 +204,15 @@ extension Interpreter {
 
     func listCells(_ c: ValidatedCommand) throws(ConsoleError) {
         let filter = c.arguments["plugin"]
-        if let filter, host.registry.plugin(named: filter.text) == nil {
-            let names = host.registry.plugins.map(\.name)
+        if let filter, catalog.plugin(named: filter.text) == nil {
+            let names = catalog.plugins.map(\.name)
             throw ConsoleError(
                 .script,
                 c.command.diagnostic(
                     "no plugin named '\(filter.text)' is loaded", at: filter.span,
                     notes: [Suggestions.didYouMean(filter.text, in: names) ?? "load it first: load \(filter.text)"]))
         }
-        let items = host.registry.items().filter { filter == nil || $0.plugin == filter?.text }
+        let items = catalog.allItems().filter { filter == nil || $0.plugin == filter?.text }
         guard !items.isEmpty else {
             output.print("no cells yet: load a plugin first (load BasicCells)")
             return
@@ -86,8 +221,8 @@ extension Interpreter {
         for item in items {
             rows.append([
                 item.qualifiedName, item.kind.noun(plural: false),
-                item.registration.attributes.map(\.name).joined(separator: ","),
-                item.registration.summary ?? "",
+                item.info.attributes.map(\.name).joined(separator: ","),
+                item.info.summary ?? "",
             ])
         }
         output.print(TextTable.format(rows))
@@ -97,13 +232,13 @@ extension Interpreter {
         guard let argument = c.arguments["cell"] else { return }
         let item = try resolve(argument.text, kinds: Set(PluginRegistration.Kind.allCases), c, at: argument.span)
         var header = "\(item.qualifiedName)   \(item.kind.noun(plural: false))"
-        if let nib = item.registration.nibName { header += "   nib \(nib).nib" }
+        if let nib = item.info.nibName { header += "   nib \(nib).nib" }
         output.print(header)
-        if let summary = item.registration.summary, !summary.isEmpty { output.print("  \(summary)") }
-        let attributes = item.registration.attributes
+        if let summary = item.info.summary, !summary.isEmpty { output.print("  \(summary)") }
+        let attributes = item.info.attributes
         if attributes.isEmpty {
-            if !item.registration.scenes.isEmpty {
-                output.print("  scenes: \(item.registration.scenes.joined(separator: ", "))")
+            if !item.info.scenes.isEmpty {
+                output.print("  scenes: \(item.info.scenes.joined(separator: ", "))")
             } else {
                 output.print("  no attributes")
             }

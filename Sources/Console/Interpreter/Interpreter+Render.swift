@@ -28,18 +28,76 @@ extension Interpreter {
                 isTerminal: output.isTerminal, choice: settings.color, environment: environment)
         }
         let width = c.integer("width") ?? screen.width ?? settings.width ?? terminalWidth() ?? 80
-        let renderer = ScreenRenderer(screen: screen, host: host)
-        do {
+        let span = file?.span ?? c.command.nameSpan
+        if let quarantine = quarantineError(for: screen) { throw pluginError(quarantine, c, at: span) }
+        let colors = ColorPolicy.depth(environment: environment)
+        do throws(BackendError) {
             if let file {
-                try renderer.write(to: file.text, format: format, width: width, environment: environment)
+                let notice = try write(screen, to: file.text, format: format, width: width, colors: colors)
                 output.printError("wrote \(file.text) (\(format.rawValue), \(width) columns)")
+                if let notice { output.printError("note: \(notice)") }
             } else {
-                try renderer.render(
-                    format: format, width: width, colors: ColorPolicy.depth(environment: environment),
-                    to: output.standardOutput)
+                let summary = try backend.render(
+                    screen, format: format, width: width, colors: colors, to: output.standardOutput)
+                try Self.check(summary)
             }
         } catch {
-            throw error.consoleError(c, at: file?.span ?? c.command.nameSpan)
+            throw backendError(error, c, at: span)
+        }
+    }
+
+    /// Renders `screen` into a temporary file renamed over `path` only when
+    /// everything succeeded: a failed render (a worker that died included)
+    /// never leaves a truncated file, and never touches a file that was there.
+    /// A device or a FIFO is written straight to (see ``AtomicFileWriter``).
+    /// Returns the writer's notice that the replaced file's owner could not
+    /// be kept, if there is one.
+    @discardableResult
+    func write(_ screen: Screen, to path: String, format: OutputFormat, width: Int, colors: ColorMode)
+        throws(BackendError) -> String?
+    {
+        let writer: AtomicFileWriter
+        do {
+            writer = try AtomicFileWriter(path: path)
+        } catch {
+            throw .output(error.description)
+        }
+        do {
+            try Self.check(
+                try backend.render(screen, format: format, width: width, colors: colors, to: AtomicFileOutput(writer)))
+        } catch {
+            writer.abort()
+            throw error
+        }
+        do {
+            try writer.commit()
+        } catch {
+            throw .output(error.description)
+        }
+        return writer.ownerNotice
+    }
+
+    /// A render whose cells could not all be drawn is an error (the rows show it).
+    static func check(_ summary: ScreenRenderer.Summary) throws(BackendError) {
+        if let data = summary.dataErrors.first { throw .output(data) }
+        guard let first = summary.cellErrors.first else { return }
+        let more = summary.cellErrors.count > 1 ? " (and \(summary.cellErrors.count - 1) more)" : ""
+        throw .render("a cell could not be drawn: \(first)\(more)")
+    }
+
+    /// Draws `screen` as `render` does, to standard output: after `reload`.
+    func drawAgain(_ screen: Screen, _ c: ValidatedCommand) throws(ConsoleError) {
+        let format = ColorPolicy.defaultFormat(
+            isTerminal: output.isTerminal, choice: settings.color, environment: environment)
+        let width = screen.width ?? settings.width ?? terminalWidth() ?? 80
+        do throws(BackendError) {
+            if let quarantine = quarantineError(for: screen) { throw .plugin(quarantine) }
+            try Self.check(
+                try backend.render(
+                    screen, format: format, width: width, colors: ColorPolicy.depth(environment: environment),
+                    to: output.standardOutput))
+        } catch {
+            throw backendError(error, c, at: c.command.nameSpan)
         }
     }
 
@@ -50,33 +108,6 @@ extension Interpreter {
             try showScreen(screen)
         } else {
             try render(c)
-        }
-    }
-}
-
-extension ScreenRenderer {
-    /// Renders into a temporary file renamed over `path` only when everything
-    /// succeeded: a failed render never leaves a truncated file, and never
-    /// touches a file that was there.
-    func write(to path: String, format: OutputFormat, width: Int, environment: [String: String]) throws(RenderError) {
-        let writer: AtomicFileWriter
-        do {
-            writer = try AtomicFileWriter(path: path)
-        } catch {
-            throw RenderError.output(error.description)
-        }
-        do {
-            try render(
-                format: format, width: width, colors: ColorPolicy.depth(environment: environment),
-                to: AtomicFileOutput(writer))
-        } catch {
-            writer.abort()
-            throw error
-        }
-        do {
-            try writer.commit()
-        } catch {
-            throw RenderError.output(error.description)
         }
     }
 }

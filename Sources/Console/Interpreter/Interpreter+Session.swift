@@ -49,7 +49,13 @@ extension Interpreter {
     func runFile(_ text: String, path: String) throws(ConsoleError) {
         let saved = (session, settings)
         scriptDirectories.append(Path.dirname(path))
-        defer { scriptDirectories.removeLast() }
+        // A file's commands are the file's, even when a person typed the `open`.
+        let fromThePerson = commandsComeFromThePerson
+        commandsComeFromThePerson = false
+        defer {
+            scriptDirectories.removeLast()
+            commandsComeFromThePerson = fromThePerson
+        }
         let errors = run(text, file: path, keepGoing: isKeepingGoing)
         if let first = errors.first {
             (session, settings) = saved
@@ -71,12 +77,14 @@ extension Interpreter {
                     "there are no screens to save", at: c.command.nameSpan,
                     notes: ["create one with `screen NAME` first"]))
         }
+        let notice: String?
         do {
-            try atomicWrite(argument.text, StoryboardWriter.script(session))
+            notice = try atomicWrite(argument.text, StoryboardWriter.script(session))
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
         }
         output.printError("saved \(session.screens.count) screen(s) to \(argument.text)")
+        if let notice { output.printError("note: \(notice)") }
     }
 
     func initial(_ c: ValidatedCommand) throws(ConsoleError) {
@@ -104,8 +112,11 @@ extension Interpreter {
     func set(_ c: ValidatedCommand) throws(ConsoleError) {
         if let width = c.integer("width") { settings.width = width }
         if let color = c.option("color").flatMap(Settings.Color.init(rawValue:)) { settings.color = color }
+        if let timeout = c.integer("timeout") { backend.timeout = timeout }
         if c.options.isEmpty {
-            output.print("width=\(settings.width.map(String.init) ?? "auto") color=\(settings.color.rawValue)")
+            output.print(
+                "width=\(settings.width.map(String.init) ?? "auto") color=\(settings.color.rawValue) timeout=\(backend.timeout)"
+            )
         }
     }
 

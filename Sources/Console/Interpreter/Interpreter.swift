@@ -21,7 +21,17 @@ final class Interpreter {
     }
 
     var session = Session()
+    /// The search path, the trust policy and the registry cache. The session
+    /// never loads through it: loading and drawing go to ``backend``.
     let host: PluginHost
+    /// Where plugins are loaded and screens drawn: the worker process, or
+    /// this process in tests.
+    let backend: PluginBackend
+    /// What the loaded plugins registered, as data: what scripts are checked against.
+    var catalog = PluginCatalog()
+    /// Crashes of the worker by the plugin whose code was running; at
+    /// ``crashesBeforeQuarantine`` a plugin is quarantined.
+    var crashes: [String: Int] = [:]
     /// Where results and diagnostics go (the REPL wraps it so Ctrl-C can stop a long render).
     var output: ConsoleOutput
     var settings = Settings()
@@ -49,11 +59,18 @@ final class Interpreter {
     private var keepingGoing = false
     /// How deep `open` may nest.
     static let maximumOpenDepth = 32
+    /// Whether the commands being run come from the person: a line typed at
+    /// the interactive prompt, or `cellkit -c`. Only then is `load …
+    /// allow-unsafe=true` honoured; a file that is run, opened, rendered,
+    /// piped in or recovered cannot waive the trust check (docs/threat-model.md).
+    var commandsComeFromThePerson = false
 
-    init(host: PluginHost, output: ConsoleOutput, environment: [String: String]) {
+    init(host: PluginHost, output: ConsoleOutput, environment: [String: String], backend: PluginBackend? = nil) {
         self.host = host
         self.output = output
         self.environment = environment
+        self.backend = backend ?? InProcessBackend(host: host)
+        for plugin in self.backend.preloaded { catalog.add(plugin) }
     }
 
     // MARK: - Running sources
@@ -103,12 +120,12 @@ final class Interpreter {
             throw ConsoleError(.script, error.diagnostics)
         }
         journal?.begin(command)
-        let saved = (session, settings)
+        let saved = (session, settings, catalog)
         do {
             try dispatch(valid)
             journal?.finish(succeeded: true)
         } catch {
-            (session, settings) = saved
+            (session, settings, catalog) = saved
             journal?.finish(succeeded: false)
             throw error
         }
@@ -120,6 +137,7 @@ final class Interpreter {
     private func dispatch(_ c: ValidatedCommand) throws(ConsoleError) {
         switch c.name {
         case .load: try load(c)
+        case .reload: try reload(c)
         case .plugins: listPlugins()
         case .cells: try listCells(c)
         case .describe: try describe(c)
@@ -188,27 +206,42 @@ final class Interpreter {
     /// Resolves a cell-like name, pointing at `span` when it fails.
     func resolve(
         _ name: String, kinds: Set<PluginRegistration.Kind>, _ c: ValidatedCommand, at span: SourceSpan
-    ) throws(ConsoleError) -> RegisteredItem {
+    ) throws(ConsoleError) -> CatalogItem {
         do {
-            return try host.registry.resolve(name, kinds: kinds)
+            return try catalog.resolve(name, kinds: kinds)
         } catch {
             // A cell of a plugin on the path that is not loaded yet: load it now (the
             // cache says which plugin has it), so scripts need not `load` first.
             if error.code == .unknownName, let provider = host.cachedProvider(of: name, kinds: kinds) {
+                try loadPlugin(provider.path, allowUnsafe: host.allowUnsafePlugins, c, at: span)
+                output.printError("note: loaded \(provider.plugin) for \(name)")
+                // So that `save` writes the `load` that makes the name resolve again.
+                if !session.loadedPlugins.contains(provider.plugin) {
+                    session.loadedPlugins.append(provider.plugin)
+                }
                 do {
-                    _ = try host.load(provider.plugin)
-                    output.printError("note: loaded \(provider.plugin) for \(name)")
-                    // So that `save` writes the `load` that makes the name resolve again.
-                    if !session.loadedPlugins.contains(provider.plugin) {
-                        session.loadedPlugins.append(provider.plugin)
-                    }
-                    return try host.registry.resolve(name, kinds: kinds)
-                } catch let loadError {
-                    throw pluginError(loadError, c, at: span)
+                    return try catalog.resolve(name, kinds: kinds)
+                } catch let again {
+                    throw pluginError(again, c, at: span)
                 }
             }
-            throw pluginError(error, c, at: span)
+            var failure = pluginError(error, c, at: span)
+            if error.code == .unknownName, let note = refusedLibrariesNote(), !failure.diagnostics.isEmpty {
+                failure.diagnostics[0].notes.append(note)
+            }
+            throw failure
         }
+    }
+
+    /// When libraries on the plugin path were refused by the trust check (so
+    /// nobody knows what they provide), a note naming them; `nil` otherwise.
+    func refusedLibrariesNote() -> String? {
+        guard let cache = host.cache else { return nil }
+        let refused = cache.records(for: host.searchPath).filter { $0.refusal != nil }
+        guard let first = refused.first, let reason = first.refusal else { return nil }
+        let others = refused.count > 1 ? " and \(refused.count - 1) more" : ""
+        return "\(first.name) on the plugin path was not opened (\(reason))\(others), so what it provides is unknown; "
+            + "`cellkit plugins` lists it"
     }
 
     /// The path of a file a script names: as given when absolute or found

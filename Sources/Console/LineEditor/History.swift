@@ -65,16 +65,20 @@ final class History {
 
     /// Rewrites the file with its newest `maximumCount` entries (consecutive
     /// duplicates removed), re-reading it first so that lines appended by other
-    /// sessions are kept.
+    /// sessions are kept; the history lock is held from the read to the rename.
     func compact() {
         guard let file else { return }
+        let maximumCount = self.maximumCount
         do {
-            var kept: [String] = []
-            for entry in try file.load().entries where entry != kept.last {
-                kept.append(entry)
+            // Under the history lock: no other session's append falls between the read and the rename.
+            let kept = try file.compact { entries in
+                var kept: [String] = []
+                for entry in entries where entry != kept.last {
+                    kept.append(entry)
+                }
+                if kept.count > maximumCount { kept.removeFirst(kept.count - maximumCount) }
+                return kept
             }
-            if kept.count > maximumCount { kept.removeFirst(kept.count - maximumCount) }
-            try file.rewrite(kept)
             fileLineCount = kept.count
         } catch {
             lastError = error

@@ -13,6 +13,11 @@ import CellKitSupport
 /// Rewrites (compaction) go to a temporary file in the same directory that is
 /// synced and renamed over the original. New files get mode 0600 and missing
 /// directories mode 0700.
+///
+/// Sessions share the file through the history lock, `flock` on `PATH.lock`
+/// (the history file itself is replaced by compaction, so it cannot carry the
+/// lock): an append holds it shared, a compaction holds it exclusive from the
+/// re-read to the rename, so no line another session appends in between is lost.
 struct HistoryFile: Sendable {
     let path: String
 
@@ -117,6 +122,35 @@ struct HistoryFile: Sendable {
     /// (0700) if needed.
     func append(_ entry: String) throws {
         try createDirectory()
+        try locked(exclusive: false) { () throws in try appendUnlocked(entry) }
+    }
+
+    /// Runs `body` holding the history lock: shared (appends) or exclusive
+    /// (compaction). When the lock file cannot be opened (a read-only
+    /// directory), `body` runs without it.
+    func locked<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
+        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            guard errno == EINTR else { return try body() }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    /// Re-reads the file and rewrites it with what `keep` returns from its
+    /// entries, holding the history lock exclusive throughout; returns what was kept.
+    func compact(_ keep: ([String]) -> [String]) throws -> [String] {
+        try createDirectory()
+        return try locked(exclusive: true) { () throws -> [String] in
+            let kept = keep(try load().entries)
+            try rewrite(kept)
+            return kept
+        }
+    }
+
+    private func appendUnlocked(_ entry: String) throws {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw HistoryFileError(path: path, operation: "open", errno: errno)
@@ -126,7 +160,8 @@ struct HistoryFile: Sendable {
     }
 
     /// Replaces the file's contents with `entries`, atomically: a temporary
-    /// file in the same directory, synced, then renamed over the file.
+    /// file in the same directory, synced, then renamed over the file. Call it
+    /// holding the history lock exclusive (``compact(_:)`` does).
     func rewrite(_ entries: [String]) throws {
         try createDirectory()
         let temporary = path + ".tmp-\(getpid())"

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 
 /// A screen being composed: a list (a table) or a grid (a collection) of
 /// sections of cells, and how it is drawn. What `screen`, `section`, `row`
@@ -67,7 +68,7 @@ enum RowSource: Equatable, Sendable {
     var count: Int {
         switch self {
         case .row: 1
-        case .bound(let b): b.records.count
+        case .bound(let b): b.count
         }
     }
 }
@@ -86,14 +87,22 @@ struct AttributeSetting: Equatable, Sendable {
 
 /// `rows CELL from FILE name=.field other=value`: rows from a JSON array or
 /// a CSV file, each record's fields mapped to attributes.
+///
+/// A binding holds where its rows come from, never the records: every
+/// record is checked when `rows` runs, and read again where it lies when its
+/// row is drawn (docs/design.md, "The data path").
 struct Binding: Equatable, Sendable {
     var cell: CellReference
     /// The file as written in the script.
     var file: String
+    /// The file that was read: found next to the script, or `--data`'s.
+    var path: String
     /// Each attribute and where its value comes from.
     var mappings: [Mapping]
-    /// The records, read and checked when the command ran: one attribute list per row.
-    var records: [[AttributeSetting]]
+    /// How many records the file had when `rows` checked it.
+    var count: Int
+    /// The file as it was then: drawing refuses a file that changed since.
+    var identity: DataFileIdentity
 
     enum Mapping: Equatable, Sendable {
         /// `attr=.field`: the record's field.
@@ -107,4 +116,26 @@ struct Binding: Equatable, Sendable {
     static func == (a: Binding, b: Binding) -> Bool {
         a.cell == b.cell && a.file == b.file && a.mappings == b.mappings
     }
+}
+
+/// A data file as `rows` saw it: its size and modification time.
+struct DataFileIdentity: Equatable, Sendable, CustomStringConvertible {
+    var size: Int
+    var seconds: Int
+    var nanoseconds: Int
+
+    /// The file's identity now, or `nil` if it cannot be read.
+    init?(of path: String) {
+        guard let info = try? fileInfo(path) else { return nil }
+        self.init(
+            size: info.size, seconds: info.modificationTime.seconds, nanoseconds: info.modificationTime.nanoseconds)
+    }
+
+    init(size: Int, seconds: Int, nanoseconds: Int) {
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    var description: String { "\(size) bytes" }
 }

@@ -12,8 +12,10 @@ import CellKitSupport
 /// ```
 struct ScreenJSON {
     let screen: Screen
+    /// The records of a bound row source (read from its file), as settings.
+    var records: (Binding, _ section: Int, _ source: Int) throws -> [[AttributeSetting]] = { _, _, _ in [] }
 
-    var value: JSONValue {
+    func value() throws -> JSONValue {
         var object: JSONObject = ["screen": .string(screen.name), "kind": .string(screen.kind.rawValue)]
         if let width = screen.width { object.updateValue(.int(width), forKey: "width") }
         object.updateValue(.string(screen.border.name), forKey: "border")
@@ -25,30 +27,31 @@ struct ScreenJSON {
         } else {
             object.updateValue(.bool(screen.separators), forKey: "separators")
         }
-        object.updateValue(.array(screen.sections.map(section)), forKey: "sections")
+        object.updateValue(
+            .array(try screen.sections.enumerated().map { try section($1, index: $0) }), forKey: "sections")
         return .object(object)
     }
 
     /// Pretty JSON; `width` is the width it was rendered at.
     func serialized(width: Int) throws -> String {
-        guard case .object(var object) = value else { return "" }
+        guard case .object(var object) = try value() else { return "" }
         object.updateValue(.int(width), forKey: "renderedWidth")
         return try JSONValue.object(object).serialized(.pretty) + "\n"
     }
 
-    private func section(_ section: Section) -> JSONValue {
+    private func section(_ section: Section, index: Int) throws -> JSONValue {
         var object = JSONObject()
         if let title = section.title { object.updateValue(.string(title), forKey: "title") }
         if let header = section.header { object.updateValue(.string(header.qualified), forKey: "header") }
         if let footer = section.footer { object.updateValue(.string(footer), forKey: "footer") }
         if let cell = section.footerCell { object.updateValue(.string(cell.qualified), forKey: "footerCell") }
         var rows: [JSONValue] = []
-        for source in section.rows {
+        for (sourceIndex, source) in section.rows.enumerated() {
             switch source {
             case .row(let row):
                 rows.append(Self.row(row.cell, row.attributes, source: nil))
             case .bound(let binding):
-                for (i, record) in binding.records.enumerated() {
+                for (i, record) in try records(binding, index, sourceIndex).enumerated() {
                     rows.append(Self.row(binding.cell, record, source: (binding.file, i)))
                 }
             }

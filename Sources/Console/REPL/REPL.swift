@@ -14,6 +14,11 @@ import PluginHost
 final class REPL {
     let context: Context
     let recover: Bool
+    /// `--watch`: a rebuilt plugin or an edited nib is loaded again on its
+    /// own — at once in `show`, before the next command at the prompt.
+    var watch = false
+    private var watcher: FileWatcher?
+    private var watchedFiles: (files: [String], folders: [String]) = ([], [])
     /// The number the next line typed gets in diagnostics (`<stdin>:N:C`).
     private(set) var lineNumber = 1
 
@@ -55,12 +60,46 @@ final class REPL {
             let first = lineNumber
             lineNumber += text.split(separator: "\n", omittingEmptySubsequences: false).count
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
+            reloadIfChanged()
+            // Typed at the prompt: the person's own commands (a waiver counts); not when piped in.
+            interpreter.commandsComeFromThePerson = isatty(0) == 1
             interpreter.run(text, file: "<stdin>", firstLine: first, keepGoing: true)
+            interpreter.commandsComeFromThePerson = false
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reportStorageProblems(journal: journal, history: history)
         }
         journal?.close()
         return 0
+    }
+
+    // MARK: - Watching
+
+    /// The watcher over the loaded plugins' files, made again when they change.
+    private func currentWatcher() -> FileWatcher? {
+        guard watch else { return nil }
+        let files = interpreter.watchedFiles()
+        if watcher == nil || files.files != watchedFiles.files || files.folders != watchedFiles.folders {
+            watchedFiles = files
+            watcher = FileWatcher(files: files.files, folders: files.folders)
+        }
+        return watcher
+    }
+
+    /// At the prompt: plugins that changed on disk since the last command are loaded again.
+    private func reloadIfChanged() {
+        guard let watcher = currentWatcher(), watcher.drain() else { return }
+        reloadChangedPlugins()
+    }
+
+    private func reloadChangedPlugins() {
+        output.printError("note: plugin files changed")
+        do {
+            for (path, error) in try interpreter.reloadPlugins() {
+                output.printError("cellkit: error: \(displayPath(path)): \(error)")
+            }
+        } catch {
+            output.printError("cellkit: error: the plugins could not be loaded again: \(error)")
+        }
     }
 
     private var journalProblemReported = false
@@ -174,10 +213,32 @@ final class REPL {
         let colors: ColorMode =
             interpreter.settings.color == .never
             ? .none : ColorMode.detect(environment: context.environment, isTerminal: true)
+        if let quarantine = interpreter.quarantineError(for: screen) {
+            throw ConsoleError(
+                .plugin,
+                Diagnostic(
+                    message: quarantine.message,
+                    location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1),
+                    notes: quarantine.fix.map { [$0] } ?? []))
+        }
         let view = ScrollView(
-            screen: screen, host: context.host, terminal: terminal, colors: colors, descriptor: terminal.output)
+            screen: screen, frames: interpreter.backend.frames, terminal: terminal, colors: colors,
+            descriptor: terminal.output)
+        if let watcher = currentWatcher() {
+            view.watcher = watcher
+            view.onChange = { [unowned self] in
+                _ = try self.interpreter.reloadPlugins()
+            }
+        }
         do {
             try view.run()
+        } catch let failure as WorkerFailure {
+            let (message, notes) = interpreter.explain(failure, loading: nil)
+            throw ConsoleError(
+                .plugin,
+                Diagnostic(
+                    message: message, location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1),
+                    notes: notes))
         } catch {
             throw ConsoleError(
                 .io,
@@ -201,7 +262,7 @@ final class REPL {
         home: Environment(context.environment).homeDirectory())
 
     private func pluginNames() -> [String] {
-        var names = context.host.registry.plugins.map(\.name)
+        var names = interpreter.catalog.plugins.map(\.name)
         names += context.host.searchPath.libraries().map(\.name)
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }.sorted()
@@ -211,7 +272,7 @@ final class REPL {
     /// registry cache those of the plugins on the path not loaded yet; short
     /// names and qualified ones.
     private func cellNames() -> [String] {
-        var names = context.host.registry.names()
+        var names = interpreter.catalog.names()
         if let cache = context.host.cache {
             for record in cache.records(for: context.host.searchPath) where record.isPlugin && record.error == nil {
                 for registration in record.registrations {
@@ -223,8 +284,8 @@ final class REPL {
     }
 
     private func attributeNames(of cell: String) -> [String] {
-        if let item = try? context.host.registry.resolve(cell) {
-            return item.registration.attributes.map(\.name)
+        if let item = try? interpreter.catalog.resolve(cell) {
+            return item.info.attributes.map(\.name)
         }
         guard let cache = context.host.cache else { return [] }
         let parts = cell.split(separator: ".", maxSplits: 1).map(String.init)
@@ -251,23 +312,41 @@ final class REPL {
             output.printError("cellkit: nothing to recover: no home directory for the session journals")
             return
         }
-        guard let path = Journal.latestAbandoned(in: directory) else {
+        guard var path = Journal.latestAbandoned(in: directory) else {
             output.printError(
                 "cellkit: nothing to recover: no session ended without quitting (journals: \(displayPath(directory)))")
             return
         }
-        let contents: Journal.Contents
+        var contents: Journal.Contents
         do {
             contents = try Journal.read(path)
         } catch {
             output.printError("cellkit: cannot recover: \(error.description)")
             return
         }
-        let replay = contents.succeeded.filter { entry in
+        // The newest journal may be that of an earlier --recover that died while it
+        // replayed: the journal it was replaying is the complete one. Replay that,
+        // without the command the earlier recovery died in.
+        var partial: (path: String, crashedIn: String?)?
+        if let source = contents.recovering, !contents.recoveryFinished, source != path,
+            let complete = try? Journal.read(source)
+        {
+            partial = (path, contents.interrupted)
+            path = source
+            contents = complete
+        }
+        var replay = contents.succeeded.filter { entry in
             guard case .success(let command)? = Script.parse(entry.text, file: "").lines.first?.result,
                 let spec = CommandSpec.named(command.name)
             else { return false }
             return Self.replayedCommands.contains(spec.name)
+        }
+        var crashedAgain: String?
+        if let partial, partial.crashedIn != nil {
+            let index = (try? Journal.read(partial.path))?.replayedCount ?? 0
+            if index < replay.count, replay[index].text == partial.crashedIn {
+                crashedAgain = replay.remove(at: index).text
+            }
         }
 
         // Quietly: the session's output was seen already. Errors are collected.
@@ -275,6 +354,7 @@ final class REPL {
         let quiet = MemoryOutput()
         interpreter.output = ConsoleOutput(standardOutput: quiet, standardError: quiet, isTerminal: false)
         interpreter.journal = journal
+        journal?.beginRecovery(of: path)
         interpreter.declarationsOnly = true
         let home = try? Path.currentDirectory()
         var failures: [ConsoleError] = []
@@ -286,8 +366,10 @@ final class REPL {
         interpreter.declarationsOnly = false
         interpreter.output = visible
 
+        journal?.finishRecovery()
         // The commands live on in this session's journal now.
         if journal?.isOpen == true || replay.isEmpty { unlink(path) }
+        if let partial { unlink(partial.path) }
 
         let screens = interpreter.session.screens.map(\.name)
         var summary =
@@ -297,6 +379,14 @@ final class REPL {
             ? ", no screens"
             : " and \(screens.count) screen\(screens.count == 1 ? "" : "s") (\(screens.joined(separator: ", ")))"
         output.printError(summary + "\n  from \(displayPath(path))")
+        if let partial {
+            output.printError(
+                "an earlier `cellkit --recover` of that session ended before it finished; its partial journal "
+                    + "\(displayPath(partial.path)) was set aside, and the complete one above replayed")
+        }
+        if let crashedAgain {
+            output.printError("skipped the command that was running when that recovery ended:\n  \(crashedAgain)")
+        }
         for failure in failures where !failure.diagnostics.isEmpty {
             output.printError("this command failed again and was left out:\n" + failure.description)
         }

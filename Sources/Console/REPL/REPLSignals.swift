@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 import Glibc
 import Synchronization
 
@@ -6,7 +7,8 @@ import Synchronization
 /// stops the process, and Ctrl-C stops the command that is running instead of
 /// the session.
 ///
-/// - SIGTERM, SIGHUP, SIGQUIT (Ctrl-\): the terminal is restored (mode,
+/// - SIGTERM, SIGHUP, SIGQUIT (Ctrl-\): the temporary file of an atomic write
+///   in progress is removed (``TemporaryFiles``), the terminal is restored (mode,
 ///   alternate screen, cursor), then the signal is raised again with its
 ///   default action, so the process ends as the sender expects. The session's
 ///   journal stays behind for `cellkit --recover`.
@@ -48,6 +50,7 @@ enum REPLSignals {
 
         for number in [SIGTERM, SIGHUP, SIGQUIT] {
             set(number, flags: 0) { number in
+                TemporaryFiles.removeAll()
                 REPLSignals.restoreTerminal()
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = SIG_DFL
@@ -58,6 +61,7 @@ enum REPLSignals {
         }
         for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
             set(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
+                TemporaryFiles.removeAll()
                 REPLSignals.restoreTerminal()
                 guard number > 0 && number < REPLSignals.fatalSignalLimit else { return }
                 sigaction(number, REPLSignals.previousActions + Int(number), nil)

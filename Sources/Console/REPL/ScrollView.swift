@@ -21,7 +21,8 @@ import PluginHost
 /// suspends; q, Esc or Ctrl-C leave.
 final class ScrollView {
     let screen: Screen
-    let host: PluginHost
+    /// Draws the frames (where plugin code may run: the worker).
+    let frames: FrameSource
     let terminal: Terminal
     let colors: ColorMode
     /// The descriptor signal handlers write to, to leave the alternate screen
@@ -34,13 +35,24 @@ final class ScrollView {
     private(set) var cellErrors: [String] = []
     /// How many frames were written (for tests).
     private(set) var frameCount = 0
+    /// `--watch`: files whose change reloads the plugins and redraws the view.
+    var watcher: FileWatcher?
+    /// What a change does before the view is opened again (reload the plugins).
+    var onChange: (() throws -> Void)?
 
-    init(screen: Screen, host: PluginHost, terminal: Terminal, colors: ColorMode, descriptor: Int32 = -1) {
+    init(screen: Screen, frames: FrameSource, terminal: Terminal, colors: ColorMode, descriptor: Int32 = -1) {
         self.screen = screen
-        self.host = host
+        self.frames = frames
         self.terminal = terminal
         self.colors = colors
         self.descriptor = descriptor
+    }
+
+    /// A view drawn in this process by `host` (tests, in-process plugins).
+    convenience init(screen: Screen, host: PluginHost, terminal: Terminal, colors: ColorMode, descriptor: Int32 = -1) {
+        self.init(
+            screen: screen, frames: InProcessFrames(host: host), terminal: terminal, colors: colors,
+            descriptor: descriptor)
     }
 
     /// What a key does.
@@ -75,55 +87,59 @@ final class ScrollView {
 
     /// Shows the view until the user leaves it.
     func run() throws {
-        let dataSource = ScreenDataSource(screen: screen, host: host)
-        let content = dataSource.makeView()
-        let rows = (content as? TableView).map { RowLocator(table: $0, screen: screen) }
         let reader = KeyReader(terminal: terminal)
-        defer { cellErrors = dataSource.errors }
-        try withExtendedLifetime(dataSource) {
-            try terminal.withRawMode {
-                try terminal.write(AlternateScreen.enterSequence)
-                AlternateScreen.didEnter(descriptor: descriptor)
-                defer {
-                    AlternateScreen.willLeave()
-                    try? terminal.write(AlternateScreen.leaveSequence)
+        var size = terminal.size
+        try frames.open(screen, colors: colors, size: size)
+        defer { cellErrors = frames.close() }
+        try terminal.withRawMode {
+            try terminal.write(AlternateScreen.enterSequence)
+            AlternateScreen.didEnter(descriptor: descriptor)
+            defer {
+                AlternateScreen.willLeave()
+                try? terminal.write(AlternateScreen.leaveSequence)
+            }
+            var pending: Action? = nil
+            var needsDraw = true
+            while true {
+                let current = terminal.size
+                if current != size {
+                    size = current
+                    needsDraw = true
                 }
-                var size = terminal.size
-                let viewport = Viewport(content: content, width: contentWidth(size), height: contentHeight(size))
-                let canvas = Canvas(width: 0, height: 0)
-                var needsDraw = true
-                while true {
-                    let current = terminal.size
-                    if current != size {
-                        size = current
-                        viewport.resize(width: contentWidth(size), height: contentHeight(size))
-                        needsDraw = true
-                    }
-                    if needsDraw && !reader.hasKeyReady() {
-                        try terminal.write(frame(viewport, canvas: canvas, rows: rows, size: size))
-                        frameCount += 1
-                        needsDraw = false
-                    }
-                    guard let event = try reader.next(timeout: pollInterval) else { continue }
-                    switch event {
-                    case .endOfInput:
-                        return
-                    case .interrupted:
-                        needsDraw = true  // a resize, or back from a stop
-                    case .key(let key):
-                        switch Self.action(for: key) {
-                        case .quit: return
-                        case .scroll(let lines): viewport.scroll(by: lines)
-                        case .pages(let n): viewport.scroll(by: n * max(1, viewport.height - 1))
-                        case .halfPages(let n): viewport.scroll(by: n * max(1, viewport.height / 2))
-                        case .top: viewport.scrollToTop()
-                        case .bottom: viewport.scrollToBottom()
-                        case .redraw: break
-                        case .suspend: try suspend()
-                        case .ignore: continue
+                if needsDraw && !reader.hasKeyReady() {
+                    try terminal.write(frames.frame(after: pending, size: size))
+                    pending = nil
+                    frameCount += 1
+                    needsDraw = false
+                }
+                // Watching: the plugins changed on disk; a new worker draws the view again.
+                if let watcher, watcher.waitForChange(timeout: 0) {
+                    try onChange?()
+                    try frames.open(screen, colors: colors, size: size)
+                    needsDraw = true
+                    continue
+                }
+                guard let event = try reader.next(timeout: watcher == nil ? pollInterval : .milliseconds(100))
+                else { continue }
+                switch event {
+                case .endOfInput:
+                    return
+                case .interrupted:
+                    needsDraw = true  // a resize, or back from a stop
+                case .key(let key):
+                    let action = Self.action(for: key)
+                    switch action {
+                    case .quit: return
+                    case .suspend: try suspend()
+                    case .ignore: continue
+                    default:
+                        if pending != nil {
+                            // Keys faster than frames: the first is drawn before the next is applied.
+                            try frames.apply(pending!, size: size)
                         }
-                        needsDraw = true
+                        pending = action
                     }
+                    needsDraw = true
                 }
             }
         }
@@ -138,6 +154,92 @@ final class ScrollView {
         AlternateScreen.didEnter(descriptor: descriptor)
     }
 
+}
+
+/// What draws the frames of `show`: the worker (``WorkerBackend``), or this
+/// process (``InProcessFrames``). One view is open at a time.
+protocol FrameSource: AnyObject {
+    /// Opens a view over `screen` at the top.
+    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize) throws
+    /// Applies `action` (if any) at `size`, and draws the frame.
+    func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8]
+    /// Applies `action` without drawing.
+    func apply(_ action: ScrollView.Action, size: TerminalSize) throws
+    /// Closes the view; returns the cells that could not be drawn.
+    func close() -> [String]
+}
+
+/// Frames drawn in this process.
+final class InProcessFrames: FrameSource {
+    let host: PluginHost
+    private var view: ScreenFrames?
+
+    init(host: PluginHost) {
+        self.host = host
+    }
+
+    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize) throws {
+        view = ScreenFrames(screen: screen, host: host, colors: colors, size: size)
+    }
+
+    func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8] {
+        guard let view else { return [] }
+        if let action { view.apply(action, size: size) }
+        return try view.frame(size: size)
+    }
+
+    func apply(_ action: ScrollView.Action, size: TerminalSize) throws {
+        view?.apply(action, size: size)
+    }
+
+    func close() -> [String] {
+        defer { view = nil }
+        return view?.dataSource.errors ?? []
+    }
+}
+
+/// The drawing half of `show`: a viewport over the screen's table or
+/// collection, and each frame drawn, encoded as ANSI, with its status line.
+/// Runs where plugin code may run.
+final class ScreenFrames {
+    let screen: Screen
+    let colors: ColorMode
+    let dataSource: ScreenDataSource
+    let content: ScrollableContent
+    let rows: RowLocator?
+    let viewport: Viewport
+    private let canvas = Canvas(width: 0, height: 0)
+
+    init(screen: Screen, host: PluginHost, colors: ColorMode, size: TerminalSize, breadcrumb: Breadcrumb? = nil) {
+        self.screen = screen
+        self.colors = colors
+        dataSource = ScreenDataSource(screen: screen, host: host)
+        dataSource.breadcrumb = breadcrumb
+        content = dataSource.makeView()
+        rows = (content as? TableView).map { RowLocator(table: $0, screen: screen) }
+        viewport = Viewport(content: content, width: 1, height: 1)
+        viewport.resize(width: contentWidth(size), height: contentHeight(size))
+    }
+
+    /// Scrolls (or resizes to `size`).
+    func apply(_ action: ScrollView.Action, size: TerminalSize) {
+        resize(size)
+        switch action {
+        case .scroll(let lines): viewport.scroll(by: lines)
+        case .pages(let n): viewport.scroll(by: n * max(1, viewport.height - 1))
+        case .halfPages(let n): viewport.scroll(by: n * max(1, viewport.height / 2))
+        case .top: viewport.scrollToTop()
+        case .bottom: viewport.scrollToBottom()
+        case .redraw, .suspend, .quit, .ignore: break
+        }
+    }
+
+    private func resize(_ size: TerminalSize) {
+        let width = contentWidth(size)
+        let height = contentHeight(size)
+        if viewport.width != width || viewport.height != height { viewport.resize(width: width, height: height) }
+    }
+
     private func contentWidth(_ size: TerminalSize) -> Int {
         max(1, screen.width.map { min($0, size.columns) } ?? size.columns)
     }
@@ -148,8 +250,9 @@ final class ScrollView {
 
     // MARK: - Drawing
 
-    /// One whole frame: the visible lines, then the status line on the last row.
-    func frame(_ viewport: Viewport, canvas: Canvas, rows: RowLocator?, size: TerminalSize) throws -> [UInt8] {
+    /// One whole frame at `size`: the visible lines, then the status line on the last row.
+    func frame(size: TerminalSize) throws -> [UInt8] {
+        resize(size)
         let pieces = viewport.draw(into: canvas)
         let drawn = MemoryOutput()
         let writer = ANSIWriter(output: drawn, colorMode: colors)
@@ -165,7 +268,7 @@ final class ScrollView {
             bytes += Array("\u{1B}[0m\u{1B}[K".utf8)
         }
         if size.rows > 1 {
-            let status = statusLine(viewport, pieces: pieces, rows: rows, columns: size.columns)
+            let status = statusLine(pieces: pieces, columns: size.columns)
             bytes += Array(("\r\n\u{1B}[0;7m" + status + "\u{1B}[0m").utf8)
         }
         return bytes
@@ -173,7 +276,7 @@ final class ScrollView {
 
     /// `Team · rows 120–143 of 10000000 · 1%   ↑↓ PgUp PgDn Home End q`, padded
     /// to the width; the key help goes first when the width is short.
-    func statusLine(_ viewport: Viewport, pieces: Range<Int>, rows: RowLocator?, columns: Int) -> String {
+    func statusLine(pieces: Range<Int>, columns: Int) -> String {
         let atEnd = viewport.isAtBottom
         let atTop = viewport.topPiece == 0 && viewport.topLine == 0
         var position: String

@@ -11,6 +11,13 @@ final class ScreenDataSource {
     /// Errors met while drawing (a cell that could not be made); the row shows
     /// the error instead. Render commands report these after drawing.
     private(set) var errors: [String] = []
+    /// Rows dequeued so far.
+    private(set) var rowsDrawn = 0
+    /// Data files that could not be read as they were when `rows` checked them.
+    private(set) var dataErrors: [String] = []
+    /// Where the worker notes the row it works on, so a crash can name it.
+    var breadcrumb: Breadcrumb?
+    private var notedCell: String?
 
     /// Per section, the first row of each row source (for finding a row's source).
     private var starts: [[Int]] = []
@@ -92,7 +99,7 @@ final class ScreenDataSource {
         return result
     }
 
-    private func plan(_ reference: CellReference) throws(PluginError) -> CellPlan {
+    func plan(_ reference: CellReference) throws(PluginError) -> CellPlan {
         if let plan = plans[reference.qualified] { return plan }
         let item = try host.registry.resolve(reference.qualified)
         let plan = CellPlan(item: item, attributes: item.registration.attributes)
@@ -121,6 +128,30 @@ final class ScreenDataSource {
 
     // MARK: - Rows
 
+    /// The rows of each binding, by section and row source, opened at first use.
+    private var boundRows: [Int: [Int: BoundRows]] = [:]
+    /// Bindings that could not be opened (their rows are drawn with defaults).
+    private var failedBindings: Set<Int> = []
+
+    /// The rows of the binding at `source` of `section`, or `nil` (the error recorded).
+    func rows(of binding: Binding, section: Int, source: Int) -> BoundRows? {
+        if let rows = boundRows[section]?[source] { return rows }
+        let key = section << 32 | source
+        guard !failedBindings.contains(key) else { return nil }
+        do {
+            let types = (try? plan(binding.cell))?.attributes.reduce(into: [String: AttributeType]()) {
+                $0[$1.name] = $1.type
+            }
+            let rows = try BoundRows(binding, types: types ?? [:])
+            boundRows[section, default: [:]][source] = rows
+            return rows
+        } catch {
+            failedBindings.insert(key)
+            dataErrors.append(error.description)
+            return nil
+        }
+    }
+
     /// The settings of row `row` of `section`, and its cell reference.
     func rowContent(section: Int, row: Int) -> (CellReference, [AttributeSetting]) {
         let sectionStarts = starts[section]
@@ -132,7 +163,14 @@ final class ScreenDataSource {
         }
         switch screen.sections[section].rows[lo] {
         case .row(let r): return (r.cell, r.attributes)
-        case .bound(let b): return (b.cell, b.records[row - sectionStarts[lo]])
+        case .bound(let b):
+            guard let rows = rows(of: b, section: section, source: lo) else { return (b.cell, []) }
+            do {
+                return (b.cell, try rows.settings(record: row - sectionStarts[lo]))
+            } catch {
+                if dataErrors.count < 10 { dataErrors.append(error.description) }
+                return (b.cell, [])
+            }
         }
     }
 
@@ -188,8 +226,24 @@ extension ScreenDataSource: TableViewDataSource, TableViewDelegate {
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { numberOfRows(section) }
 
+    /// Notes in the breadcrumb which row of which cell is being made and configured.
+    private func note(_ reference: CellReference, _ indexPath: IndexPath, row: Int) {
+        rowsDrawn += 1
+        guard let breadcrumb else { return }
+        if notedCell != reference.qualified {
+            notedCell = reference.qualified
+            let plugin = reference.qualified.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+            breadcrumb.note(.configuring, plugin: plugin, cell: reference.written, screen: screen.name)
+        } else {
+            breadcrumb.note(.configuring)
+        }
+        breadcrumb.note(section: indexPath.section, row: row)
+    }
+
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let (reference, settings) = rowContent(section: indexPath.section, row: indexPath.row)
+        note(reference, indexPath, row: indexPath.row)
+        defer { breadcrumb?.note(.drawing) }
         do {
             let cell = try tableView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
             configure(cell, reference: reference, settings: settings)
@@ -248,6 +302,8 @@ extension ScreenDataSource: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         let (reference, settings) = rowContent(section: indexPath.section, row: indexPath.item)
+        note(reference, indexPath, row: indexPath.item)
+        defer { breadcrumb?.note(.drawing) }
         do {
             let cell = try collectionView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
             configure(cell, reference: reference, settings: settings)

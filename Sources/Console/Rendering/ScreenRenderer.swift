@@ -7,22 +7,48 @@ import PluginHost
 struct ScreenRenderer {
     let screen: Screen
     let host: PluginHost
+    /// Where the worker notes the row it draws (docs/design.md).
+    var breadcrumb: Breadcrumb?
+
+    /// What a render did.
+    struct Summary: Equatable {
+        /// Rows dequeued and drawn.
+        var rows: Int
+        /// Cells that could not be made or configured (their rows show the error).
+        var cellErrors: [String]
+        /// Data files that changed since `rows` read them, or could not be read.
+        var dataErrors: [String] = []
+    }
 
     /// Renders the screen at `width` into `output`; plain and ANSI stream
     /// row by row (memory does not grow with the rows), HTML streams, SVG and
     /// JSON are built whole.
-    func render(format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput) throws(RenderError) {
+    @discardableResult
+    func render(format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput) throws(RenderError)
+        -> Summary
+    {
         if format == .json {
             do {
-                let text = try ScreenJSON(screen: screen).serialized(width: width)
+                let dataSource = ScreenDataSource(screen: screen, host: host)
+                var json = ScreenJSON(screen: screen)
+                json.records = { binding, section, source in
+                    guard let rows = dataSource.rows(of: binding, section: section, source: source) else {
+                        throw RenderError.output(dataSource.dataErrors.last ?? "\(binding.file) could not be read")
+                    }
+                    return try (0..<rows.count).map { try rows.settings(record: $0) }
+                }
+                let text = try json.serialized(width: width)
                 var bytes = Array(text.utf8)
                 try bytes.withUnsafeMutableBytes { try output.write(UnsafeRawBufferPointer($0)) }
+            } catch let error as RenderError {
+                throw error
             } catch {
                 throw RenderError.output("\(error)")
             }
-            return
+            return Summary(rows: screen.rowCount, cellErrors: [])
         }
         let dataSource = ScreenDataSource(screen: screen, host: host)
+        dataSource.breadcrumb = breadcrumb
         let content = dataSource.makeView()
         let writer: CanvasWriter =
             switch format {
@@ -37,9 +63,7 @@ struct ScreenRenderer {
         } catch {
             throw RenderError.output("\(error)")
         }
-        if let first = dataSource.errors.first {
-            throw RenderError.cells(first, count: dataSource.errors.count)
-        }
+        return Summary(rows: dataSource.rowsDrawn, cellErrors: dataSource.errors, dataErrors: dataSource.dataErrors)
     }
 }
 

@@ -14,7 +14,7 @@ struct CommandSpec: Sendable {
     /// Every command, one case each, so that the interpreter can switch over
     /// them exhaustively. Aliases (`item`, `items`, `exit`) map to their case.
     enum Name: String, CaseIterable, Sendable {
-        case load, plugins, cells, describe
+        case load, reload, plugins, cells, describe
         case screen, section, row, rows
         case render, show, initial
         case open, save, screens, set

@@ -18,7 +18,10 @@ extension CommandSpec {
                 .init(
                     "allow-unsafe", .bool,
                     "load a library file that other users can write to (as --allow-unsafe does)",
-                    example: "true")
+                    example: "true"),
+                .init(
+                    "force", .bool, "load a plugin that was quarantined after crashing the worker 3 times",
+                    example: "true"),
             ],
             summary: "load a plugin by name, or from a library file",
             details: """
@@ -27,13 +30,26 @@ extension CommandSpec {
                 and nibs are registered under its name (BasicCells.TextCell); their short names \
                 work while they are unambiguous. A plugin that fails to load leaves nothing \
                 registered. A library file that other users can write to is refused unless \
-                allow-unsafe=true.
+                allow-unsafe=true, which counts only typed at the prompt or given with -c, \
+                never from a file. A plugin in whose code the worker crashed 3 times is \
+                quarantined until force=true.
                 """,
             examples: [
                 "load BasicCells",
                 "load .build/debug/libCardCells.so",
                 "load /tmp/libMine.so allow-unsafe=true",
             ]),
+        CommandSpec(
+            name: .reload,
+            positionals: [.init("plugin", "PLUGIN", .plugin, "a loaded plugin's name", optional: true)],
+            summary: "load the plugins again from their files (after a rebuild)",
+            details: """
+                Starts a new worker process, which loads every plugin of the session from its \
+                file: a rebuilt library and edited nibs are read fresh (nothing is unloaded; \
+                the old worker ends). Then the current screen is drawn again. With PLUGIN, that \
+                plugin's quarantine ends too (all of them without it).
+                """,
+            examples: ["reload", "reload CardCells"]),
         CommandSpec(
             name: .plugins,
             summary: "list loaded plugins, and the ones on the plugin path",
@@ -240,10 +256,14 @@ extension CommandSpec {
                     "color", .choice(["auto", "always", "never"]),
                     "colour in output: auto follows the terminal and NO_COLOR",
                     example: "never"),
+                .init(
+                    "timeout", .integer(1...86_400),
+                    "seconds a plugin may work on one row (or load) before it is stopped",
+                    example: "30"),
             ],
             summary: "change session options, or show them",
             details: "Without options, shows the current settings.",
-            examples: ["set width=100 color=never", "set"]),
+            examples: ["set width=100 color=never", "set timeout=30", "set"]),
         CommandSpec(
             name: .help,
             positionals: [.init("topic", "COMMAND", .topic, "a command name", optional: true)],

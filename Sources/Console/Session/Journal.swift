@@ -24,6 +24,12 @@ import Glibc
 /// `run` without an outcome is the command that was running when the process
 /// died: recovery reports it and skips it.
 ///
+/// A session started with `--recover` first writes `recovers "PATH"` (the
+/// journal it replays), and `recovered` once the replay is done. A journal
+/// with `recovers` but no `recovered` is the partial record of a recovery that
+/// itself died: the journal it names is still the complete one, and the next
+/// recovery replays that instead.
+///
 /// The file is created at the first command (not at start-up), and locked
 /// (`flock`) for as long as the session lives: a journal nobody holds a lock
 /// on belongs to a session that ended without closing it. A session that ends
@@ -88,6 +94,16 @@ final class Journal {
         depth = max(0, depth - 1)
         guard depth == 0 else { return }
         append([succeeded ? "ok" : "failed"])
+    }
+
+    /// Records that this session replays the journal at `source` (before the replay).
+    func beginRecovery(of source: String) {
+        append(["recovers " + Self.quoted(source)])
+    }
+
+    /// Records that the replay is done: from now on this journal is complete.
+    func finishRecovery() {
+        append(["recovered"])
     }
 
     /// Whether the journal file was created (a command was recorded).
@@ -170,6 +186,12 @@ final class Journal {
         var entries: [Entry] = []
         /// The command that was running when the session ended, if any.
         var interrupted: String?
+        /// The journal this session was replaying (`recovers`), if it was started with `--recover`.
+        var recovering: String?
+        /// Whether that replay finished (`recovered`).
+        var recoveryFinished = false
+        /// How many commands finished after `recovers` and before `recovered`: replayed ones.
+        var replayedCount = 0
 
         /// The commands that succeeded.
         var succeeded: [Entry] { entries.filter(\.succeeded) }
@@ -187,8 +209,13 @@ final class Journal {
                 pending = (try? JSONParser().parse(String(line.dropFirst(4))))?.stringValue
             } else if line.hasPrefix("cwd ") {
                 directory = (try? JSONParser().parse(String(line.dropFirst(4))))?.stringValue ?? directory
+            } else if line.hasPrefix("recovers ") {
+                contents.recovering = (try? JSONParser().parse(String(line.dropFirst(9))))?.stringValue
+            } else if line == "recovered" {
+                contents.recoveryFinished = true
             } else if line == "ok" || line == "failed", let command = pending {
                 contents.entries.append(.init(text: command, succeeded: line == "ok", directory: directory))
+                if contents.recovering != nil && !contents.recoveryFinished { contents.replayedCount += 1 }
                 pending = nil
             }
         }

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 
 /// What plugins on disk register, recorded when they were last loaded, in
 /// the manner of GStreamer's registry: keyed by path, size and modification
@@ -23,12 +24,14 @@ public final class RegistryCache {
         public var registrations: [RegistrationRecord]
         /// Why the last scan failed, if it did.
         public var error: String?
+        /// Why the trust check refused to open the library (it was not scanned); never stored in the cache file.
+        public var refusal: String?
 
         /// A record.
         public init(
             path: String, size: Int, mtimeSeconds: Int, mtimeNanoseconds: Int, isPlugin: Bool, name: String,
             version: String, summary: String, abiVersion: UInt32, compilerVersion: UInt32,
-            registrations: [RegistrationRecord], error: String?
+            registrations: [RegistrationRecord], error: String?, refusal: String? = nil
         ) {
             self.path = path
             self.size = size
@@ -42,6 +45,7 @@ public final class RegistryCache {
             self.compilerVersion = compilerVersion
             self.registrations = registrations
             self.error = error
+            self.refusal = refusal
         }
     }
 
@@ -66,39 +70,97 @@ public final class RegistryCache {
 
     /// The cache file.
     public let file: String
+    /// The records decoded so far, by canonical path.
     var entries: [String: Record] = [:]
+    /// The records read from the file and not decoded yet: each is its line's
+    /// bytes in ``fileBytes``. Only the records of libraries on the search path
+    /// are ever decoded; the others are written back as they were read.
+    var undecoded: [String: Range<Int>] = [:]
+    /// The cache file as read.
+    var fileBytes: [UInt8] = []
     var loaded = false
     var dirty = false
+    /// False when the cache file is not a regular file: it is then never written.
+    var writable = true
+    /// Limits on the file read (``defaultMaximumFileSize``, ``defaultMaximumEntries``); tests lower them.
+    public var maximumFileSize = RegistryCache.defaultMaximumFileSize
+    public var maximumEntries = RegistryCache.defaultMaximumEntries
+    /// What was wrong with the cache file, if anything (it was ignored and
+    /// rebuilt, or is not used at all), for the caller to show once.
+    public internal(set) var notice: String?
     /// Scans a library that has no fresh record (a subprocess, or in-process).
+    /// It is given the canonical path, after the trust check passed.
     public var scanner: (String) -> Record
+    /// The check applied to every library on the path before it is scanned,
+    /// and before a record of it is used: scanning opens the library, which
+    /// runs its code. `nil` skips it (`--allow-unsafe-plugins`).
+    public var trustPolicy: TrustPolicy? = TrustPolicy()
 
     /// A cache stored in `file`.
     public init(file: String, scanner: ((String) -> Record)? = nil) {
         self.file = file
-        self.scanner = scanner ?? RegistryCache.scanInProcess
+        self.scanner = { RegistryCache.scanInProcess($0) }
+        if let scanner {
+            self.scanner = scanner
+        } else {
+            self.scanner = { [unowned self] in RegistryCache.scanInProcess($0, trustPolicy: self.trustPolicy) }
+        }
     }
 
     func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        entries = readFile()
+        readFile()
+    }
+
+    /// The record of `path`, decoding it from the file's line if not yet done.
+    /// A line that does not decode is dropped (the library is scanned again).
+    func entry(_ path: String) -> Record? {
+        if let record = entries[path] { return record }
+        guard let range = undecoded.removeValue(forKey: path) else { return nil }
+        guard let value = try? JSONParser().parse(Array(fileBytes[range])), let record = Record(json: value),
+            record.path == path, record.refusal == nil
+        else {
+            dirty = true
+            return nil
+        }
+        entries[path] = record
+        return record
     }
 
     /// Fresh records for every library on the search path, scanning the
     /// ones that changed; writes the cache back if anything was rescanned.
+    ///
+    /// A library the trust policy refuses is neither scanned nor served from
+    /// the cache: its record says why (``Record/refusal``) and has no registrations.
     public func records(for searchPath: PluginSearchPath) -> [Record] {
         loadIfNeeded()
         var result: [Record] = []
-        for (_, path) in searchPath.libraries() {
+        var safeDirectories = Set<String>()
+        for (name, path) in searchPath.libraries() {
             let canonical = canonicalPath(path)
             let status = FileStatus(canonical)
-            if let record = entries[canonical], record.size == status.size, record.mtimeSeconds == status.mtimeSeconds,
+            if let trustPolicy {
+                do {
+                    try trustPolicy.check(path, checkedDirectories: &safeDirectories)
+                } catch {
+                    result.append(Record(refused: canonical, name: name, status: status, reason: error.refusalReason))
+                    forget(canonical)
+                    continue
+                }
+            }
+            if let record = entry(canonical), record.size == status.size, record.mtimeSeconds == status.mtimeSeconds,
                 record.mtimeNanoseconds == status.mtimeNanoseconds
             {
                 result.append(record)
                 continue
             }
             var record = scanner(canonical)
+            if record.refusal != nil {  // the scanner's own check refused it
+                result.append(record)
+                forget(canonical)
+                continue
+            }
             record.size = status.size
             record.mtimeSeconds = status.mtimeSeconds
             record.mtimeNanoseconds = status.mtimeNanoseconds
@@ -110,11 +172,21 @@ public final class RegistryCache {
         return result
     }
 
+    /// Drops what the cache held for a library that is refused now.
+    private func forget(_ canonical: String) {
+        if entries.removeValue(forKey: canonical) != nil || undecoded.removeValue(forKey: canonical) != nil {
+            dirty = true
+        }
+    }
+
     /// Records a plugin the host just loaded.
     func record(_ plugin: LoadedPlugin, status: FileStatus) {
         guard let path = plugin.path else { return }
         loadIfNeeded()
-        entries[path] = Record(plugin, path: path, status: status)
+        let record = Record(plugin, path: path, status: status)
+        // The usual case: the cache already says exactly this. Writing the whole file again would be wasted.
+        if let known = entry(path), known.json == record.json { return }
+        entries[path] = record
         dirty = true
         save()
     }
@@ -123,20 +195,29 @@ public final class RegistryCache {
     public func save() {
         guard dirty else { return }
         dirty = false
-        writeFile(entries)
+        writeFile()
     }
 
-    /// Scans a library in this process: an ELF check for the entry point,
-    /// then a load into a throwaway registrar (the library stays mapped).
-    public static func scanInProcess(_ path: String) -> Record {
+    /// Scans a library in this process: the trust check (unless
+    /// `trustPolicy` is `nil`), an ELF check for the entry point, then a load
+    /// into a throwaway registrar (the library stays mapped).
+    public static func scanInProcess(_ path: String, trustPolicy: TrustPolicy? = TrustPolicy()) -> Record {
         let status = FileStatus(path)
+        let name = PluginSearchPath.pluginName(fromFile: baseName(path)) ?? path
+        if let trustPolicy {
+            do {
+                try trustPolicy.check(path)
+            } catch {
+                return Record(refused: path, name: name, status: status, reason: error.refusalReason)
+            }
+        }
         var record = Record(
             path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,
             isPlugin: false, name: "", version: "", summary: "", abiVersion: 0, compilerVersion: 0, registrations: [],
             error: nil)
         guard ELFSymbols.defines(PluginABI.abiSymbol, in: path) else { return record }
         record.isPlugin = true
-        record.name = PluginSearchPath.pluginName(fromFile: baseName(path)) ?? path
+        record.name = name
         do {
             let (plugin, _) = try PluginLoader.load(path: path)
             record = Record(plugin, path: path, status: status)
@@ -148,6 +229,15 @@ public final class RegistryCache {
 }
 
 extension RegistryCache.Record {
+    /// A library the trust check refused: not opened, so nothing is known of
+    /// it but its name; listed (as refused) so the person sees why.
+    init(refused path: String, name: String, status: FileStatus, reason: String) {
+        self.init(
+            path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,
+            isPlugin: true, name: name, version: "", summary: "", abiVersion: 0, compilerVersion: 0, registrations: [],
+            error: nil, refusal: reason)
+    }
+
     init(_ plugin: LoadedPlugin, path: String, status: FileStatus) {
         self.init(
             path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,

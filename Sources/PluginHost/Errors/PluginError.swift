@@ -77,3 +77,11 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
         return message + "\n  " + fix
     }
 }
+
+extension PluginError.Code {
+    /// The code whose ``description`` is `name` (as it crossed from the worker).
+    public init?(named name: String) {
+        guard let base = Base(rawValue: name) else { return nil }
+        self.init(base: base)
+    }
+}

@@ -1,4 +1,6 @@
 @_spi(Host) import CellKit
+import Glibc
+import Synchronization
 
 /// Opens a plugin library and runs it through the gate, in order: `dlopen`
 /// (`RTLD_NOW`, so a plugin built against another SDK fails on an undefined
@@ -17,7 +19,10 @@ enum PluginLoader {
         }
         let registrar = PluginRegistrar(imagePath: path)
         let register = unsafeBitCast(registerSymbol, to: RegisterEntry.self)
+        ExitGuard.install()
+        ExitGuard.registering.withLock { $0 = path }
         let status = withExtendedLifetime(registrar) { register(Unmanaged.passUnretained(registrar).toOpaque()) }
+        ExitGuard.registering.withLock { $0 = nil }
         guard status == 0 else {
             let name = registrar.pluginName.isEmpty ? path : registrar.pluginName
             if let error = registrar.failureError, error.code == .duplicateName {
@@ -63,5 +68,27 @@ enum PluginLoader {
             fix:
                 "export it with @_cdecl(\"\(symbol)\") as docs/writing-a-plugin.md shows (cellkit new-plugin writes it for you)",
             path: path)
+    }
+}
+
+/// A plugin that calls `exit()` while it registers would end cellkit with
+/// that status (often 0) and no word. An `atexit` handler notices that a
+/// registration was running, says so on standard error, and ends the
+/// process with the plugin error status (3) instead.
+enum ExitGuard {
+    /// The library whose registration is running, if one is.
+    static let registering = Mutex<String?>(nil)
+    private static let installed = Atomic<Bool>(false)
+
+    static func install() {
+        guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        atexit {
+            guard let path = ExitGuard.registering.withLock({ $0 }) else { return }
+            let text = Array(
+                ("the plugin \(path) called exit() while registering, which ends the process that loads it\n"
+                    + "  a plugin must return from its registration, not end the process; it exits with 3\n").utf8)
+            _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            _exit(3)
+        }
     }
 }

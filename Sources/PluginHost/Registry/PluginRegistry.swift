@@ -122,7 +122,7 @@ public final class PluginRegistry: Sendable {
         return Array(Set(items.map(\.name) + items.map(\.qualifiedName))).sorted()
     }
 
-    static func describe(_ kinds: Set<PluginRegistration.Kind>?) -> String {
+    public static func describe(_ kinds: Set<PluginRegistration.Kind>?) -> String {
         guard let kinds, !kinds.isEmpty else { return "cell, view, nib or storyboard" }
         if kinds.isSubset(of: [.cell, .item, .nib]) { return "cell" }
         if kinds.isSubset(of: [.headerFooter, .supplementary, .cell, .item, .nib]) && kinds.contains(.headerFooter) {

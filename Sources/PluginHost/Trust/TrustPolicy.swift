@@ -7,6 +7,12 @@ import Glibc
 /// A world-writable directory with the sticky bit (like `/tmp`) is allowed:
 /// others can add files there but cannot replace yours. See docs/threat-model.md.
 ///
+/// The check covers the path as given as well as the file it leads to: every
+/// directory a name is looked up in on the way (symbolic links followed one
+/// at a time, the way the kernel follows them), each link's owner, then the
+/// file and the directories above its canonical path. A link to a safe file
+/// from a directory others can write is refused: they could point it elsewhere.
+///
 /// ```swift
 /// try TrustPolicy().check("/home/me/.local/lib/cellkit/plugins/libCardCells.so")
 /// ```
@@ -19,40 +25,102 @@ public struct TrustPolicy: Sendable {
         self.uid = uid
     }
 
+    /// How many symbolic links the walk follows before it leaves the rest to `dlopen` (as the kernel's ELOOP).
+    static let maximumLinks = 40
+
     /// Throws `.unsafePermissions` naming the first unsafe path and how to fix it.
     public func check(_ path: String) throws(PluginError) {
-        let file = canonicalPath(path)
-        let status = FileStatus(file)
-        guard status.exists else { return }  // dlopen reports a missing file itself
-        try checkEntry(file, status, isDirectory: false, plugin: path)
+        var checked = Set<String>()
+        try check(path, checkedDirectories: &checked)
+    }
+
+    /// ``check(_:)`` for many files at once: directories found safe are added
+    /// to `checked` and not looked at again (the registry cache checks every
+    /// library on the plugin path, most of them in the same few directories).
+    public func check(_ path: String, checkedDirectories checked: inout Set<String>) throws(PluginError) {
+        let absolute = absolutePath(path)
+        guard FileStatus(absolute).exists else { return }  // dlopen reports a missing file itself
+        func directory(_ dir: String) throws(PluginError) {
+            guard !checked.contains(dir) else { return }
+            try checkEntry(dir, FileStatus(dir), isDirectory: true, plugin: path)
+            checked.insert(dir)  // only once it passed: the next file in it is refused the same way
+        }
+        // The path as given: each directory a component is looked up in.
+        var pending: [Substring] = absolute.split(separator: "/").reversed()
+        var current = "/"
+        var links = 0
+        walk: while let component = pending.popLast() {
+            if component == "." { continue }
+            if component == ".." {
+                current = parentDirectory(current)
+                continue
+            }
+            try directory(current)
+            let next = current == "/" ? "/" + component : current + "/" + component
+            var st = stat()
+            // Gone meanwhile, or not searchable: dlopen reports it; the file's own chain is still checked below.
+            guard lstat(next, &st) == 0 else { break walk }
+            guard st.st_mode & S_IFMT == S_IFLNK else {
+                current = next
+                continue
+            }
+            if st.st_uid != uid && st.st_uid != 0 {
+                throw refusal(
+                    path, "symbolic link \(next) belongs to another user (uid \(st.st_uid))",
+                    fix: "a plugin runs with your rights; copy it somewhere you own, ")
+            }
+            links += 1
+            guard links <= Self.maximumLinks, let target = readLink(next) else { break walk }
+            if target.hasPrefix("/") { current = "/" }
+            pending.append(contentsOf: target.split(separator: "/").reversed())
+        }
+        // The file it leads to, and every directory above its canonical path.
+        let file = canonicalPath(absolute)
+        try checkEntry(file, FileStatus(file), isDirectory: false, plugin: path)
         var dir = parentDirectory(file)
         while true {
-            try checkEntry(dir, FileStatus(dir), isDirectory: true, plugin: path)
+            try directory(dir)
             if dir == "/" { break }
             dir = parentDirectory(dir)
         }
+    }
+
+    /// What every refusal ends with: how the person can grant the load anyway.
+    /// Only the person can grant it: a file that is run, opened, rendered or recovered cannot.
+    static let override =
+        "or, if you trust it, run cellkit with --allow-unsafe-plugins, or type `load NAME allow-unsafe=true` "
+        + "at the interactive prompt"
+
+    private func refusal(_ plugin: String, _ reason: String, fix: String) -> PluginError {
+        PluginError(
+            .unsafePermissions, "refusing to load \(plugin): \(reason)", fix: fix + Self.override, path: plugin)
     }
 
     private func checkEntry(_ path: String, _ status: FileStatus, isDirectory: Bool, plugin: String) throws(PluginError)
     {
         guard status.exists else { return }
         let what = isDirectory ? "directory \(path)" : path
-        let override = "or, if you trust it, pass --allow-unsafe-plugins (load NAME unsafe=true in a script)"
         if status.uid != uid && status.uid != 0 {
-            throw PluginError(
-                .unsafePermissions,
-                "refusing to load \(plugin): \(what) belongs to another user (uid \(status.uid))",
-                fix: "a plugin runs with your rights; copy it somewhere you own, " + override, path: plugin)
+            throw refusal(
+                plugin, "\(what) belongs to another user (uid \(status.uid))",
+                fix: "a plugin runs with your rights; copy it somewhere you own, ")
         }
         let groupOrOtherWrite = status.mode & UInt32(S_IWGRP | S_IWOTH) != 0
         let sticky = status.mode & UInt32(S_ISVTX) != 0
         if groupOrOtherWrite && !(isDirectory && sticky) {
             let mode = String(status.mode & 0o7777, radix: 8)
-            throw PluginError(
-                .unsafePermissions,
-                "refusing to load \(plugin): \(what) can be written by others (mode \(mode))",
-                fix: "run `chmod go-w \(path)`, " + override, path: plugin)
+            throw refusal(plugin, "\(what) can be written by others (mode \(mode))", fix: "run `chmod go-w \(path)`, ")
         }
+    }
+}
+
+extension PluginError {
+    /// For a refusal of the trust check, the reason without the `refusing to load PATH: ` before it.
+    public var refusalReason: String {
+        guard code == .unsafePermissions, let path, message.hasPrefix("refusing to load \(path): ") else {
+            return message
+        }
+        return String(message.dropFirst("refusing to load \(path): ".count))
     }
 }
 
@@ -60,4 +128,21 @@ func parentDirectory(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     if slash == path.startIndex { return "/" }
     return String(path[..<slash])
+}
+
+/// `path` made absolute against the working directory, without resolving anything.
+func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return cwd == "/" ? "/" + path : cwd + "/" + path
+}
+
+/// The target of a symbolic link, or `nil`.
+func readLink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink(path, &buffer, buffer.count - 1)
+    guard n > 0 else { return nil }
+    return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

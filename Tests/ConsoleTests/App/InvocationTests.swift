@@ -79,6 +79,18 @@ import Testing
         #expect(usageError("sdk now") == "sdk takes no arguments: now")
     }
 
+    @Test func previewTakesACellAttributesWidthsAndAPlainOrANSIFormat() throws {
+        let invocation = try parse("preview BasicCells.TextCell text=Hi --widths 20,40 --format ansi --watch")
+        #expect(
+            invocation.mode
+                == .preview(cell: "BasicCells.TextCell", attributes: ["text=Hi"], widths: [20, 40], format: .ansi))
+        #expect(invocation.watch)
+        #expect(usageError("preview TextCell --format svg") == "preview draws plain or ansi, not 'svg'")
+        #expect(usageError("run a --widths 3") == "'--widths' does not apply to run; it applies to: preview")
+        #expect(usageError("preview") == "preview needs a CELL, then NAME=VALUE attributes")
+        #expect(try parse("run a --timeout 5").timeout == 5)
+    }
+
     @Test func helpVersionAndTheInternalScanWin() throws {
         #expect(try parse("run --help").mode == .help)
         #expect(try parse("--version").mode == .version)

@@ -265,7 +265,7 @@ import Testing
         #expect(s.interpreter.settings == Interpreter.Settings(width: 50, color: .never))
         #expect(
             s.takeOutput() == """
-                width=50 color=never
+                width=50 color=never timeout=10
                     SCREEN  KIND  SECTIONS  ROWS  WIDTH
                  ▸  A       list  0         0     auto
                 *   B       grid  0         0     auto

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import Glibc
 import Testing
 
 @testable import Console
@@ -69,7 +70,7 @@ import Testing
         )
         let b = try #require(binding(s))
         #expect(
-            b.records == [
+            s.records(b) == [
                 [
                     AttributeSetting(name: "city", value: .string("Oslo")),
                     AttributeSetting(name: "temperature", value: .int(4)),
@@ -96,7 +97,7 @@ import Testing
         )
         let b = try #require(binding(s))
         #expect(
-            b.records == [
+            s.records(b) == [
                 [
                     AttributeSetting(name: "city", value: .string("Oslo")),
                     AttributeSetting(name: "temperature", value: .int(4)),
@@ -110,6 +111,29 @@ import Testing
             ])
         s.succeed("render width=30")
         #expect(s.takeOutput() == "Oslo 4° 0.8 cloud steady []\nRio de Janeiro, RJ 31° 0.5 cl…\n")
+    }
+
+    /// A binding keeps where its rows come from, not the records: the file is
+    /// read again when the rows are drawn, and one that changed since `rows`
+    /// checked it is an error that says so (never rows from another file).
+    @Test func aDataFileThatChangedSinceRowsIsAnErrorWhenDrawn() throws {
+        let files = TemporaryFiles()
+        let path = files.write("people.csv", "name\nAda\nGrace\n")
+        let s = ScriptSession()
+        s.succeed("screen A width=20\nrows ProfileCell from \"\(path)\" name=.name\nrender")
+        #expect(s.takeOutput().contains("Grace"))
+        files.write("people.csv", "name\nAda\nGrace\nKatherine\n")
+        let error = s.fail("render")
+        #expect(error.contains("<stdin>:1:1: error: \(path) changed since `rows` read it (it had 15 bytes, now 25"))
+        #expect(error.contains("run `rows … from \(path)` again"))
+        files.write("people.csv", "")
+        _ = s.takeError()
+        unlinkFile(path)
+        #expect(s.fail("render").contains("and it is gone"))
+        // Running rows again reads the new file.
+        files.write("people.csv", "name\nKatherine\n")
+        s.succeed("screen B width=20\nrows ProfileCell from \"\(path)\" name=.name\nrender")
+        #expect(s.takeOutput().contains("Katherine"))
     }
 
     @Test func nullLeavesTheDefaultAndRowsRenderWithIt() {
@@ -243,7 +267,7 @@ import Testing
         s.succeed("screen A\nrows ProfileCell from \"\(files.path("a.json"))\" name=.name")
         let b = try #require(binding(s))
         #expect(b.file == files.path("a.json"))
-        #expect(b.records.map { $0[0].value } == [.string("Grace"), .string("Katherine")])
+        #expect(s.records(b).map { $0[0].value } == [.string("Grace"), .string("Katherine")])
     }
 
     @Test func aListOfFieldsNeedsNumbers() {
@@ -277,3 +301,5 @@ import Testing
         #expect(elapsed < .seconds(10), "binding 20,000 records took \(elapsed)")
     }
 }
+
+private func unlinkFile(_ path: String) { _ = unlink(path) }

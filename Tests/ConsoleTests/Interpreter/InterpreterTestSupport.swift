@@ -153,6 +153,17 @@ final class ScriptSession {
 
     var session: Session { interpreter.session }
 
+    /// The attributes of every row of `binding`, read from its file as the
+    /// worker reads them when it draws.
+    func records(_ binding: Binding) -> [[AttributeSetting]] {
+        let types =
+            (try? interpreter.catalog.resolve(binding.cell.qualified))?.info.attributes.reduce(
+                into: [String: AttributeType]()
+            ) { $0[$1.name] = $1.type } ?? [:]
+        guard let rows = try? BoundRows(binding, types: types) else { return [] }
+        return (0..<rows.count).map { (try? rows.settings(record: $0)) ?? [] }
+    }
+
     /// What was written to standard output since the last call.
     func takeOutput() -> String {
         defer { outputMark = standardOutput.bytes.count }

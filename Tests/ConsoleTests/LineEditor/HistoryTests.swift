@@ -80,8 +80,8 @@ extension LineEditorTests {
                 // 7 > 2 × 3: rewritten with the newest 3.
                 #expect(try fileLines(path) == ["line 5", "line 6", "line 7"])
                 #expect(mode(of: path) == 0o600)
-                let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory)
-                #expect(leftovers == ["history"])
+                let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+                #expect(leftovers == ["history", "history.lock"])
                 #expect(try History(path: path, maximumCount: 3).entries == ["line 5", "line 6", "line 7"])
             }
         }
@@ -99,6 +99,70 @@ extension LineEditorTests {
                 #expect(try fileLines(path) == ["theirs", "e"])
                 theirs.add("f")
                 #expect(try fileLines(path) == ["theirs", "e", "f"])
+            }
+        }
+
+        /// Two sessions appending while both compact: the history lock keeps
+        /// every line; only the oldest go, by compaction. Each session's lines
+        /// left in the file are then the newest of its own, without a gap.
+        @Test(arguments: 1...4) func twoSessionsAtOnceLoseNoLine(_ round: Int) throws {
+            try withTemporaryDirectory { directory in
+                let path = directory + "/history"
+                let perSession = 300
+                let done = DispatchGroup()
+                let start = DispatchSemaphore(value: 0)
+                for name in ["a", "b"] {
+                    done.enter()
+                    Thread {
+                        defer { done.leave() }
+                        start.wait()  // both at once
+                        guard let history = try? History(path: path, maximumCount: 40) else { return }
+                        for index in 1...perSession { history.add("\(name)\(index)") }
+                    }.start()
+                }
+                start.signal()
+                start.signal()
+                done.wait()
+                let lines = try fileLines(path)
+                #expect(lines.count >= 40)
+                for name in ["a", "b"] {
+                    let numbers = lines.filter { $0.hasPrefix(name) }.compactMap { Int($0.dropFirst()) }
+                    // None left is fine (the other session appended more than 40 since); a gap is not.
+                    guard let first = numbers.min() else { continue }
+                    #expect(numbers == Array(first...perSession), "session \(name) lost lines: \(numbers)")
+                }
+            }
+        }
+
+        /// The protocol itself, without timing luck: while another session
+        /// holds the history lock exclusive, neither an append nor a
+        /// compaction touches the file; each goes on when it is released.
+        @Test func appendsAndCompactionWaitForTheHistoryLock() throws {
+            try withTemporaryDirectory { directory in
+                let path = directory + "/history"
+                let history = try History(path: path, maximumCount: 2)
+                for entry in ["a", "b", "c", "d"] { history.add(entry) }
+                let lock = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+                defer { close(lock) }
+                #expect(flock(lock, LOCK_EX) == 0)
+                let finished = DispatchSemaphore(value: 0)
+                nonisolated(unsafe) let waiting = history
+                Thread {
+                    waiting.add("e")  // appends, then compacts (5 > 2 × 2)
+                    finished.signal()
+                }.start()
+                #expect(finished.wait(timeout: .now() + .milliseconds(300)) == .timedOut)
+                #expect(try fileLines(path) == ["a", "b", "c", "d"])
+                // Another session's line, appended while it holds the lock.
+                try "theirs\n".data(using: .utf8).map { data in
+                    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                    try handle.seekToEnd()
+                    try handle.write(contentsOf: data)
+                    try handle.close()
+                }
+                #expect(flock(lock, LOCK_UN) == 0)
+                #expect(finished.wait(timeout: .now() + .seconds(10)) == .success)
+                #expect(try fileLines(path) == ["theirs", "e"])
             }
         }
 

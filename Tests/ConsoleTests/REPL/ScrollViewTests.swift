@@ -8,9 +8,17 @@ import Testing
 @Suite(.serialized) struct REPLScrollViewTests {
     typealias Support = REPLTestSupport
 
+    /// The data files of the screens made by ``longScreen(_:options:)``: rows
+    /// are read from their file when they are drawn, so it stays until the suite ends.
+    final class DataFiles {
+        var directories: [String] = []
+        deinit { for directory in directories { Support.remove(directory) } }
+    }
+    let dataFiles = DataFiles()
+
     func longScreen(_ count: Int = 500, options: String = "") throws -> (Screen, Interpreter) {
         let file = try Support.rowsFile(count)
-        defer { Support.remove(Path.dirname(file)) }
+        dataFiles.directories.append(Path.dirname(file))
         let interpreter = try Support.interpreter(
             running: "load BasicCells\nscreen Long \(options)\nrows TextCell from \"\(file)\" text=.name")
         return (interpreter.session.screens[0], interpreter)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ScriptHelpTests {
     @Test func usageLines() throws {
         let usages = Dictionary(uniqueKeysWithValues: CommandSpec.all.map { ($0.name, $0.usage) })
-        #expect(usages[.load] == "load NAME|PATH [allow-unsafe=true|false]")
+        #expect(usages[.load] == "load NAME|PATH [allow-unsafe=true|false] [force=true|false]")
         #expect(usages[.cells] == "cells [PLUGIN]")
         #expect(
             usages[.screen]
@@ -19,7 +19,7 @@ import Testing
         #expect(
             usages[.render]
                 == "render [SCREEN] [to FILE] [format=plain|ansi|html|svg|json] [width=N]")
-        #expect(usages[.set] == "set [width=N] [color=auto|always|never]")
+        #expect(usages[.set] == "set [width=N] [color=auto|always|never] [timeout=N]")
         #expect(usages[.help] == "help [COMMAND]")
         #expect(usages[.quit] == "quit")
     }
@@ -63,7 +63,7 @@ import Testing
             CommandSpec.complete("r")
                 == CommandCompletion(
                     start: 0,
-                    candidates: ["row", "item", "rows", "items", "render"].filter {
+                    candidates: ["reload", "row", "item", "rows", "items", "render"].filter {
                         $0.hasPrefix("r")
                     }))
         #expect(
@@ -86,9 +86,9 @@ import Testing
             CommandSpec.complete("screen Main l") == CommandCompletion(start: 12, candidates: ["list"]))
         #expect(
             CommandSpec.complete("screen Main width=72 ").candidates.contains("width=") == false)
-        #expect(CommandSpec.complete("set ").candidates == ["width=", "color="])
+        #expect(CommandSpec.complete("set ").candidates == ["width=", "color=", "timeout="])
         #expect(CommandSpec.complete("render to x.svg f").candidates == ["format="])
-        #expect(CommandSpec.complete("help re").candidates == ["render"])
+        #expect(CommandSpec.complete("help re").candidates == ["reload", "render"])
         #expect(CommandSpec.complete("rows X f").candidates == ["from"])
     }
 

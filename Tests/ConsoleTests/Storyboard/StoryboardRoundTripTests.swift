@@ -95,8 +95,9 @@ import Testing
                 }
                 for (j, (r, t)) in zip(p.rows, q.rows).enumerated() {
                     if r != t { return "screen \(x.name) section \(i) row \(j): \(r) ≠ \(t)" }
-                    if case .bound(let br) = r, case .bound(let bt) = t, br.records != bt.records {
-                        return "screen \(x.name) section \(i) rows \(j): records \(br.records) ≠ \(bt.records)"
+                    if case .bound(let br) = r, case .bound(let bt) = t, br.count != bt.count || br.path != bt.path {
+                        return
+                            "screen \(x.name) section \(i) rows \(j): \(br.count) records of \(br.path) ≠ \(bt.count) of \(bt.path)"
                     }
                 }
             }

@@ -1,4 +1,4 @@
-@_spi(Host) import CellKit
+import CellKit
 
 final class TwiceCell: TableViewCell, Reusable {}
 

@@ -1,4 +1,4 @@
-@_spi(Host) import CellKit
+import CellKit
 
 // Registers fine, but some of what it registers cannot be made: what
 // `cellkit validate` is for.

@@ -1,4 +1,4 @@
-@_spi(Host) import CellKit
+import CellKit
 
 // Reports the ABI of an SDK one version newer than the host's. Its
 // registration would trap if it ever ran: the gate must stop it first.

@@ -1,4 +1,4 @@
-@_spi(Host) import CellKit
+import CellKit
 
 // Reports a Swift compiler other than the host's (5.10.0).
 @_cdecl("cellkit_plugin_abi")

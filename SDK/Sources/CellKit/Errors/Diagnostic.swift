@@ -50,8 +50,14 @@
     }
 
     /// The diagnostic as lines of text: header, source line, caret, notes.
+    ///
+    /// Every part that can hold text from input (the file name, the message,
+    /// the source line, the notes) is made safe for a terminal: control
+    /// characters become visible pictures (`TextLayout.sanitized(_:)`), so a
+    /// data value cannot set the title, clear the screen or write the
+    /// clipboard. Line breaks between the lines of a message or note are kept.
     public func rendered() -> String {
-        var out = "\(location): \(severity.rawValue): \(message)"
+        var out = "\(Self.safe(location.description)): \(severity.rawValue): \(Self.safe(message))"
         if let sourceLine {
             let line = TextLayout.sanitized(sourceLine)
             out += "\n  " + line
@@ -60,9 +66,16 @@
             out += "\n  " + pad + "^" + String(repeating: "~", count: max(0, length - 1))
         }
         for note in notes {
-            out += "\n  " + note
+            out += "\n  " + Self.safe(note)
         }
         return out
+    }
+
+    /// `text` with each line sanitized and the line breaks kept.
+    static func safe(_ text: String) -> String {
+        guard text.contains("\n") else { return TextLayout.sanitized(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TextLayout.sanitized(String($0)) }.joined(separator: "\n")
     }
 
     public var description: String { rendered() }

@@ -54,7 +54,7 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
                 .nibNotFound, "no nib named '\(name)' in bundle \(bundle.name) (looked for \(looked))",
                 fix: "add \(name).nib to the plugin's resources, or register it with Nib.register(source:named:in:)")
         }
-        let template = try Nib.parse(try readTextFile(path), name: name, file: path)
+        let template = try Nib.parse(try Nib.readSource(path), name: name, file: path)
         NibCatalog.shared.withLock { $0.templates[key] = template }
         return template
     }
@@ -70,6 +70,55 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(bundle.name)/\(name).nib" }
+
+    /// A nib file's text. Bytes that are not UTF-8 are refused, as in scripts
+    /// and data files, with the line and column of the first one (never
+    /// replaced by U+FFFD without a word).
+    static func readSource(_ path: String) throws(CellKitError) -> String {
+        let bytes = try readFileBytes(path)
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        let offset = firstInvalidUTF8(bytes) ?? 0
+        let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let line = bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+        let hex = String(bytes[offset], radix: 16, uppercase: true)
+        let byte = "0x" + (hex.count < 2 ? "0" + hex : hex)
+        let diagnostic = Diagnostic(
+            message: "invalid UTF-8 (byte \(byte))", location: SourceLocation(file: path, line: line, column: column),
+            sourceLine: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self),
+            notes: ["save the nib as UTF-8 text"])
+        throw CellKitError(
+            .invalidNib, "\(path):\(line):\(column): invalid UTF-8 (byte \(byte))", fix: "save the nib as UTF-8 text",
+            diagnostics: [diagnostic])
+    }
+
+    /// The offset of the first byte that does not belong to well-formed UTF-8.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let (count, minimum, initial): (Int, UInt32, UInt32)
+            switch lead {
+            case 0xC0...0xDF: (count, minimum, initial) = (1, 0x80, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (count, minimum, initial) = (2, 0x800, UInt32(lead & 0x0F))
+            case 0xF0...0xF7: (count, minimum, initial) = (3, 0x10000, UInt32(lead & 0x07))
+            default: return i
+            }
+            var value = initial
+            for k in 1...count {
+                guard i + k < bytes.count, bytes[i + k] & 0xC0 == 0x80 else { return i }
+                value = value << 6 | UInt32(bytes[i + k] & 0x3F)
+            }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
+            i += count + 1
+        }
+        return nil
+    }
 
     static func parse(_ source: String, name: String, file: String) throws(CellKitError) -> NibTemplate {
         do {

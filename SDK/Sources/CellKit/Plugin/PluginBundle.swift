@@ -146,8 +146,13 @@ func readLink(_ path: String) throws -> String {
     return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// Reads a whole file as UTF-8 text.
+/// Reads a whole file as UTF-8 text (invalid bytes repaired; nibs use ``Nib/readSource(_:)``, which refuses them).
 func readTextFile(_ path: String) throws(CellKitError) -> String {
+    String(decoding: try readFileBytes(path), as: UTF8.self)
+}
+
+/// Reads a whole file's bytes.
+func readFileBytes(_ path: String) throws(CellKitError) -> [UInt8] {
     guard let file = fopen(path, "rb") else {
         throw CellKitError(.invalidArgument, "cannot read \(path): \(String(cString: strerror(errno)))")
     }
@@ -159,5 +164,5 @@ func readTextFile(_ path: String) throws(CellKitError) -> String {
         if n > 0 { bytes.append(contentsOf: chunk[..<n]) }
         if n < chunk.count { break }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
 }

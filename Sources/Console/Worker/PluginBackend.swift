@@ -1,0 +1,224 @@
+@_spi(Host) import CellKit
+import PluginHost
+
+/// Where the session's plugin work is done: loading a plugin, drawing a
+/// screen. The session never calls plugin code itself; it asks a backend.
+///
+/// - ``WorkerBackend``: a `cellkit --worker` process (what `cellkit` uses):
+///   a plugin that traps ends the worker, not the session.
+/// - ``InProcessBackend``: a ``PluginHost`` in this process, for tests and
+///   for plugins compiled into the program.
+protocol PluginBackend: AnyObject {
+    /// Plugins known before any `load` (compiled in), for the session's catalog.
+    var preloaded: [PluginInfo] { get }
+    /// Loads the plugin library at `path`.
+    func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool)
+    /// Draws `screen` into `output`.
+    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput)
+        throws(BackendError) -> ScreenRenderer.Summary
+    /// What draws the frames of `show`.
+    var frames: FrameSource { get }
+    /// Makes every cell, nib and scene of the loaded plugins `names`; returns
+    /// how many items were checked and every failure.
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String])
+    /// Loads every plugin again from its file, as it is now (`reload`): the
+    /// metadata of each, or why it failed, in load order.
+    func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)]
+    /// Seconds a plugin may work without progress before it is stopped.
+    var timeout: Int { get set }
+}
+
+/// Why a backend request failed.
+enum BackendError: Error {
+    /// The plugin was refused or a name was wrong.
+    case plugin(PluginError)
+    /// Drawing or writing failed.
+    case render(String)
+    /// Writing the rendered bytes where they go failed.
+    case output(String)
+    /// The worker died while it worked on the request.
+    case worker(WorkerFailure)
+}
+
+// MARK: - In process
+
+/// A plugin host in this process.
+final class InProcessBackend: PluginBackend {
+    let host: PluginHost
+
+    init(host: PluginHost) {
+        self.host = host
+    }
+
+    var preloaded: [PluginInfo] { host.registry.plugins.map(PluginInfo.init) }
+
+    var frames: FrameSource { InProcessFrames(host: host) }
+
+    var timeout = WorkerProcess.defaultTimeout
+
+    func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)] {
+        throw .plugin(
+            PluginError(
+                .loadFailed, "plugins loaded into this process cannot be loaded again",
+                fix: "reload needs the worker process that cellkit starts"))
+    }
+
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
+        let report = PluginValidator(host: host).validate(plugins: names)
+        return (report.checked, report.failures.map(\.description))
+    }
+
+    func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool) {
+        do {
+            let result = try host.load(path, allowUnsafe: allowUnsafe)
+            return (PluginInfo(result.plugin), result.wasAlreadyLoaded)
+        } catch {
+            throw .plugin(error)
+        }
+    }
+
+    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput)
+        throws(BackendError) -> ScreenRenderer.Summary
+    {
+        do {
+            return try ScreenRenderer(screen: screen, host: host).render(
+                format: format, width: width, colors: colors, to: output)
+        } catch {
+            throw .render(error.message)
+        }
+    }
+}
+
+// MARK: - A worker process
+
+/// A `cellkit --worker` process, started when first needed and again after
+/// it dies, with the session's plugins loaded again.
+final class WorkerBackend: PluginBackend {
+    let process: WorkerProcess
+    /// The loads a new worker replays: path and the person's waiver, in order.
+    private(set) var loads: [(path: String, allowUnsafe: Bool)] = []
+
+    init(process: WorkerProcess) {
+        self.process = process
+        process.onStart = { [unowned self] worker throws(WorkerFailure) in
+            for load in self.loads {
+                // A plugin that loaded before loads again; one that no longer does is reported when used.
+                _ = try worker.send(.load(path: load.path, allowUnsafe: load.allowUnsafe))
+            }
+        }
+    }
+
+    var preloaded: [PluginInfo] { [] }
+
+    var frames: FrameSource { self }
+
+    var timeout: Int {
+        get { process.timeout }
+        set { process.timeout = newValue }
+    }
+
+    func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)] {
+        process.stop()
+        let previous = loads
+        loads = []  // a new worker replays nothing: the loads below are the replay
+        var results: [(path: String, result: Result<PluginInfo, BackendError>)] = []
+        for load in previous {
+            do throws(BackendError) {
+                let (info, _) = try self.load(path: load.path, allowUnsafe: load.allowUnsafe)
+                results.append((load.path, .success(info)))
+            } catch {
+                results.append((load.path, .failure(error)))
+            }
+        }
+        return results
+    }
+
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
+        let response: WorkerResponse
+        do {
+            response = try process.send(.validate(plugins: names))
+        } catch {
+            throw .worker(error)
+        }
+        guard case .validated(let checked, let failures) = response else {
+            throw .worker(WorkerFailure(reason: .protocolError("an answer to validate that is not a report")))
+        }
+        return (checked, failures)
+    }
+
+    func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool) {
+        let response: WorkerResponse
+        do {
+            response = try process.send(.load(path: path, allowUnsafe: allowUnsafe))
+        } catch {
+            throw .worker(error)
+        }
+        switch response {
+        case .loaded(let info, let was):
+            if !loads.contains(where: { $0.path == path }) { loads.append((path, allowUnsafe)) }
+            return (info, was)
+        case .pluginError(let code, let message, let fix, let errorPath):
+            throw .plugin(PluginError(PluginError.Code(named: code) ?? .loadFailed, message, fix: fix, path: errorPath))
+        default:
+            throw .worker(WorkerFailure(reason: .protocolError("an answer to load that is not about loading")))
+        }
+    }
+
+    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput)
+        throws(BackendError) -> ScreenRenderer.Summary
+    {
+        var writeError: String?
+        let response: WorkerResponse
+        do {
+            response = try process.send(.render(screen, format: format, width: width, colors: colors)) {
+                bytes throws(WorkerFailure) in
+                guard writeError == nil else { return }
+                do {
+                    try bytes.withUnsafeBytes { try output.write($0) }
+                } catch {
+                    writeError = "\(error)"
+                }
+            }
+        } catch {
+            throw .worker(error)
+        }
+        if let writeError { throw .output(writeError) }
+        switch response {
+        case .rendered(let rows, let cellErrors, let dataErrors):
+            return ScreenRenderer.Summary(rows: rows, cellErrors: cellErrors, dataErrors: dataErrors)
+        case .failed(let message):
+            throw .render(message)
+        default:
+            throw .worker(WorkerFailure(reason: .protocolError("an answer to render that is not about rendering")))
+        }
+    }
+}
+
+// MARK: - show, drawn by the worker
+
+extension WorkerBackend: FrameSource {
+    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize) throws {
+        _ = try viewRequest(.openView(screen, colors: colors, columns: size.columns, rows: size.rows))
+    }
+
+    func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8] {
+        try viewRequest(.viewAction(action, columns: size.columns, rows: size.rows, draw: true))
+    }
+
+    func apply(_ action: ScrollView.Action, size: TerminalSize) throws {
+        _ = try viewRequest(.viewAction(action, columns: size.columns, rows: size.rows, draw: false))
+    }
+
+    func close() -> [String] {
+        guard process.isRunning, case .viewClosed(let errors)? = try? process.send(.closeView) else { return [] }
+        return errors
+    }
+
+    private func viewRequest(_ request: WorkerRequest) throws -> [UInt8] {
+        switch try process.send(request) {
+        case .frame(let bytes): return bytes
+        case .failed(let message): throw BackendError.render(message)
+        default: throw WorkerFailure(reason: .protocolError("an answer to show that is not a frame"))
+        }
+    }
+}

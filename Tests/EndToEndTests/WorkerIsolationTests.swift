@@ -1,0 +1,168 @@
+import CellKitSupport
+import Glibc
+import Testing
+
+/// Plugins that take their process down do not take the session with them
+/// (issue 9): plugin code runs in a worker process; when it dies, the
+/// command that was running fails with one error that names the plugin, the
+/// cell and the row, and the next command works.
+///
+/// The fixtures (Tests/Fixtures/README.md): `Crashy`'s `CrashCell` traps
+/// while it is configured (`mode=trap`), dereferences a bad pointer while it
+/// draws (`mode=segv`) or never finishes drawing (`mode=hang`);
+/// `TrapsInRegister` traps while it registers.
+@Suite(.serialized) struct WorkerIsolationTests {
+    static let crashy = BuiltPlugins.library("cellkit-fixture-crashy")
+    static let trapsInRegister = BuiltPlugins.library("cellkit-fixture-traps-in-register")
+
+    /// A script whose second screen fails as `failing` says, between two that work.
+    static func script(_ failing: String) -> String {
+        """
+        load \(crashy)
+        load BasicCells
+        screen S width=40
+        row TextCell text="before"
+        render
+        \(failing)
+        screen T width=40
+        row TextCell text="still alive"
+        render
+
+        """
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var failing: String
+        var message: String
+        var printed: String?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "trap in configure", failing: "screen F width=40\nrow CrashCell mode=trap\nrender",
+            message: "plugin Crashy crashed (SIGILL, a trap) while configuring row 1 of screen F (CrashCell)",
+            printed: "Fatal error: CrashCell was told to trap"),
+        Case(
+            name: "segfault in draw", failing: "screen F width=40\nrow CrashCell mode=segv\nrender",
+            message: "plugin Crashy crashed (SIGSEGV, a bad memory access) while drawing row 1 of screen F (CrashCell)",
+            printed: "Program crashed: Bad pointer dereference"),
+        Case(
+            name: "endless loop in draw", failing: "screen F width=40\nrow CrashCell mode=hang\nrender",
+            message:
+                "plugin Crashy made no progress for 1 s and was stopped while drawing row 1 of screen F (CrashCell)",
+            printed: nil),
+        Case(
+            name: "trap in register", failing: "load \(trapsInRegister)",
+            message: "crashed (SIGILL, a trap) while it was loading",
+            printed: "Fatal error: TrapsInRegister traps while it registers"),
+    ]
+
+    @Test(arguments: cases) func theRestOfTheScriptRunsUnderKeepGoing(_ test: Case) throws {
+        let scratch = try Scratch()
+        try scratch.write("crash.cellkit", Self.script(test.failing))
+        let result = try scratch.cellkit(
+            ["run", "--keep-going", "crash.cellkit"], environment: ["CELLKIT_TIMEOUT": "1"])
+        // Exit 3: a plugin error (docs/batch.md).
+        #expect(result.status == 3, "\(result.standardError)")
+        #expect(result.standardOutput == "before\nstill alive\n")
+        #expect(result.standardError.contains("crash.cellkit:"))
+        #expect(result.standardError.contains(test.message), "\(result.standardError)")
+        if let printed = test.printed {
+            #expect(result.standardError.contains("it printed: "))
+            #expect(result.standardError.contains(printed))
+            #expect(result.standardError.contains("all it printed is in "))
+        }
+        // One error, no backtrace on the terminal.
+        #expect(!result.standardError.contains("Thread 0"))
+        #expect(result.standardError.split(separator: "\n").count < 12, "\(result.standardError)")
+    }
+
+    @Test func withoutKeepGoingTheRunStopsAtTheCrashWithExitThree() throws {
+        let scratch = try Scratch()
+        try scratch.write("crash.cellkit", Self.script("screen F width=40\nrow CrashCell mode=trap\nrender"))
+        let result = try scratch.cellkit(["run", "crash.cellkit"])
+        #expect(result.status == 3)
+        #expect(result.standardOutput == "before\n")
+    }
+
+    @Test func aPluginThatCrashedThreeTimesIsQuarantinedUntilForced() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "crash.cellkit",
+            """
+            load \(Self.crashy)
+            screen F width=40
+            row CrashCell mode=trap
+            render
+            render
+            render
+            render
+            screen G width=40
+            row CrashCell text="forgiven"
+            render
+            load \(Self.crashy) force=true
+            render
+
+            """)
+        let result = try scratch.cellkit(["run", "--keep-going", "crash.cellkit"])
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("crash.cellkit:6:1: error: plugin Crashy crashed"))
+        #expect(result.standardError.contains("Crashy has crashed 3 times and is quarantined"))
+        #expect(
+            result.standardError.contains(
+                "crash.cellkit:7:1: error: CrashCell belongs to Crashy, which is quarantined: the worker crashed 3 times in its code"
+            ))
+        #expect(
+            result.standardError.contains(
+                "crash.cellkit:10:1: error: CrashCell belongs to Crashy, which is quarantined"))
+        #expect(result.standardOutput == "forgiven\n")
+    }
+
+    @Test func aWorkerThatDiesMidRenderLeavesNoOutputFile() throws {
+        let scratch = try Scratch()
+        try scratch.write("old.txt", "OLD\n")
+        try scratch.write(
+            "crash.cellkit",
+            """
+            load \(Self.crashy)
+            screen F width=40
+            row CrashCell text="fine"
+            row CrashCell mode=segv
+            render to old.txt
+
+            """)
+        let result = try scratch.cellkit(["run", "crash.cellkit"])
+        #expect(result.status == 3)
+        #expect(scratch.read("old.txt") == "OLD\n")
+        #expect(scratch.list().filter { $0 != ".local" } == ["crash.cellkit", "old.txt"])
+    }
+
+    @Test func atThePromptTheSessionGoesOnAfterEachCrash() throws {
+        let repl = try PTYSession.start(environment: ["CELLKIT_TIMEOUT": "1"])
+        try repl.waitForPrompt()
+        try repl.type("load \(Self.crashy)")
+        try repl.waitForPrompt()
+        try repl.type("screen S width=30")
+        try repl.type("row CrashCell text=kept")
+        for mode in ["trap", "segv", "hang"] {
+            try repl.type("screen F\(mode) width=30")
+            try repl.type("row CrashCell mode=\(mode)")
+            try repl.type("render")
+            try repl.waitFor("plugin Crashy")
+            try repl.waitForPrompt()
+            // The session, and the screens in it, are still there; a new worker draws.
+            try repl.type("render S")
+            try repl.waitFor("kept")
+            try repl.waitForPrompt()
+        }
+        try repl.type("screens")
+        try repl.waitFor("Fhang")
+        try repl.type("load \(Self.trapsInRegister)")
+        try repl.waitFor("while it was loading")
+        try repl.waitForPrompt()
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+    }
+}
