@@ -158,9 +158,9 @@ extension Invocation {
         Option(names: ["--timeout"], takesValue: true, commands: loading),
     ]
 
-    /// Modes for cellkit's own use, not in the usage: each takes one value
-    /// and ignores everything else on the line. (The worker process mode
-    /// belongs here too.)
+    /// Modes for cellkit's own use, not in the usage: each takes one value;
+    /// the other options on the line apply, whatever they are, and other
+    /// arguments are ignored. (The worker process mode can live here too.)
     static let internalModes: [String: @Sendable (String) -> Mode] = [
         "--scan-plugin": { .scanPlugin(path: $0) }
     ]
@@ -184,6 +184,7 @@ extension Invocation {
         var positionals: [String] = []
         var commands: String?
         var recover = false
+        var internalMode: Mode?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -206,7 +207,10 @@ extension Invocation {
             case "-c": commands = try value()
             case "--recover": recover = true
             default:
-                if let internalMode = internalModes[flag] { return Invocation(mode: internalMode(try value())) }
+                if let make = internalModes[flag] {
+                    internalMode = make(try value())
+                    continue
+                }
                 if let option = options.first(where: { $0.names.contains(flag) }) {
                     if !option.takesValue, inline != nil {
                         throw UsageError(message: "\(option.names[0]) takes no value")
@@ -221,6 +225,13 @@ extension Invocation {
                     positionals.append(argument)
                 }
             }
+        }
+
+        if let internalMode {
+            // cellkit's own children: the options their parent passed, unchecked.
+            var invocation = Invocation(mode: internalMode)
+            for (option, _, value) in given { try invocation.apply(option.names[0], value ?? "") }
+            return invocation
         }
 
         let command: Command

@@ -36,7 +36,9 @@ import Testing
     }
 
     @Test func optionsThatDoNotApplyAreRefusedWithTheCommandsTheyApplyTo() {
-        #expect(usageError("run x.cellkit --format svg") == "'--format' does not apply to run; it applies to: render")
+        #expect(
+            usageError("run x.cellkit --format svg")
+                == "'--format' does not apply to run; it applies to: render, preview")
         #expect(usageError("-c load --width 3") == "'--width' does not apply to -c; it applies to: render")
         #expect(usageError("--prefix /tmp") == "'--prefix' does not apply to the REPL; it applies to: install")
         #expect(
@@ -95,6 +97,8 @@ import Testing
         #expect(try parse("run --help").mode == .help)
         #expect(try parse("--version").mode == .version)
         #expect(try parse("--scan-plugin /x/libA.so").mode == .scanPlugin(path: "/x/libA.so"))
+        let scan = try parse("--no-cache --allow-unsafe-plugins --scan-plugin /x/libA.so")
+        #expect(scan.mode == .scanPlugin(path: "/x/libA.so") && scan.allowUnsafePlugins && !scan.useCache)
         #expect(try parse("--recover").mode == .recover)
     }
 }
