@@ -1,5 +1,6 @@
 // The `cellkit` executable: reads the command line and hands it to Console,
 // where the parsing (Invocation.parse) and everything else lives.
+import CellKit
 import Console
 import Glibc
 
@@ -16,7 +17,9 @@ do {
     }
     exit(CellKitApp.main(invocation))
 } catch {
-    let text = Array("cellkit: error: \(error.message)\n  'cellkit --help' shows the usage\n".utf8)
+    // The message quotes what was typed: made safe for the terminal (an escape in an argument stays text).
+    let text = Array(
+        "cellkit: error: \(TextLayout.sanitized(error.message))\n  'cellkit --help' shows the usage\n".utf8)
     _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }

@@ -63,11 +63,18 @@ import Testing
     }
 
     /// A control character in a script's unquoted text (an option's name) is refused by the lexer, and the
-    /// source line it echoes shows a picture. (An unknown option on the command line is printed by the
-    /// executable's argument parser, outside the console.)
+    /// source line it echoes shows a picture.
     @Test func aControlInAnOptionName() throws {
         let text = try errors(of: "screen S\nrender width=10 \u{9B}2J=1\n")
         #expect(text.contains("error: unexpected control character U+009B in unquoted text"), "\(text)")
         #expect(text.contains("  render width=10 \u{FFFD}2J=1\n"), "\(text)")
+    }
+
+    /// An unknown option on the command line is quoted in the usage error, made safe.
+    @Test func anUnknownCommandLineOption() throws {
+        let result = try CellKitProcess.run(["--" + Self.titleAndClear])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("cellkit: error: unknown option '--␛]0;PWNED␇␛[2J'"))
+        #expect(!result.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 }

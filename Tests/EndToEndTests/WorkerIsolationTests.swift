@@ -166,3 +166,86 @@ import Testing
         #expect(try repl.waitForExit() == 0)
     }
 }
+
+/// The worker starts at the first command that needs a plugin, never before
+/// (start-up stays lean): its folder of logs is made when it starts.
+@Suite struct WorkerStartTests {
+    @Test(arguments: [["-c", "quit"], ["-c", "help"], ["-c", "screen S\nsection Today\nscreens"], ["--version"]])
+    func commandsThatNeedNoPluginStartNoWorker(_ arguments: [String]) throws {
+        let scratch = try Scratch()
+        let result = try scratch.cellkit(arguments, environment: ["XDG_STATE_HOME": scratch.path("state")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!fileExists(scratch.path("state/cellkit/workers")))
+    }
+
+    @Test func aCommandThatNeedsAPluginStartsOne() throws {
+        let scratch = try Scratch()
+        let result = try scratch.cellkit(
+            ["-c", "load BasicCells"], environment: ["XDG_STATE_HOME": scratch.path("state")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(fileExists(scratch.path("state/cellkit/workers")))
+        // A worker that ended well leaves no log behind.
+        #expect(try listDirectory(scratch.path("state/cellkit/workers")).filter { $0.hasSuffix(".log") } == [])
+    }
+}
+
+/// The guarantee itself, seen from outside: after plugins were loaded and
+/// drawn at the prompt, no plugin library is mapped in the session's
+/// process; they are in its worker's.
+@Suite(.serialized) struct SessionProcessTests {
+    /// The text of a file in /proc (whose size `stat` gives as 0).
+    static func procText(_ path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            bytes += chunk[..<n]
+            if n < chunk.count { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The processes whose parent is `pid`.
+    static func children(of pid: pid_t) -> [pid_t] {
+        ((try? listDirectory("/proc")) ?? []).compactMap { name -> pid_t? in
+            guard let child = pid_t(name) else { return nil }
+            // "PID (comm) STATE PPID ...": the parent is the second field after the ')'.
+            let stat = procText("/proc/\(name)/stat")
+            guard let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
+        }
+    }
+
+    @Test func noPluginLibraryIsMappedInTheSession() throws {
+        let repl = try PTYSession.start()
+        try repl.waitForPrompt()
+        try repl.type("load BasicCells")
+        try repl.type("load CardCells")
+        try repl.type("screen S width=40")
+        try repl.type("row TextCell text=mapped")
+        try repl.type("row ProfileCell name=Ada")
+        try repl.type("render")
+        try repl.waitFor("╭─ Ada")
+        try repl.waitForPrompt()
+
+        let session = Self.procText("/proc/\(repl.pid)/maps")
+        #expect(session.contains("libCellKit.so"), "the session links the SDK")
+        #expect(!session.contains("libBasicCells.so"))
+        #expect(!session.contains("libCardCells.so"))
+
+        let workers = Self.children(of: repl.pid).filter {
+            Self.procText("/proc/\($0)/cmdline").contains("--worker")
+        }
+        #expect(workers.count == 1)
+        if let worker = workers.first {
+            let maps = Self.procText("/proc/\(worker)/maps")
+            #expect(maps.contains("libBasicCells.so"))
+            #expect(maps.contains("libCardCells.so"))
+        }
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+    }
+}

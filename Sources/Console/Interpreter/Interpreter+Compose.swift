@@ -55,8 +55,7 @@ extension Interpreter {
             session.screens[existing] = screen
             session.current = existing
         } else {
-            session.screens.append(screen)
-            session.current = session.screens.count - 1
+            session.append(screen)
         }
     }
 

@@ -111,7 +111,10 @@ final class Interpreter {
     }
 
     /// Validates and runs one command. The session is changed only if the
-    /// command succeeds: whatever a failed command did to it is put back.
+    /// command succeeds: every command checks all it needs before it changes
+    /// the session, and changes it last (so a failed one leaves it as it was
+    /// without a copy to put back: a copy per command made long scripts
+    /// quadratic). Settings and the plugin catalog, which are small, are put back.
     func execute(_ command: Command) throws(ConsoleError) {
         let valid: ValidatedCommand
         do {
@@ -120,12 +123,12 @@ final class Interpreter {
             throw ConsoleError(.script, error.diagnostics)
         }
         journal?.begin(command)
-        let saved = (session, settings, catalog)
+        let saved = (settings, catalog)
         do {
             try dispatch(valid)
             journal?.finish(succeeded: true)
         } catch {
-            (session, settings, catalog) = saved
+            (settings, catalog) = saved
             journal?.finish(succeeded: false)
             throw error
         }

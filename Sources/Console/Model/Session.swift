@@ -16,7 +16,24 @@ struct Session: Equatable, Sendable {
         }
     }
 
+    /// Where each screen is, by name: kept by ``append(_:)``, checked on use
+    /// (a screen put in `screens` another way is found by a search).
+    private var indexes: [String: Int] = [:]
+
     func screenIndex(named name: String) -> Int? {
-        screens.firstIndex { $0.name == name }
+        if let index = indexes[name], screens.indices.contains(index), screens[index].name == name { return index }
+        return screens.firstIndex { $0.name == name }
+    }
+
+    static func == (a: Session, b: Session) -> Bool {
+        a.screens == b.screens && a.current == b.current && a.initialScreen == b.initialScreen
+            && a.loadedPlugins == b.loadedPlugins
+    }
+
+    /// Adds a screen, and makes it current.
+    mutating func append(_ screen: Screen) {
+        indexes[screen.name] = screens.count
+        screens.append(screen)
+        current = screens.count - 1
     }
 }

@@ -177,7 +177,7 @@ extension CollectionView: ScrollableContent {
             let kind =
                 plan.piece(at: index) == .header(s) ? Self.elementKindSectionHeader : Self.elementKindSectionFooter
             let view = supplementaryView(s, kind: kind)
-            let h = view.sizeThatFits(Size(width: contentWidth, height: Int.max / 4)).height
+            let h = view.fittingHeight(width: contentWidth)
             view.frame = Rect(x: plan.contentX, y: 0, width: contentWidth, height: h)
             view.layoutIfNeeded()
             canvas.reset(width: width, height: h)
@@ -200,7 +200,7 @@ extension CollectionView: ScrollableContent {
             else { continue }
             cells.append(cell)
             if layout.itemHeight == nil {
-                height = max(height, cell.sizeThatFits(Size(width: plan.itemWidth, height: Int.max / 4)).height)
+                height = max(height, cell.fittingHeight(width: plan.itemWidth))
             }
         }
         canvas.reset(width: plan.width, height: height)

@@ -60,17 +60,24 @@ public final class Canvas {
         public static let blank = Cell(content: 0x20, packed: .plain)
     }
 
-    /// Creates a blank canvas.
+    /// The widest canvas: the widest screen, 10,000 columns.
+    static let maximumWidth = 10_000
+    /// The tallest canvas, 1,000 lines: what one view (a row, a header) may
+    /// draw. A view that says it is taller (a plugin's `sizeThatFits` that
+    /// returns `Int.max`) is cut there, never trusted with the arithmetic.
+    static let maximumHeight = 1_000
+
+    /// Creates a blank canvas (at most ``maximumWidth`` by ``maximumHeight``).
     public init(width: Int, height: Int) {
-        self.width = max(0, width)
-        self.height = max(0, height)
+        self.width = min(max(0, width), Self.maximumWidth)
+        self.height = min(max(0, height), Self.maximumHeight)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
     /// Blanks the canvas and sets its size, keeping the storage it already has.
     public func reset(width: Int, height: Int) {
-        let w = max(0, width)
-        let h = max(0, height)
+        let w = min(max(0, width), Self.maximumWidth)
+        let h = min(max(0, height), Self.maximumHeight)
         let n = w * h
         if cells.count == n {
             for i in cells.indices { cells[i] = .blank }

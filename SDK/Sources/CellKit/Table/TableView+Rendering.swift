@@ -119,7 +119,7 @@ extension TableView {
     }
 
     private func drawView(_ view: View, into canvas: Canvas, width: Int, x: Int, contentWidth: Int, height: Int?) {
-        let h = height ?? view.sizeThatFits(Size(width: contentWidth, height: Int.max / 4)).height
+        let h = min(max(0, height ?? view.fittingHeight(width: contentWidth)), Canvas.maximumHeight)
         view.frame = Rect(x: x, y: 0, width: contentWidth, height: h)
         view.layoutIfNeeded()
         canvas.reset(width: width, height: h)

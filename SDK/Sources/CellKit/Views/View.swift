@@ -158,9 +158,15 @@ open class View {
         return canvas
     }
 
+    /// How tall the view is at `width`, as ``sizeThatFits(_:)`` says, kept
+    /// within what a canvas can hold (a plugin's view may say anything).
+    func fittingHeight(width: Int) -> Int {
+        min(max(0, sizeThatFits(Size(width: width, height: Int.max / 4)).height), Canvas.maximumHeight)
+    }
+
     /// Like ``render(width:height:)``, reusing `canvas`.
     public func render(into canvas: Canvas, width: Int, height: Int? = nil) {
-        let h = height ?? sizeThatFits(Size(width: width, height: Int.max / 4)).height
+        let h = min(max(0, height ?? fittingHeight(width: width)), Canvas.maximumHeight)
         frame = Rect(x: 0, y: 0, width: width, height: h)
         layoutIfNeeded()
         canvas.reset(width: width, height: h)
