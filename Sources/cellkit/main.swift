@@ -17,9 +17,11 @@ do {
     }
     exit(CellKitApp.main(invocation))
 } catch {
-    // The message quotes what was typed: made safe for the terminal (an escape in an argument stays text).
-    let text = Array(
-        "cellkit: error: \(TextLayout.sanitized(error.message))\n  'cellkit --help' shows the usage\n".utf8)
+    // The message quotes what was typed: made safe for the terminal (an escape in an argument
+    // stays text), line by line (a fix goes on a line of its own).
+    let message = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { TextLayout.sanitized(String($0)) }.joined(separator: "\n")
+    let text = Array("cellkit: error: \(message)\n  'cellkit --help' shows the usage\n".utf8)
     _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }
