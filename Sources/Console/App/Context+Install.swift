@@ -123,28 +123,35 @@ extension Context {
             output.printError("cellkit: error: \(error.description)")
             return error.code == .missingFile ? ExitCode.io.rawValue : ExitCode.plugin.rawValue
         }
-        var loaded: [(library: PluginPackage.Library, plugin: LoadedPlugin)] = []
-        for library in libraries {
-            do {
-                loaded.append((library, try host.load(library.path).plugin))
-            } catch {
-                output.printError("cellkit: error: \(error.description)\n  \(library.name) was not installed")
-                return ExitCode.plugin.rawValue
+        // Loaded and validated by the worker, as `cellkit validate` does: no
+        // plugin code runs in this process.
+        var loaded: [(library: PluginPackage.Library, plugin: PluginInfo)] = []
+        var checked = 0
+        var failures: [String] = []
+        do throws(BackendError) {
+            for library in libraries {
+                let (plugin, _) = try interpreter.backend.load(
+                    path: interpreter.canonicalFilePath(library.path), allowUnsafe: host.allowUnsafePlugins)
+                loaded.append((library, plugin))
+            }
+            (checked, failures) = try interpreter.backend.validate(plugins: loaded.map(\.plugin.name))
+        } catch {
+            switch error {
+            case .plugin(let error): failures.append(error.description)
+            case .worker(let failure): failures.append(interpreter.describe(failure))
+            case .render(let message), .output(let message): failures.append(message)
             }
         }
-        let report = PluginValidator(host: host).validate(plugins: loaded.map(\.plugin.name))
-        guard report.failures.isEmpty else {
-            for failure in report.failures { output.printError("✗ \(failure)") }
-            output.printError(
-                "cellkit: error: \(report.failures.count) of \(report.checked) item(s) failed validation; nothing was installed"
-            )
+        guard failures.isEmpty else {
+            for failure in failures { output.printError("✗ \(failure)") }
+            output.printError("cellkit: error: \(directory) did not validate; nothing was installed")
             return ExitCode.plugin.rawValue
         }
         for (library, plugin) in loaded {
             do throws(FileError) {
                 let written = try PluginPackage.install(library, into: destination)
                 output.print(
-                    "installed \(plugin.name) \(plugin.version) (\(report.checked) item(s) validated): "
+                    "installed \(plugin.name) \(plugin.version) (\(checked) item(s) validated): "
                         + written.joined(separator: ", "))
             } catch {
                 output.printError("cellkit: error: \(error.description)")
