@@ -65,10 +65,16 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CellKitTests", dependencies: [cellKit, "TestSupport"], exclude: ["Rendering/Golden"]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
-        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
+        .testTarget(
+            name: "PluginHostTests",
+            dependencies: [
+                "PluginHost", "CellKitSupport", cellKit, .product(name: "CellKitTesting", package: "SDK"),
+            ]),
         .testTarget(
             name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
-        .testTarget(name: "PluginTests", dependencies: [cellKit, "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "PluginTests", dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK")],
+            exclude: ["Golden"]),
         // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.
         .testTarget(name: "EndToEndTests", dependencies: ["CellKitSupport", "TestSupport"], exclude: ["Golden"]),
     ]

@@ -8,7 +8,9 @@ import PackageDescription
 let package = Package(
     name: "CellKit",
     products: [
-        .library(name: "CellKit", type: .dynamic, targets: ["CellKit"])
+        .library(name: "CellKit", type: .dynamic, targets: ["CellKit"]),
+        // For plugins' tests: rendering to text, golden files, width sweeps.
+        .library(name: "CellKitTesting", targets: ["CellKitTesting"]),
     ],
     targets: [
         // dladdr, which Swift's Glibc module does not expose (a plugin's bundle is
@@ -17,13 +19,10 @@ let package = Package(
         .target(
             name: "CellKit",
             dependencies: ["CellKitShims"],
-            swiftSettings: [
-                .swiftLanguageMode(.v6),
-                // Rendering touches class properties millions of times a second; the
-                // dynamic exclusivity checks cost a third of it (docs/performance.md).
-                // The SDK's own code never holds overlapping accesses.
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-            ]
+            // No unsafeFlags: SwiftPM refuses them in a package depended on by
+            // version. The hot class properties are `@exclusivity(unchecked)` instead.
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(name: "CellKitTesting", dependencies: ["CellKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

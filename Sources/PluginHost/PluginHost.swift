@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Glibc
 
 /// Loads plugins and answers questions about what they provide: the host

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// The scroll view's work: a viewport over a table of `rows` rows (10
 /// million), its first frame and page scrolls, each drawn and encoded as ANSI.

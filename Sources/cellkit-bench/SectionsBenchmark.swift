@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// The second screen: 10 sections, each with a header (bold title,
 /// dim subtitle) and rows of a label and a right-aligned value.

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// The table: 4 columns (an id; a name with CJK and emoji; a
 /// right-aligned number; a coloured status word), bordered, with a header

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// Attributes through the SDK's by-name API, as scripts set them.

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// Every cell in a bordered table at 80, 40 and 20 columns, as plain text,

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// The built `libBasicCells.so` and `libChartCells.so`, opened with `dlopen`

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// A screen written the way the console's scripts write one, for tests:
 ///

@@ -1,4 +1,5 @@
-import CellKit
+@_spi(Host) import CellKit
+import CellKitTesting
 import Testing
 
 /// Every cell at every width from 1 to 200, with ordinary, empty, very long,
@@ -82,32 +83,15 @@ import Testing
         }
     }
 
-    /// Draws `view` `width` wide inside a larger canvas full of `#`: every
-    /// cell outside the view's frame must still be `#`. Then renders it
-    /// alone: no line is wider than `width`.
+    /// The testing kit's sweep at one width (nothing drawn outside the
+    /// frame, no line wider than `width`), and a bound on the height.
     static func checkAlone(_ view: View, width: Int, name: String, attributes: [(String, String)]) throws {
-        let size = view.sizeThatFits(Size(width: width, height: Int.max / 4))
         let what = Comment(rawValue: "\(name) \(attributes.map { "\($0.0)=\($0.1.prefix(20))" }) at \(width)")
-        #expect(size.width <= width, what)
+        #expect(sweepWidths(view, widths: width...width) == 0, what)
         // Wrapped text needs at most a line per character.
+        let size = view.sizeThatFits(Size(width: width, height: Int.max / 4))
         let tallest = 20 + (attributes.map { $0.1.count }.max() ?? 0)
         #expect(size.height >= 1 && size.height <= tallest, what)
-        let canvas = Canvas(width: width + 4, height: size.height + 2)
-        canvas.fill(canvas.bounds, with: "#")
-        view.frame = Rect(x: 2, y: 1, width: width, height: size.height)
-        view.layoutIfNeeded()
-        view.drawHierarchy(in: DrawingContext(canvas: canvas).subcontext(for: view.frame))
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width where !view.frame.contains(Point(x: x, y: y)) {
-                if canvas.character(of: canvas[x, y]) != "#" {
-                    Issue.record("drew at (\(x - 2), \(y - 1)), outside \(width)x\(size.height): \(what.rawValue)")
-                    return
-                }
-            }
-        }
-        for line in view.render(width: width).text.split(separator: "\n") {
-            #expect(TerminalWidth.of(line) <= width, what)
-        }
     }
 
     /// Renders the view as a row (or a header) of a bordered table `width`

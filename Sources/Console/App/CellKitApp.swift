@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
 import PluginHost
@@ -37,13 +37,10 @@ public enum CellKitApp {
             repl.watch = invocation.watch
             return repl.run()
         case .preview(let cell, let attributes, let widths, let format):
-            let chosen = format.flatMap(OutputFormat.init(rawValue:))
-            if let format, chosen == nil || chosen == .json || chosen == .svg || chosen == .html {
-                context.output.printError("cellkit: error: preview draws plain or ansi, not '\(format)'")
-                return ExitCode.usage.rawValue
-            }
+            // Invocation.parse accepts plain and ansi only.
             return context.preview(
-                cell: cell, attributes: attributes, widths: widths, format: chosen, watch: invocation.watch)
+                cell: cell, attributes: attributes, widths: widths, format: format.map(OutputFormat.init),
+                watch: invocation.watch)
         case .run(let files):
             return context.runFiles(files)
         case .commands(let text):
@@ -57,6 +54,14 @@ public enum CellKitApp {
             return context.validate(plugins)
         case .newPlugin(let name, let path, let sdk):
             return context.newPlugin(name, path: path, sdk: sdk)
+        case .install(let prefix):
+            return context.install(prefix: prefix)
+        case .sdk:
+            return context.printSDK()
+        case .pluginInstall(let package):
+            return context.installPlugin(package: package)
+        case .pluginUninstall(let name):
+            return context.uninstallPlugin(name)
         }
     }
 }
@@ -112,8 +117,11 @@ final class Context {
                 backend.process.timeout = seconds
             }
         }
-        if let color = invocation.color.flatMap(Interpreter.Settings.Color.init(rawValue:)) {
-            interpreter.settings.color = color
+        switch invocation.color {
+        case .auto?: interpreter.settings.color = .auto
+        case .always?: interpreter.settings.color = .always
+        case .never?: interpreter.settings.color = .never
+        case nil: break
         }
         interpreter.terminalWidth = {
             var size = winsize()
@@ -275,6 +283,8 @@ final class Context {
                   cd \(scaffold.directory)
                   swift build
                   cellkit run Examples/hello.cellkit --plugin-path .build/debug
+                or build it in release and install it for every session:
+                  cellkit plugin install \(scaffold.directory)
                 """)
             return 0
         } catch {

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import CellKitSupport
 import PluginHost
 
@@ -8,22 +8,15 @@ extension Context {
     /// Opens a storyboard (its declarations only: `render` and `show` in it
     /// are skipped), registers it as a ``Storyboard``, and renders one scene
     /// (the one after `#`, else the initial one) through it.
-    func renderStoryboard(_ target: String, format: String?, width: Int?, data: String?, output outPath: String?)
-        -> Int32
-    {
+    func renderStoryboard(
+        _ target: String, format: Invocation.Format?, width: Int?, data: String?, output outPath: String?
+    ) -> Int32 {
         // `-o -` and `-o /dev/stdout` are standard output, as when -o is left out.
         let outPath = outPath == "-" || outPath == "/dev/stdout" ? nil : outPath
         // The command line first: nothing is read before it is known to make sense.
         var chosen: OutputFormat?
         if let format {
-            guard let named = OutputFormat(rawValue: format) else {
-                let names = OutputFormat.allCases.map(\.rawValue)
-                output.printError(
-                    "cellkit: error: unknown format '\(format)'\n  "
-                        + (Suggestions.didYouMean(format, in: names) ?? "use one of \(names.joined(separator: ", "))"))
-                return ExitCode.usage.rawValue
-            }
-            chosen = named
+            chosen = OutputFormat(format)
         } else if let outPath {
             guard let implied = OutputFormat(fileExtensionOf: outPath) else {
                 output.printError(
@@ -131,6 +124,19 @@ extension Context {
             }
         }
         return ExitCode.success.rawValue
+    }
+}
+
+extension OutputFormat {
+    /// The format `--format` names.
+    init(_ format: Invocation.Format) {
+        switch format {
+        case .plain: self = .plain
+        case .ansi: self = .ansi
+        case .html: self = .html
+        case .svg: self = .svg
+        case .json: self = .json
+        }
     }
 }
 

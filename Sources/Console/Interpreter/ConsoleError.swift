@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// A command that failed: diagnostics pointing into the script (or a data
 /// file), and which kind of failure it is, for the exit code.

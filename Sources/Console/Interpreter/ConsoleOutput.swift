@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Where the console writes: results to standard output, diagnostics and
 /// notes to standard error. Tests use memory outputs.

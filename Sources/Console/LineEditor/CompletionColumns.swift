@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Lays out completion candidates in columns, like `ls`: filled column by
 /// column, each column as wide as the widest candidate plus two spaces, as

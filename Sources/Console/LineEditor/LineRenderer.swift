@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Draws the prompt and the line on one terminal row, scrolling the text
 /// horizontally when it does not fit.

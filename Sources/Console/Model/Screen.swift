@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import CellKitSupport
 
 /// A screen being composed: a list (a table) or a grid (a collection) of

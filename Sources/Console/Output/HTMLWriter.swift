@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Writes canvases as a standalone HTML5 page that looks like the terminal:
 /// a `<pre>` in a monospace font on the theme's background, one line per

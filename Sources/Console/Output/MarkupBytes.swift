@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// UTF-8 bytes of HTML or SVG being built, with the escaping and number
 /// formatting both writers share.

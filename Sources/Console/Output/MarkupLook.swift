@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// How a ``Style`` looks on a ``MarkupTheme``: its colours resolved to paints,
 /// reverse video applied (text and background swapped) and dim applied (the

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// One character of a canvas row as the HTML and SVG writers see it: where it
 /// starts, the cell (its character and style) and how many columns it takes.

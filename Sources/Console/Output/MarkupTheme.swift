@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// An 8-bit RGB colour as HTML and SVG write it: `#rrggbb`.
 struct MarkupRGB: Hashable, Sendable {

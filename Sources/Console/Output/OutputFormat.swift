@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// What `render` writes: plain text, ANSI, HTML, SVG, or the screen model as JSON.
 enum OutputFormat: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Writes canvases as a standalone SVG picture of a terminal window: the
 /// theme's background with rounded corners and a padding, a title bar with

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import CellKitSupport
 
 /// The screen model as JSON (`render format=json`): what a program reading

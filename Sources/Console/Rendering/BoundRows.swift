@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import CellKitSupport
 
 /// The rows of a ``Binding``, read from its data file when they are drawn

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// A view that lets any registered view stand where a table or collection
 /// expects its own kind: a plugin's table cell as a grid item, a cell as a

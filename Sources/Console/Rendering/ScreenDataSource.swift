@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import PluginHost
 
 /// Feeds a ``Screen`` to a ``TableView`` (list) or ``CollectionView`` (grid):

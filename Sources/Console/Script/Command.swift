@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// One parsed command: a command word, positional arguments and
 /// `name=value` attributes, each with where it is.

@@ -1,3 +1,5 @@
+@_spi(Host) import CellKit
+
 /// What can complete the word being typed, as the REPL's Tab offers it.
 ///
 /// ```swift

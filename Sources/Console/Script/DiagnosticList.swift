@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// One or more diagnostics thrown together: the errors of one script line, or
 /// of a whole script.

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Splits script text into logical lines of tokens.
 ///

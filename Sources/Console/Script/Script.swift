@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// The script language's entry points: parsing a source, and writing values
 /// and commands back as script text (the inverse of the lexer, for `save`).

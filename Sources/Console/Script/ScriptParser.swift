@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// A whole script, parsed: one entry per command line, in order, each a
 /// ``Command`` or the errors of that line.

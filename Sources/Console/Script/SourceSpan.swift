@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Where a piece of a script is: its first character and how many columns it
 /// covers on that line.

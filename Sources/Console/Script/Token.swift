@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 extension Lexer {
     /// One token of a script line, with where it is.

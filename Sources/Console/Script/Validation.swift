@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// A command checked against its ``CommandSpec``: its arguments bound to the
 /// spec's positionals, its options checked, its cell attributes set apart.

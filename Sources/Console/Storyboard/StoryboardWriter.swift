@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Writes a session as a storyboard: the script that, run again, rebuilds
 /// exactly the same screens (`save`; round-trip tested).

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import PluginHost
 
 /// Where the session's plugin work is done: loading a plugin, drawing a

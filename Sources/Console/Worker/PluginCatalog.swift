@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import PluginHost
 
 /// A loaded plugin as the session knows it: what it registered, as data.

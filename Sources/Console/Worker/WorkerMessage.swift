@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// What the session asks the worker (docs/design.md, "The protocol").
 enum WorkerRequest: Equatable {

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import CellKitSupport
 
 /// What plugins on disk register, recorded when they were last loaded, in

@@ -2,8 +2,10 @@ import Glibc
 
 /// Where plugins are looked for by name, in order: directories given on the
 /// command line, `CELLKIT_PLUGIN_PATH` (colon-separated), the XDG default
-/// `~/.local/lib/cellkit/plugins`, and the directory of the `cellkit`
-/// executable (so plugins built next to it by `swift build` are found).
+/// `~/.local/lib/cellkit/plugins` (where `cellkit plugin install` puts
+/// plugins), the directory of the `cellkit` executable (so plugins built next
+/// to it by `swift build` are found), and its `plugins` folder when there is
+/// one (where `cellkit install` puts the example plugins).
 ///
 /// ```swift
 /// let path = PluginSearchPath.standard(options: ["./plugins"], environment: env, executableDirectory: ".build/debug")
@@ -27,11 +29,26 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
         if let env = environment["CELLKIT_PLUGIN_PATH"] {
             dirs += env.split(separator: ":").map(String.init)
         }
-        if let home = environment["HOME"], !home.isEmpty {
-            dirs.append(home + "/.local/lib/cellkit/plugins")
+        if let user = userDirectory(environment: environment) { dirs.append(user) }
+        if let executableDirectory {
+            dirs.append(executableDirectory)
+            // Only in an installation: a build folder has no plugins folder.
+            let installed = installedPlugins(executableDirectory: executableDirectory)
+            if FileStatus(installed).isDirectory { dirs.append(installed) }
         }
-        if let executableDirectory { dirs.append(executableDirectory) }
         return PluginSearchPath(directories: dirs)
+    }
+
+    /// The user's plugin folder, `~/.local/lib/cellkit/plugins`: where
+    /// `cellkit plugin install` puts plugins.
+    public static func userDirectory(environment: [String: String]) -> String? {
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/lib/cellkit/plugins"
+    }
+
+    /// The plugins installed with the `cellkit` executable in `executableDirectory`.
+    public static func installedPlugins(executableDirectory: String) -> String {
+        executableDirectory + "/plugins"
     }
 
     /// The file names a plugin called `name` may have: `libName.so`, `Name.so`.

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// A plugin whose registrations are in the registry.
 public struct LoadedPlugin: Sendable {

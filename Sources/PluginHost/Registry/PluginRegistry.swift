@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Synchronization
 
 /// Every loaded plugin and what it registered, by qualified name

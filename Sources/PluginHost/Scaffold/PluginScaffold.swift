@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 
 /// Writes a new plugin package — the `cellkit new-plugin NAME` template —
@@ -16,11 +17,11 @@ public struct PluginScaffold: Sendable {
     /// The SDK package the plugin depends on.
     public let sdkPath: String
 
-    /// The SDK next to the sources this cellkit was built from.
+    /// The SDK this cellkit was built with: the installed copy for an
+    /// installed `cellkit` (see ``Installation``), else the SDK next to the
+    /// sources it was built from.
     public static var defaultSDKPath: String {
-        var path = #filePath
-        for _ in 0..<4 { path = parentDirectory(path) }
-        return path + "/SDK"
+        Installation.sdkDirectory(executable: try? Path.executable())
     }
 
     /// A scaffold; `directory` defaults to `./NAME`.
@@ -39,6 +40,7 @@ public struct PluginScaffold: Sendable {
             ("Sources/\(name)/CardCell.swift", cardCellSource),
             ("Sources/\(name)/Resources/CardCell.nib", cardNib),
             ("Tests/\(name)Tests/\(name)Tests.swift", testSource),
+            ("Tests/\(name)Tests/Golden/CardCell.txt", cardGolden),
             ("Examples/hello.cellkit", exampleScript),
             ("README.md", readme),
             (".gitignore", ".build/\n.swiftpm/\nPackage.resolved\n"),
@@ -141,7 +143,13 @@ public struct PluginScaffold: Sendable {
                 ),
                 .testTarget(
                     name: "\(name)Tests",
-                    dependencies: ["\(name)", .product(name: "CellKit", package: "\(sdkPackageName)")]
+                    dependencies: [
+                        "\(name)",
+                        .product(name: "CellKit", package: "\(sdkPackageName)"),
+                        // Rendering to text, golden files, width sweeps.
+                        .product(name: "CellKitTesting", package: "\(sdkPackageName)"),
+                    ],
+                    exclude: ["Golden"]
                 ),
             ]
         )
@@ -244,14 +252,59 @@ public struct PluginScaffold: Sendable {
     var testSource: String {
         """
         import CellKit
+        import CellKitTesting
         import Testing
+
         @testable import \(name)
 
         @Test func helloCellGreets() throws {
             let cell = HelloCell()
             try cell.setAttribute("name", to: "Ada")
-            #expect(cell.render(width: 20).text == "Hello, Ada!")
+            #expect(renderedText(cell, width: 20) == "Hello, Ada!")
         }
+
+        /// The nib cell, compared with Golden/CardCell.txt. After a change you
+        /// mean, re-record it: CELLKIT_RECORD_GOLDENS=1 swift test
+        @Test func cardCellDrawsItsNib() throws {
+            let cell = try CardCell.tryLoadFromNib()
+            cell.title.text = "A card"
+            cell.detail.text = "drawn from CardCell.nib, stretched to the width"
+            GoldenFiles().check(renderedText(cell, widths: [40, 16]), named: "CardCell.txt")
+        }
+
+        /// Every width from 1 to 200: nothing traps, nothing is wider than asked.
+        @Test func cellsFitEveryWidth() throws {
+            let hello = HelloCell()
+            try hello.setAttribute("name", to: String(repeating: "Ada ", count: 60))
+            sweepWidths(hello)
+            let card = try CardCell.tryLoadFromNib()
+            card.title.text = "漢字 and emoji 👩‍💻"
+            card.detail.text = String(repeating: "a long detail ", count: 30)
+            sweepWidths(card)
+        }
+
+        """
+    }
+
+    /// What `cardCellDrawsItsNib` expects (checked against the SDK by this
+    /// repository's tests).
+    var cardGolden: String {
+        """
+        width 40:
+        ╭─ A card ─────────────────────────────╮
+        │ drawn from CardCell.nib, stretched   │
+        │ to the width                         │
+        ╰──────────────────────────────────────╯
+
+        width 16:
+        ╭─ A card ─────╮
+        │ drawn from   │
+        │ CardCell.ni  │
+        │ b,           │
+        │ stretched    │
+        │ to the       │
+        │ width        │
+        ╰──────────────╯
 
         """
     }

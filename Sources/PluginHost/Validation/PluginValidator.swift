@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// Instantiates everything plugins registered — every cell, nib, header and
 /// footer view, storyboard scene and loader — and reports every failure

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 // Inspectable attributes: listed with name, type and default; set by name

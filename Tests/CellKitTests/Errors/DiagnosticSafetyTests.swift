@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// A diagnostic's text from input cannot drive the terminal: every part is
 /// sanitized where the diagnostic is rendered, line breaks kept.

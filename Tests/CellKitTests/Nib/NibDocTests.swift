@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// The examples of docs/nib-format.md: each nib, drawn with its values at two widths, must
 /// appear in the document exactly as the reference renderer draws it.

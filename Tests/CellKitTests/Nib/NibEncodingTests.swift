@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// A nib file with bytes that are not UTF-8 is refused, with the line and
 /// column of the first bad byte, as scripts and data files are: never

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 @Suite("Nib errors")
 struct NibErrorTests {

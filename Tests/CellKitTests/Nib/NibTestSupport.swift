@@ -1,4 +1,4 @@
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// Compact descriptions of parsed templates, for table-driven assertions.
 enum NibDescribe {

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// Rendered tables, grids and nib cells compared with `Golden/*.txt`.

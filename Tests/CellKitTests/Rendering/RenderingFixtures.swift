@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 // The tables, grids and nib cells the golden files and the sweeps draw.
 

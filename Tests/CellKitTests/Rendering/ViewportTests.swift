@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// A `Viewport` draws only what is on screen: a table of a million rows is

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// Every width from 1 to 120, for tables and grids of every border style,

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 // The table and collection shape every seed assumes (UIKit's): sections of

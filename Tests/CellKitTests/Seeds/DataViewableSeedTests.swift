@@ -1,5 +1,6 @@
-import CellKit
 import Testing
+
+@_spi(Host) @testable import CellKit
 
 // Seed 004: "Protocol-Oriented TableView and CollectionView in Swift".
 // `DataViewable` marries tables and collections: `reloadData()`,

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 // Seed 003: the Loaders README, every snippet with CellKit's names: the

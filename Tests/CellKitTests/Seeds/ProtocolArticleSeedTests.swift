@@ -1,5 +1,6 @@
-import CellKit
 import Testing
+
+@_spi(Host) @testable import CellKit
 
 // Seeds 001 ("Dequeue Reusable Views With Generics and Protocols") and 002
 // (anhar's TableViewCellExtensionDemo): the protocols and the table and

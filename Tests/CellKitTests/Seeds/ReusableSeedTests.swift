@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 // Seed 000: AliSoftware's Reusable README, every snippet with UIKit's names

@@ -1,6 +1,7 @@
-import CellKit
 import Glibc
 import Testing
+
+@_spi(Host) @testable import CellKit
 
 // Every misconfiguration the seeds trap on, through the throwing forms
 // (code, message and fix), and the trapping forms' messages themselves, seen

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 // Helpers shared by the seed tests: nibs registered from strings (the XIBs of

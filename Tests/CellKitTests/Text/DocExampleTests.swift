@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// Measures through the generic entry points, as code generic over StringProtocol does.
 func genericWidth<S: StringProtocol>(_ text: S) -> Int { TerminalWidth.of(text) }

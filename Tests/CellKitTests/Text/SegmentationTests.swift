@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// Byte offsets where the fast segmenter ends each cluster.
 func segmenterBoundaries(_ text: String) -> [Int] {

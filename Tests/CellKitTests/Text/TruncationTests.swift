@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// Mixed strings for the layout sweeps (none contains "…" or "...").
 let layoutSamples: [String] = [

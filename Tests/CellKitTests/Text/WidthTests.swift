@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// A string and its expected width in terminal columns.
 struct WidthCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// Texts for the wrapping sweeps.
 let wrappingSamples: [String] =

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 // The examples of docs/sdk-guide.md, compiled and run: each section's code is

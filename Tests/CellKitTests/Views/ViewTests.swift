@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 // The view layer: View, Label, StackView, ColumnLayout and ColumnsView, the

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// A tiny VT100 interpreter for tests: replays what the editor wrote and keeps
 /// the screen the user would see and the cursor position.

@@ -50,7 +50,7 @@ extension DataViewable {
 
 /// A table cell made from a nib alone, with no class of its own: its
 /// outlets are its attributes, and reuse empties them.
-public final class NibTableViewCell: TableViewCell {
+final class NibTableViewCell: TableViewCell {
     public override func prepareForReuse() {
         super.prepareForReuse()
         for label in connectedOutlets.values { label.text = "" }
@@ -59,7 +59,7 @@ public final class NibTableViewCell: TableViewCell {
 
 /// A collection cell made from a nib alone, with no class of its own: its
 /// outlets are its attributes, and reuse empties them.
-public final class NibCollectionViewCell: CollectionViewCell {
+final class NibCollectionViewCell: CollectionViewCell {
     public override func prepareForReuse() {
         super.prepareForReuse()
         for label in connectedOutlets.values { label.text = "" }

@@ -64,18 +64,23 @@ public struct CellKitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var fix: String?
     /// Where in a text source it went wrong, for nib and storyboard errors:
     /// every problem found, in source order.
-    public var diagnostics: [Diagnostic]
+    @_spi(Host) public var diagnostics: [Diagnostic]
 
     /// The first of ``diagnostics``.
-    public var diagnostic: Diagnostic? { diagnostics.first }
+    @_spi(Host) public var diagnostic: Diagnostic? { diagnostics.first }
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, fix: String? = nil, diagnostic: Diagnostic? = nil) {
+    public init(_ code: Code, _ message: String, fix: String? = nil) {
+        self.init(code, message, fix: fix, diagnostics: [])
+    }
+
+    /// Creates an error with a diagnostic (a nib's or storyboard's file:line:col).
+    @_spi(Host) public init(_ code: Code, _ message: String, fix: String? = nil, diagnostic: Diagnostic?) {
         self.init(code, message, fix: fix, diagnostics: diagnostic.map { [$0] } ?? [])
     }
 
     /// Creates an error with several diagnostics.
-    public init(_ code: Code, _ message: String, fix: String? = nil, diagnostics: [Diagnostic]) {
+    @_spi(Host) public init(_ code: Code, _ message: String, fix: String? = nil, diagnostics: [Diagnostic]) {
         self.code = code
         self.message = message
         self.fix = fix

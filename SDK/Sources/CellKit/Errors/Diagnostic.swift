@@ -13,7 +13,7 @@
 /// //                   ^~~~
 /// //   did you mean 'name'?
 /// ```
-public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+@_spi(Host) public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// How serious the diagnostic is.
     public enum Severity: String, Hashable, Sendable {
         case error, warning, note

@@ -9,7 +9,7 @@
 /// let where = SourceLocation(file: "team.cks", line: 3, column: 17)
 /// print(where)   // team.cks:3:17
 /// ```
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+@_spi(Host) public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The file name as the user gave it, or a pseudo-name such as `<stdin>`.
     public var file: String
     /// The line, from 1.

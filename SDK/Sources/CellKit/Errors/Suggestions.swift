@@ -35,12 +35,12 @@ public enum Suggestions {
     /// ```swift
     /// Suggestions.didYouMean("widht", in: ["width", "border"])   // "did you mean 'width'?"
     /// ```
-    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
+    @_spi(Host) public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
         nearest(to: word, in: candidates).map { "did you mean '\($0)'?" }
     }
 
     /// The edit distance between two strings, case-insensitively.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    @_spi(Host) public static func distance(_ a: String, _ b: String) -> Int {
         distance(Array(a.lowercased()), Array(b.lowercased()))
     }
 

@@ -43,7 +43,7 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The parsed template (parsed once, then cached).
-    public func template() throws(CellKitError) -> NibTemplate {
+    func template() throws(CellKitError) -> NibTemplate {
         let key = NibCatalog.key(bundle.name, name)
         if let cached = NibCatalog.shared.withLock({ $0.templates[key] }) { return cached }
         guard let path = bundle.path(forResource: name, ofType: "nib") else {

@@ -13,14 +13,14 @@
 /// - outlet: its text, aligned in `width` when narrower, truncated to `width` (or, for a
 ///   `wrap` outlet, wrapped at `width`) when wider;
 /// - spring: its fill repeated over `width` (``NibTemplate/Spring/drawn(width:)``).
-public struct NibPlacement: Sendable, Hashable {
+struct NibPlacement: Sendable, Hashable {
     /// The first column, from 0.
-    public var x: Int
+    var x: Int
     /// The number of columns.
-    public var width: Int
+    var width: Int
 
     /// Creates a placement.
-    public init(x: Int, width: Int) {
+    init(x: Int, width: Int) {
         self.x = x
         self.width = width
     }
@@ -33,14 +33,14 @@ public struct NibPlacement: Sendable, Hashable {
 /// next wrapped line, literals draw their ``NibTemplate/Literal/continuationText`` (box
 /// drawing, `|` and `+` kept so borders continue, the rest blank), springs draw their fill,
 /// and other outlets are blank.
-public struct NibLineLayout: Sendable, Hashable {
+struct NibLineLayout: Sendable, Hashable {
     /// One per segment, in segment order.
-    public var placements: [NibPlacement]
+    var placements: [NibPlacement]
     /// The rows the line draws: 1, or the wrap outlet's wrapped line count (at least 1).
-    public var rowCount: Int
+    var rowCount: Int
 
     /// Creates a line layout.
-    public init(placements: [NibPlacement], rowCount: Int) {
+    init(placements: [NibPlacement], rowCount: Int) {
         self.placements = placements
         self.rowCount = rowCount
     }
@@ -55,35 +55,35 @@ public struct NibLineLayout: Sendable, Hashable {
 ///     let row = layout.row(y)   // which template line, which wrapped row, placements
 /// }
 /// ```
-public struct NibLayout: Sendable, Hashable {
+struct NibLayout: Sendable, Hashable {
     /// One row of a laid-out template.
-    public struct Row: Sendable, Hashable {
+    struct Row: Sendable, Hashable {
         /// The index of the template line in ``NibTemplate/lines``.
-        public var line: Int
+        var line: Int
         /// 0 on a line's first row, 1, 2, … on its continuation rows (wrapped lines).
-        public var wrapRow: Int
+        var wrapRow: Int
         /// The line's placements (the same for all its rows).
-        public var placements: [NibPlacement]
+        var placements: [NibPlacement]
         /// True on continuation rows.
-        public var isContinuation: Bool { wrapRow > 0 }
+        var isContinuation: Bool { wrapRow > 0 }
     }
 
     /// The target width.
-    public var width: Int
+    var width: Int
     /// One per template line.
-    public var lines: [NibLineLayout]
+    var lines: [NibLineLayout]
     /// The total number of rows: the sum of the lines' row counts.
-    public var height: Int
+    var height: Int
 
     /// Creates a layout from its lines.
-    public init(width: Int, lines: [NibLineLayout]) {
+    init(width: Int, lines: [NibLineLayout]) {
         self.width = width
         self.lines = lines
         self.height = lines.reduce(0) { $0 + $1.rowCount }
     }
 
     /// The row at `y` (0 ..< ``height``).
-    public func row(_ y: Int) -> Row {
+    func row(_ y: Int) -> Row {
         precondition(y >= 0 && y < height, "row \(y) is outside the layout's \(height) rows")
         var remaining = y
         for (index, line) in lines.enumerated() {
@@ -96,7 +96,7 @@ public struct NibLayout: Sendable, Hashable {
     }
 
     /// Every row, top to bottom (placements shared with ``lines``, not copied).
-    public var rows: [Row] {
+    var rows: [Row] {
         var rows: [Row] = []
         rows.reserveCapacity(height)
         for (index, line) in lines.enumerated() {
@@ -119,7 +119,7 @@ extension NibTemplate {
     ///   - wrappedLineCount: how many lines a `wrap` outlet's text wraps to at a width
     ///     (called only for wrap outlets placed at least 1 column wide; results below 1
     ///     count as 1).
-    public func layout(
+    func layout(
         width: Int,
         naturalWidth: (_ outlet: Int) -> Int,
         wrappedLineCount: (_ outlet: Int, _ width: Int) -> Int
@@ -137,7 +137,7 @@ extension NibTemplate {
 
 extension NibTemplate.Line {
     /// Lays out the line at `width`; see ``layout(width:into:naturalWidth:wrappedLineCount:)``.
-    public func layout(
+    func layout(
         width: Int,
         naturalWidth: (_ outlet: Int) -> Int,
         wrappedLineCount: (_ outlet: Int, _ width: Int) -> Int
@@ -169,7 +169,7 @@ extension NibTemplate.Line {
     ///
     /// - Returns: the rows the line draws: the wrap outlet's `wrappedLineCount` at its
     ///   placed width (at least 1), or 1.
-    public func layout(
+    func layout(
         width: Int,
         into placements: inout [NibPlacement],
         naturalWidth: (_ outlet: Int) -> Int,

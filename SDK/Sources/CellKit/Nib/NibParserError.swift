@@ -11,23 +11,23 @@
 ///     //   an outlet has one alignment: keep one of left, center, right
 /// }
 /// ```
-public struct NibParseError: Error, Sendable, Hashable, CustomStringConvertible {
+struct NibParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The problems, in source order (at least one; at most ``NibParseError/limit``).
-    public let diagnostics: [Diagnostic]
+    let diagnostics: [Diagnostic]
 
     /// Parsing stops collecting after this many diagnostics.
-    public static let limit = 20
+    static let limit = 20
 
     /// Creates an error from its diagnostics.
-    public init(diagnostics: [Diagnostic]) {
+    init(diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 
     /// The first problem.
-    public var first: Diagnostic? { diagnostics.first }
+    var first: Diagnostic? { diagnostics.first }
 
     /// All diagnostics, rendered, one after another.
-    public var description: String {
+    var description: String {
         diagnostics.map { $0.rendered() }.joined(separator: "\n")
     }
 }

@@ -21,22 +21,22 @@
 /// A template is parsed once and is immutable; laying it out allocates only the
 /// placement arrays (see ``NibTemplate/Line/layout(width:into:naturalWidth:wrappedLineCount:)``
 /// for a form that reuses a buffer).
-public struct NibTemplate: Sendable, Hashable {
+struct NibTemplate: Sendable, Hashable {
     /// The nib's name, without `.nib` (`ProfileCell`).
-    public let name: String
+    let name: String
     /// The file name used in diagnostics: the `file` given to ``parse(_:name:file:)``, or
     /// `<name>.nib`.
-    public let file: String
+    let file: String
     /// The drawn lines, top to bottom (comment-only lines and leading/trailing blank lines
     /// removed).
-    public let lines: [Line]
+    let lines: [Line]
     /// Every outlet, in order of first appearance; `outlets[i].index == i`.
-    public let outlets: [Outlet]
+    let outlets: [Outlet]
     /// The outlet names, in order of first appearance.
-    public let outletNames: [String]
+    let outletNames: [String]
     /// The width at which every line fits without clipping: the widest line's literals plus
     /// its outlets' fixed (`width=`) or minimum (`min=`) widths; springs count 0.
-    public let minimumWidth: Int
+    let minimumWidth: Int
     /// The source lines, for diagnostics that point into the nib later (outlet checks).
     let sourceLines: [String]
 
@@ -70,7 +70,7 @@ public struct NibTemplate: Sendable, Hashable {
     ///     //   did you mean 'bold'?
     /// }
     /// ```
-    public static func parse(
+    static func parse(
         _ source: String, name: String, file: String? = nil
     ) throws(NibParseError) -> NibTemplate {
         var parser = NibParser(name: name, file: file ?? "\(name).nib")
@@ -78,7 +78,7 @@ public struct NibTemplate: Sendable, Hashable {
     }
 
     /// The outlet with this name, if the nib has one.
-    public func outlet(named name: String) -> Outlet? {
+    func outlet(named name: String) -> Outlet? {
         outlets.first { $0.name == name }
     }
 
@@ -91,7 +91,7 @@ public struct NibTemplate: Sendable, Hashable {
     ///     message: "ProfileCell has no outlet 'role'",
     ///     notes: ["ProfileCell's outlets: name, bio"])
     /// ```
-    public func diagnostic(
+    func diagnostic(
         at outlet: Outlet, message: String, notes: [String] = []
     ) -> Diagnostic {
         let line = outlet.location.line
@@ -105,17 +105,17 @@ public struct NibTemplate: Sendable, Hashable {
 extension NibTemplate {
     /// One line of a template. It draws as one row, or as several when it holds a `wrap`
     /// outlet (see ``NibLineLayout``).
-    public struct Line: Sendable, Hashable {
+    struct Line: Sendable, Hashable {
         /// The pieces of the line, left to right.
-        public let segments: [Segment]
+        let segments: [Segment]
         /// The line's number in the nib file, from 1.
-        public let sourceLine: Int
+        let sourceLine: Int
         /// Literal widths plus the outlets' fixed or minimum widths (springs count 0).
-        public let minimumWidth: Int
+        let minimumWidth: Int
         /// The index in ``segments`` of the line's `wrap` outlet, if it has one.
-        public let wrapSegment: Int?
+        let wrapSegment: Int?
         /// Whether the line has at least one spring (and so stretches to any width).
-        public var hasSprings: Bool { springWeights > 0 }
+        var hasSprings: Bool { springWeights > 0 }
         /// The layout data of each segment, flattened for the per-row layout loop.
         let items: [NibLayoutItem]
         /// The sum of the springs' weights (0 without springs).
@@ -151,7 +151,7 @@ extension NibTemplate {
     }
 
     /// A piece of a line.
-    public enum Segment: Sendable, Hashable {
+    enum Segment: Sendable, Hashable {
         /// Text drawn as written (escapes resolved, comments removed).
         case literal(Literal)
         /// `{name:modifiers}`: a label's text.
@@ -161,19 +161,19 @@ extension NibTemplate {
     }
 
     /// Literal text: `╭─ `, or a styled `{"╭─":dim}`.
-    public struct Literal: Sendable, Hashable {
+    struct Literal: Sendable, Hashable {
         /// The text, with `{{`/`}}` resolved.
-        public let text: String
+        let text: String
         /// Its display width in terminal columns, measured once at parse time.
-        public let width: Int
+        let width: Int
         /// Plain unless written `{"text":style}`.
-        public let style: NibStyle
+        let style: NibStyle
         /// What the literal draws on the continuation rows of a wrapped line: its box-drawing
         /// characters (U+2500–U+257F), `|` and `+` kept, every other character replaced by
         /// spaces of the same width. Same width as ``text``.
-        public let continuationText: String
+        let continuationText: String
         /// True when ``continuationText`` has anything but spaces.
-        public let repeatsOnContinuation: Bool
+        let repeatsOnContinuation: Bool
 
         init(text: String, style: NibStyle = .plain) {
             self.text = text
@@ -207,32 +207,32 @@ extension NibTemplate {
     }
 
     /// An outlet: `{name}` with its modifiers.
-    public struct Outlet: Sendable, Hashable {
+    struct Outlet: Sendable, Hashable {
         /// The outlet's name; it connects to the owner's outlet of that name.
-        public let name: String
+        let name: String
         /// The outlet's position in ``NibTemplate/outlets`` and ``NibTemplate/outletNames``;
         /// the layout's `naturalWidth` closure receives it.
-        public let index: Int
+        let index: Int
         /// Where the outlet's name is in the nib.
-        public let location: SourceLocation
+        let location: SourceLocation
         /// bold, dim, …, `fg=`, `bg=`.
-        public let style: NibStyle
+        let style: NibStyle
         /// `left` (default), `center`, `right`: where the text sits when its slot is wider.
-        public let alignment: Alignment
+        let alignment: Alignment
         /// `width=N`: always N columns (clipped only when the line itself does not fit).
-        public let fixedWidth: Int?
+        let fixedWidth: Int?
         /// `min=N`: at least N columns, padded by alignment; never shrunk below N.
-        public let minWidth: Int?
+        let minWidth: Int?
         /// `max=N`: at most N columns.
-        public let maxWidth: Int?
+        let maxWidth: Int?
         /// What happens when the text is wider than its slot: truncate (tail by default) or
         /// wrap.
-        public let overflow: Overflow
+        let overflow: Overflow
         /// `placeholder="…"`: what the view shows, dimmed, while the label's text is empty.
-        public let placeholder: String?
+        let placeholder: String?
         /// `collapse`: while the label's text is empty, the outlet's line takes no rows
         /// at all (a card without a bio is a line shorter).
-        public let collapsesWhenEmpty: Bool
+        let collapsesWhenEmpty: Bool
 
         init(
             name: String, index: Int, location: SourceLocation, style: NibStyle = .plain,
@@ -254,14 +254,14 @@ extension NibTemplate {
         }
 
         /// True for a `wrap` outlet.
-        public var wraps: Bool { overflow == .wrap }
+        var wraps: Bool { overflow == .wrap }
 
         /// The columns the outlet always keeps: `width=N`, else `min=N`, else 0.
-        public var minimumWidth: Int { fixedWidth ?? minWidth ?? 0 }
+        var minimumWidth: Int { fixedWidth ?? minWidth ?? 0 }
 
         /// The width the outlet asks for when its text is `natural` columns wide: the fixed
         /// width, or the natural width clamped to `min`…`max`.
-        public func preferredWidth(natural: Int) -> Int {
+        func preferredWidth(natural: Int) -> Int {
             if let fixedWidth { return fixedWidth }
             var width = Swift.max(0, natural)
             if let maxWidth { width = Swift.min(width, maxWidth) }
@@ -271,16 +271,16 @@ extension NibTemplate {
     }
 
     /// A spring: `{~}`, `{~─}`, `{~-=}`, `{~2}`, `{~2"0"}`, `{~─:dim}`.
-    public struct Spring: Sendable, Hashable {
+    struct Spring: Sendable, Hashable {
         /// The fill pattern (a space when none is written), repeated from the spring's left
         /// edge.
-        public let fill: String
+        let fill: String
         /// The fill's display width (at least 1).
-        public let fillWidth: Int
+        let fillWidth: Int
         /// The share of slack, relative to the other springs on the line (default 1).
-        public let weight: Int
+        let weight: Int
         /// Styles and colours of the fill.
-        public let style: NibStyle
+        let style: NibStyle
         /// Each fill character and its width, for drawing.
         let fillUnits: [FillUnit]
 
@@ -301,12 +301,12 @@ extension NibTemplate {
     }
 
     /// Where an outlet's text sits in a wider slot.
-    public enum Alignment: String, Sendable, Hashable, CaseIterable {
+    enum Alignment: String, Sendable, Hashable, CaseIterable {
         case left, center, right
     }
 
     /// How an outlet's text is cut when it is wider than its slot.
-    public enum Truncation: String, Sendable, Hashable, CaseIterable {
+    enum Truncation: String, Sendable, Hashable, CaseIterable {
         /// `Ada Lovel…` (the default)
         case tail
         /// `…Lovelace`
@@ -318,7 +318,7 @@ extension NibTemplate {
     }
 
     /// What an outlet does with text wider than its slot.
-    public enum Overflow: Sendable, Hashable {
+    enum Overflow: Sendable, Hashable {
         /// Cut the text to one row (`truncate=…` or `clip`; tail truncation by default).
         case truncate(Truncation)
         /// Word-wrap the text; its line repeats once per wrapped row (`wrap`).

@@ -10,7 +10,7 @@
 /// {name:bg=#1e1e2e}        .rgb(0x1e, 0x1e, 0x2e)
 /// {name:fg=default}        .default (the terminal's own colour)
 /// ```
-public enum NibColor: Sendable, Hashable, CustomStringConvertible {
+enum NibColor: Sendable, Hashable, CustomStringConvertible {
     /// The terminal's default foreground or background.
     case `default`
     /// One of the 16 ANSI colours, by its canonical name (see ``NibColor/names``).
@@ -22,13 +22,13 @@ public enum NibColor: Sendable, Hashable, CustomStringConvertible {
 
     /// The 16 ANSI colour names in palette order: `black` … `white`, then
     /// `bright-black` … `bright-white`.
-    public static let names: [String] = {
+    static let names: [String] = {
         let base = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
         return base + base.map { "bright-" + $0 }
     }()
 
     /// The palette index (0–15) of a named colour, the index of a palette colour, or nil.
-    public var paletteIndex: UInt8? {
+    var paletteIndex: UInt8? {
         switch self {
         case .named(let name):
             return NibColor.names.firstIndex(of: name).map { UInt8($0) }
@@ -40,7 +40,7 @@ public enum NibColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The colour as it is written in a nib: `red`, `bright-red`, `208`, `#1e1e2e`, `default`.
-    public var description: String {
+    var description: String {
         switch self {
         case .default:
             return "default"
@@ -64,43 +64,43 @@ public enum NibColor: Sendable, Hashable, CustomStringConvertible {
 /// ```text
 /// {name:bold,fg=cyan}   flags [.bold], foreground .named("cyan"), background nil
 /// ```
-public struct NibStyle: Sendable, Hashable {
+struct NibStyle: Sendable, Hashable {
     /// Text attributes, combinable.
-    public struct Flags: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+    struct Flags: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        init(rawValue: UInt8) { self.rawValue = rawValue }
 
-        public static let bold = Flags(rawValue: 1 << 0)
-        public static let dim = Flags(rawValue: 1 << 1)
-        public static let italic = Flags(rawValue: 1 << 2)
-        public static let underline = Flags(rawValue: 1 << 3)
-        public static let reverse = Flags(rawValue: 1 << 4)
-        public static let strikethrough = Flags(rawValue: 1 << 5)
+        static let bold = Flags(rawValue: 1 << 0)
+        static let dim = Flags(rawValue: 1 << 1)
+        static let italic = Flags(rawValue: 1 << 2)
+        static let underline = Flags(rawValue: 1 << 3)
+        static let reverse = Flags(rawValue: 1 << 4)
+        static let strikethrough = Flags(rawValue: 1 << 5)
 
         /// Each flag with the modifier that sets it, in documentation order.
-        public static let named: [(name: String, flag: Flags)] = [
+        static let named: [(name: String, flag: Flags)] = [
             ("bold", .bold), ("dim", .dim), ("italic", .italic),
             ("underline", .underline), ("reverse", .reverse), ("strikethrough", .strikethrough),
         ]
     }
 
     /// Bold, dim, italic, underline, reverse, strikethrough.
-    public var flags: Flags
+    var flags: Flags
     /// `fg=`; nil when not given (inherit), `.default` for the terminal's own colour.
-    public var foreground: NibColor?
+    var foreground: NibColor?
     /// `bg=`; nil when not given (inherit), `.default` for the terminal's own colour.
-    public var background: NibColor?
+    var background: NibColor?
 
     /// Creates a style.
-    public init(flags: Flags = [], foreground: NibColor? = nil, background: NibColor? = nil) {
+    init(flags: Flags = [], foreground: NibColor? = nil, background: NibColor? = nil) {
         self.flags = flags
         self.foreground = foreground
         self.background = background
     }
 
     /// No flags, no colours.
-    public static let plain = NibStyle()
+    static let plain = NibStyle()
 
     /// True when the style changes nothing.
-    public var isPlain: Bool { self == .plain }
+    var isPlain: Bool { self == .plain }
 }

@@ -12,24 +12,24 @@
 /// ```
 public final class PluginRegistrar {
     /// The plugin's library, as the host opened it.
-    public let imagePath: String?
+    @_spi(Host) public let imagePath: String?
     /// The plugin's name, version and summary, set by ``run(_:with:)``.
-    public internal(set) var pluginName = ""
+    @_spi(Host) public internal(set) var pluginName = ""
     /// The plugin's version.
-    public internal(set) var pluginVersion = ""
+    @_spi(Host) public internal(set) var pluginVersion = ""
     /// The plugin's summary.
-    public internal(set) var pluginSummary = ""
+    @_spi(Host) public internal(set) var pluginSummary = ""
     /// What has been registered so far, in order.
-    public private(set) var registrations: [PluginRegistration] = []
+    @_spi(Host) public private(set) var registrations: [PluginRegistration] = []
     /// The error the plugin's `register(in:)` threw, if it did, as text.
-    public internal(set) var failure: String?
+    @_spi(Host) public internal(set) var failure: String?
     /// The error the plugin's `register(in:)` threw, if it was a ``CellKitError``.
-    public internal(set) var failureError: CellKitError?
+    @_spi(Host) public internal(set) var failureError: CellKitError?
     private var nibs: [(name: String, template: NibTemplate)] = []
     private var storyboards: [Storyboard] = []
 
     /// Creates a registrar for the library at `imagePath` (the host does this).
-    public init(imagePath: String?) {
+    @_spi(Host) public init(imagePath: String?) {
         self.imagePath = imagePath
     }
 
@@ -56,7 +56,7 @@ public final class PluginRegistrar {
 
     /// Runs `plugin`'s registration into this registrar; in-process plugins
     /// and tests use it directly.
-    public func run<P: Plugin>(_ plugin: P.Type) -> Int32 {
+    @_spi(Host) public func run<P: Plugin>(_ plugin: P.Type) -> Int32 {
         pluginName = P.name
         pluginVersion = P.version
         pluginSummary = P.summary
@@ -190,7 +190,7 @@ public final class PluginRegistrar {
 
     /// Makes the plugin's nibs and storyboards findable by name. The host
     /// calls this once, after the registrations were accepted.
-    public func commitResources() {
+    @_spi(Host) public func commitResources() {
         let bundle = self.bundle
         for nib in nibs {
             NibCatalog.shared.withLock { $0.templates[NibCatalog.key(bundle.name, nib.name)] = nib.template }

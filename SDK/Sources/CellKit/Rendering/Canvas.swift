@@ -17,9 +17,9 @@
 /// ```
 public final class Canvas {
     /// Columns.
-    public private(set) var width: Int
+    @exclusivity(unchecked) public private(set) var width: Int
     /// Rows.
-    public private(set) var height: Int
+    @exclusivity(unchecked) public private(set) var height: Int
     /// Row-major cells.
     @usableFromInline @exclusivity(unchecked) var cells: [Cell]
     /// Multi-scalar clusters (`👩‍💻`, `é` as e + U+0301) referenced by cells.

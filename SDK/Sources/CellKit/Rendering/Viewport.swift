@@ -13,7 +13,7 @@
 /// viewport.scroll(by: 24)          // one page down
 /// viewport.scrollToBottom()
 /// ```
-public final class Viewport {
+@_spi(Host) public final class Viewport {
     /// The content shown.
     public let content: ScrollableContent
     /// Columns.

@@ -16,9 +16,9 @@
 /// ```
 open class ReusableView: View {
     /// The identifier the view was dequeued under, or `nil` if it was made directly.
-    public internal(set) var reuseIdentifier: String?
+    @exclusivity(unchecked) public internal(set) var reuseIdentifier: String?
     /// The queue and entry the view goes back to (so giving it back needs no lookup).
-    var reusePool: (queue: ObjectIdentifier, index: Int)?
+    @exclusivity(unchecked) var reusePool: (queue: ObjectIdentifier, index: Int)?
 
     public required init() {}
 

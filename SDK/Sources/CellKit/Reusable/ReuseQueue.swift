@@ -20,16 +20,16 @@ final class ReuseQueue {
     let kind: String
     /// The registration call for an identifier, suggested when it is not registered.
     let registerCall: (String) -> String
-    private var entries: [Entry] = []
-    private var indexByIdentifier: [String: Int] = [:]
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var indexByIdentifier: [String: Int] = [:]
     /// The last identifier dequeued and its entry: rows of one type follow each
     /// other, and comparing two short strings is cheaper than hashing one.
-    private var lastIdentifier = ""
-    private var lastIndex = -1
+    @exclusivity(unchecked) private var lastIdentifier = ""
+    @exclusivity(unchecked) private var lastIndex = -1
     /// Views made by factories so far (not counting reuse).
-    private(set) var createdCount = 0
+    @exclusivity(unchecked) private(set) var createdCount = 0
     /// Views handed out and not yet given back.
-    private(set) var liveCount = 0
+    @exclusivity(unchecked) private(set) var liveCount = 0
 
     init(kind: String, registerCall: @escaping (String) -> String = { "register(cellType: \($0).self)" }) {
         self.kind = kind

@@ -22,36 +22,36 @@ open class TableView: View {
     public static let automaticDimension = -1
 
     /// Where rows come from; setting it makes the table reload before it is next used.
-    public weak var dataSource: TableViewDataSource? {
+    @exclusivity(unchecked) public weak var dataSource: TableViewDataSource? {
         didSet { needsReload = true }
     }
     /// Heights and custom section views.
-    public weak var delegate: TableViewDelegate? {
+    @exclusivity(unchecked) public weak var delegate: TableViewDelegate? {
         didSet { needsReload = true }
     }
     /// Every row's height, or ``automaticDimension`` (the default).
-    public var rowHeight = TableView.automaticDimension
+    @exclusivity(unchecked) public var rowHeight = TableView.automaticDimension
     /// The border around the table; `.none` (the default) draws none.
-    public var border: BoxStyle = .none
+    @exclusivity(unchecked) public var border: BoxStyle = .none
     /// The colour of borders, separators and dividers.
-    public var borderStyle: Style = .plain
+    @exclusivity(unchecked) public var borderStyle: Style = .plain
     /// A title in the top border (or above the rows when there is no border).
-    public var title: String?
+    @exclusivity(unchecked) public var title: String?
     /// How the title looks.
-    public var titleStyle: Style = .bold
+    @exclusivity(unchecked) public var titleStyle: Style = .bold
     /// Whether a line is drawn between rows.
-    public var separatorStyle: SeparatorStyle = .none
+    @exclusivity(unchecked) public var separatorStyle: SeparatorStyle = .none
     /// Columns shared by the rows: the border and separators join their dividers.
-    public var columnLayout: ColumnLayout?
+    @exclusivity(unchecked) public var columnLayout: ColumnLayout?
     /// Columns of blank space inside each side of the border (default 1 with
     /// a border, 0 without).
-    public var contentPadding: Int?
+    @exclusivity(unchecked) public var contentPadding: Int?
     /// A view above the first section, separated from it by a line.
-    public var tableHeaderView: View?
+    @exclusivity(unchecked) public var tableHeaderView: View?
     /// A view below the last section, separated from it by a line.
-    public var tableFooterView: View?
+    @exclusivity(unchecked) public var tableFooterView: View?
     /// The row drawn in reverse video, as the scroll view's cursor.
-    public var selectedIndexPath: IndexPath?
+    @exclusivity(unchecked) public var selectedIndexPath: IndexPath?
 
     /// Lines between rows.
     public enum SeparatorStyle: String, Sendable {
@@ -63,18 +63,18 @@ open class TableView: View {
 
     let cellQueue = ReuseQueue(kind: "cell")
     let headerFooterQueue = ReuseQueue(kind: "header/footer view") { "register(headerFooterViewType: \($0).self)" }
-    var identifierCache = ReuseIdentifierCache()
+    @exclusivity(unchecked) var identifierCache = ReuseIdentifierCache()
     /// The section layout computed by ``reloadData()``.
-    var sections = SectionMap()
-    var needsReload = true
+    @exclusivity(unchecked) var sections = SectionMap()
+    @exclusivity(unchecked) var needsReload = true
     /// The pieces being rendered, from ``preparePieces(width:)``.
-    var renderList: ElementList?
+    @exclusivity(unchecked) var renderList: ElementList?
     /// A row's cell asked for early, to learn its columns (a rule above it
     /// joins its dividers); the row is drawn with it, so each row is still
     /// asked for once.
-    var prefetched: (indexPath: IndexPath, cell: TableViewCell)?
+    @exclusivity(unchecked) var prefetched: (indexPath: IndexPath, cell: TableViewCell)?
     /// The columns of the last row drawn, for the rule below it.
-    var lastRowColumns: (layout: ColumnLayout, divider: BoxStyle)?
+    @exclusivity(unchecked) var lastRowColumns: (layout: ColumnLayout, divider: BoxStyle)?
 
     public required init() {
         super.init()

@@ -19,7 +19,7 @@ open class TableViewCell: ReusableView {
     /// The view cell content goes into; it fills the cell.
     public let contentView = View()
     /// Whether the row is selected; a table draws a selected row in reverse video.
-    public var isSelected = false
+    @exclusivity(unchecked) public var isSelected = false
 
     public required init() {
         super.init()

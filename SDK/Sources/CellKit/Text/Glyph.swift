@@ -9,14 +9,14 @@
 /// // e é 1
 /// // ␛ - 1
 /// ```
-public struct Glyph: Sendable, Equatable {
+struct Glyph: Sendable, Equatable {
     /// The first scalar of the cluster, after sanitizing: a control character comes out as its
     /// picture (ESC as ␛, DEL as ␡, C1 controls as U+FFFD, CR LF as ␤) and a tab as a space.
-    public var scalar: Unicode.Scalar
+    var scalar: Unicode.Scalar
     /// The whole cluster, a slice of the text; nil when the cluster is that one scalar.
-    public var cluster: Substring?
+    var cluster: Substring?
     /// Columns the cluster occupies: 0, 1 or 2.
-    public var width: Int
+    var width: Int
 
     /// A glyph; `cluster` is nil for a single-scalar cluster.
     ///
@@ -24,7 +24,7 @@ public struct Glyph: Sendable, Equatable {
     /// let star = Glyph(scalar: "*", width: 1)
     /// print(star.scalar, star.width)  // * 1
     /// ```
-    public init(scalar: Unicode.Scalar, cluster: Substring? = nil, width: Int) {
+    init(scalar: Unicode.Scalar, cluster: Substring? = nil, width: Int) {
         self.scalar = scalar
         self.cluster = cluster
         self.width = width

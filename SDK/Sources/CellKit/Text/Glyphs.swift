@@ -5,7 +5,7 @@
 /// Glyphs.forEach(in: "漢a👍🏽") { glyph in columns += glyph.width }
 /// print(columns)  // 5
 /// ```
-public enum Glyphs {
+enum Glyphs {
     /// Calls `body` with each grapheme cluster of `text`, in order, sanitized and measured.
     ///
     /// Control characters come out as their pictures (see `TextLayout.sanitized(_:)`), width 1;
@@ -21,7 +21,7 @@ public enum Glyphs {
     ///
     /// - Complexity: O(n) in the UTF-8 length. Printable ASCII text is walked byte by byte,
     ///   with no segmentation; other text in one pass with one table lookup per scalar.
-    public static func forEach<S: StringProtocol>(in text: S, _ body: (Glyph) -> Void) {
+    static func forEach<S: StringProtocol>(in text: S, _ body: (Glyph) -> Void) {
         if let string = text as? String {
             forEach(in: string[...], body)
         } else if let substring = text as? Substring {
@@ -43,7 +43,7 @@ public enum Glyphs {
     /// ```
     ///
     /// - Complexity: O(n) in the UTF-8 length.
-    public static func forEach(in text: String, _ body: (Glyph) -> Void) {
+    static func forEach(in text: String, _ body: (Glyph) -> Void) {
         forEach(in: text[...], body)
     }
 
@@ -56,7 +56,7 @@ public enum Glyphs {
     /// ```
     ///
     /// - Complexity: O(n) in the UTF-8 length.
-    public static func forEach(in text: Substring, _ body: (Glyph) -> Void) {
+    static func forEach(in text: Substring, _ body: (Glyph) -> Void) {
         withUTF8(text.utf8) { buffer in
             if GraphemeSegmenter.isPrintableASCII(buffer) {
                 for byte in buffer {

@@ -106,15 +106,15 @@ public struct ColumnLayout: Hashable, Sendable {
 /// ```
 public final class ColumnsView: View {
     /// The layout the labels follow.
-    public var layout = ColumnLayout([]) {
+    @exclusivity(unchecked) public var layout = ColumnLayout([]) {
         didSet { syncLabels() }
     }
     /// The box style of the dividers drawn in the gaps; `.none` draws none.
-    public var divider: BoxStyle = .none
+    @exclusivity(unchecked) public var divider: BoxStyle = .none
     /// The style of the dividers.
-    public var dividerStyle: Style = .plain
+    @exclusivity(unchecked) public var dividerStyle: Style = .plain
     /// One label per column.
-    public private(set) var labels: [Label] = []
+    @exclusivity(unchecked) public private(set) var labels: [Label] = []
 
     public required init() {}
 

@@ -12,13 +12,13 @@
 /// ```
 public final class Label: View {
     /// The text drawn. Control characters are shown as visible pictures.
-    public var text: String = "" {
+    @exclusivity(unchecked) public var text: String = "" {
         didSet { cachedWidth = -1 }
     }
     /// The terminal width of `text`, measured once per change (layout and
     /// drawing ask for it several times a row); -1 until measured, because
     /// `init(text:)` sets `text` without running its `didSet`.
-    private var cachedWidth = -1
+    @exclusivity(unchecked) private var cachedWidth = -1
 
     /// The width of ``text`` in terminal columns.
     public var textWidth: Int {
@@ -26,13 +26,13 @@ public final class Label: View {
         return cachedWidth
     }
     /// Colours and attributes of the text.
-    public var style: Style = .plain
+    @exclusivity(unchecked) public var style: Style = .plain
     /// Where the text sits when it is narrower than the label.
-    public var alignment: TextAlignment = .left
+    @exclusivity(unchecked) public var alignment: TextAlignment = .left
     /// How text that does not fit is cut or wrapped.
-    public var lineBreakMode: LineBreakMode = .truncatingTail
+    @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .truncatingTail
     /// The most lines to draw; 0 means as many as the text needs.
-    public var numberOfLines: Int = 1
+    @exclusivity(unchecked) public var numberOfLines: Int = 1
 
     public required init() {}
 

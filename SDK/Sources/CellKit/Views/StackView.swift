@@ -19,14 +19,14 @@ public final class StackView: View {
     public enum Axis: String, Sendable { case horizontal, vertical }
 
     /// The direction views are lined up in.
-    public var axis: Axis = .horizontal
+    @exclusivity(unchecked) public var axis: Axis = .horizontal
     /// Cells between neighbouring views.
-    public var spacing: Int = 0
+    @exclusivity(unchecked) public var spacing: Int = 0
     /// The views laid out by the stack, in order.
-    public private(set) var arrangedSubviews: [View] = []
+    @exclusivity(unchecked) public private(set) var arrangedSubviews: [View] = []
 
     // Scratch storage reused by every layout pass (no allocation per row).
-    private var widths: [Int] = []
+    @exclusivity(unchecked) private var widths: [Int] = []
 
     public required init() {}
 

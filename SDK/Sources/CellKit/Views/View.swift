@@ -18,7 +18,7 @@
 /// ```
 open class View {
     /// The view's position and size in its superview's coordinates.
-    public var frame: Rect = .zero
+    @exclusivity(unchecked) public var frame: Rect = .zero
     /// The superview, if any.
     ///
     /// Not a `weak` reference: a weakly referenced object's retains and
@@ -26,18 +26,18 @@ open class View {
     /// millions of times a second while rendering. The superview owns its
     /// subviews and clears this pointer before it goes away, so it never dangles.
     public var superview: View? { superviewStorage }
-    private unowned(unsafe) var superviewStorage: View?
+    @exclusivity(unchecked) private unowned(unsafe) var superviewStorage: View?
     /// The views drawn on top of this one, back to front.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// A hidden view (and its subviews) takes part in layout but is not drawn.
-    public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false
     /// When set, the view is filled with this colour before it draws.
-    public var backgroundColor: Color?
+    @exclusivity(unchecked) public var backgroundColor: Color?
     /// When set, the superview's default layout makes this view fill its
     /// bounds inset by these amounts; ``pinEdges(insets:)`` sets it.
-    public var pinnedInsets: EdgeInsets?
+    @exclusivity(unchecked) public var pinnedInsets: EdgeInsets?
     /// How a horizontal ``StackView`` sizes this view.
-    public var stackSizing: StackSizing = .natural
+    @exclusivity(unchecked) public var stackSizing: StackSizing = .natural
     /// The labels a nib connected to this view, by outlet name.
     public internal(set) var connectedOutlets: [String: Label] = [:]
     /// What ``Inspectable/resetAttributesToDefaults()`` runs, kept from the
@@ -115,8 +115,14 @@ open class View {
     /// Calls `body` with each subview without retaining it (the subviews
     /// array owns them): traversals run for every row drawn, and each atomic
     /// retain and release costs more than the rest of a small view's work.
+    ///
+    /// The array itself is held by a local copy (one retain per traversal):
+    /// a `body` that adds or removes subviews of this view (which
+    /// `subviews`' `@exclusivity(unchecked)` no longer traps on) makes the
+    /// array copy itself, instead of freeing the buffer being read.
     @inline(__always)
     func forEachSubview(_ body: (View) -> Void) {
+        let subviews = self.subviews
         subviews.withUnsafeBufferPointer { views in
             for i in views.indices {
                 Unmanaged.passUnretained(views[i])._withUnsafeGuaranteedRef(body)

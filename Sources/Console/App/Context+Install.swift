@@ -1,0 +1,192 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import PluginHost
+
+// MARK: - cellkit install, sdk, plugin install, plugin uninstall
+
+extension Context {
+    /// `cellkit install [--prefix DIR]`: copies this build of cellkit — the
+    /// executable, `libCellKit.so`, the example plugins beside it and the SDK
+    /// sources it was built from — into an ``Installation``.
+    func install(prefix: String?) -> Int32 {
+        let executable: String
+        let installation: Installation
+        do throws(FileError) {
+            executable = try Path.executable()
+            guard let home = environment["HOME"], !home.isEmpty || prefix != nil else {
+                output.printError("cellkit: error: HOME is not set\n  pass --prefix DIR")
+                return ExitCode.usage.rawValue
+            }
+            installation = Installation(
+                prefix: try Path.absolute(
+                    prefix.map { Path.expandingTilde($0, home: home) }
+                        ?? home + "/.local"))
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return ExitCode.io.rawValue
+        }
+        let buildDirectory = Path.dirname(executable)
+        let sdk = Installation.sdkDirectory(executable: executable)
+        guard fileExists(sdk + "/Package.swift") else {
+            output.printError(
+                "cellkit: error: the SDK sources this cellkit was built from are not at \(sdk)\n"
+                    + "  install from a build of a CellKit checkout: swift build, then .build/debug/cellkit install")
+            return ExitCode.io.rawValue
+        }
+        if let abi = Self.abiVersion(ofSDKAt: sdk), abi != PluginABI.version {
+            output.printError(
+                "cellkit: error: the SDK sources at \(sdk) have ABI \(abi), but this cellkit was built with ABI \(PluginABI.version)\n"
+                    + "  rebuild cellkit first (swift build), then install again")
+            return ExitCode.usage.rawValue
+        }
+        let plugins =
+            PluginPackage.libraries(in: buildDirectory)
+            + PluginPackage.libraries(
+                in: PluginSearchPath.installedPlugins(executableDirectory: buildDirectory))
+        do throws(FileError) {
+            try createDirectories(installation.binDirectory)
+            try createDirectories(installation.pluginDirectory)
+            try copyFile(buildDirectory + "/libCellKit.so", to: installation.libraryDirectory + "/libCellKit.so")
+            try copyFile(executable, to: installation.executable)
+            try replaceSymbolicLink(installation.command, to: "../lib/cellkit/cellkit")
+            var names: [String] = []
+            for plugin in plugins where !names.contains(plugin.name) {
+                try PluginPackage.install(plugin, into: installation.pluginDirectory)
+                names.append(plugin.name)
+            }
+            try replaceTree(installation.sdkDirectory, withCopyOf: sdk) {
+                $0 == ".build" || $0 == ".swiftpm" || $0 == "Package.resolved"
+            }
+            output.print(
+                """
+                installed cellkit \(CellKitApp.version) into \(installation.prefix)
+                  \(installation.command) -> \(installation.executable)
+                  \(installation.libraryDirectory)/libCellKit.so
+                  \(installation.pluginDirectory): \(names.isEmpty ? "no plugins" : names.joined(separator: ", "))
+                  \(installation.sdkDirectory): the SDK (ABI \(PluginABI.version))
+                """)
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return ExitCode.io.rawValue
+        }
+        let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        if !path.contains(installation.binDirectory) {
+            output.print("\(installation.binDirectory) is not on your PATH; add it to run `cellkit` by name")
+        }
+        return ExitCode.success.rawValue
+    }
+
+    /// The ABI version the SDK sources at `sdk` declare, if it can be read.
+    static func abiVersion(ofSDKAt sdk: String) -> UInt32? {
+        guard let source = try? readTextFile(sdk + "/Sources/CellKit/Plugin/PluginABI.swift"),
+            let range = source.firstRange(of: "public static var version: UInt32 { ")
+        else { return nil }
+        return UInt32(String(source[range.upperBound...].prefix { $0.isNumber }))
+    }
+
+    /// `cellkit sdk`: the SDK plugins build against, and what the ABI gate checks.
+    func printSDK() -> Int32 {
+        let sdk = PluginScaffold.defaultSDKPath
+        let name = Path.basename(sdk)
+        output.print(
+            """
+            path      \(sdk)
+            version   \(CellKitApp.version)
+            ABI       \(PluginABI.version)
+            compiler  Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))
+            use it    .package(path: "\(sdk)")
+                      .product(name: "CellKit", package: "\(name)")
+            """)
+        guard fileExists(sdk + "/Package.swift") else {
+            output.printError(
+                "cellkit: error: the SDK is not at \(sdk)\n  reinstall cellkit (cellkit install) from a CellKit checkout"
+            )
+            return ExitCode.io.rawValue
+        }
+        return ExitCode.success.rawValue
+    }
+
+    /// `cellkit plugin install PACKAGE_DIR`: builds the package in release,
+    /// loads and validates each plugin it makes, and only then copies them
+    /// into the user's plugin folder.
+    func installPlugin(package: String) -> Int32 {
+        guard let destination = PluginSearchPath.userDirectory(environment: environment) else {
+            output.printError("cellkit: error: HOME is not set, so there is no user plugin folder")
+            return ExitCode.usage.rawValue
+        }
+        let directory = (try? Path.absolute(package)) ?? package
+        let libraries: [PluginPackage.Library]
+        do throws(PluginError) {
+            output.printError("building \(directory) (swift build -c release)")
+            libraries = try PluginPackage(directory: directory).build()
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return error.code == .missingFile ? ExitCode.io.rawValue : ExitCode.plugin.rawValue
+        }
+        // Loaded and validated by the worker, as `cellkit validate` does: no
+        // plugin code runs in this process.
+        var loaded: [(library: PluginPackage.Library, plugin: PluginInfo)] = []
+        var checked = 0
+        var failures: [String] = []
+        do throws(BackendError) {
+            for library in libraries {
+                let (plugin, _) = try interpreter.backend.load(
+                    path: interpreter.canonicalFilePath(library.path), allowUnsafe: host.allowUnsafePlugins)
+                loaded.append((library, plugin))
+            }
+            (checked, failures) = try interpreter.backend.validate(plugins: loaded.map(\.plugin.name))
+        } catch {
+            switch error {
+            case .plugin(let error): failures.append(error.description)
+            case .worker(let failure): failures.append(interpreter.describe(failure))
+            case .render(let message), .output(let message): failures.append(message)
+            }
+        }
+        guard failures.isEmpty else {
+            for failure in failures { output.printError("✗ \(failure)") }
+            output.printError("cellkit: error: \(directory) did not validate; nothing was installed")
+            return ExitCode.plugin.rawValue
+        }
+        for (library, plugin) in loaded {
+            do throws(FileError) {
+                let written = try PluginPackage.install(library, into: destination)
+                output.print(
+                    "installed \(plugin.name) \(plugin.version) (\(checked) item(s) validated): "
+                        + written.joined(separator: ", "))
+            } catch {
+                output.printError("cellkit: error: \(error.description)")
+                return ExitCode.io.rawValue
+            }
+        }
+        return ExitCode.success.rawValue
+    }
+
+    /// `cellkit plugin uninstall NAME`: removes a plugin from the user's plugin folder.
+    func uninstallPlugin(_ name: String) -> Int32 {
+        guard let directory = PluginSearchPath.userDirectory(environment: environment) else {
+            output.printError("cellkit: error: HOME is not set, so there is no user plugin folder")
+            return ExitCode.usage.rawValue
+        }
+        do throws(FileError) {
+            let removed = try PluginPackage.uninstall(name, from: directory)
+            if !removed.isEmpty {
+                output.print("removed \(name): " + removed.joined(separator: ", "))
+                return ExitCode.success.rawValue
+            }
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return ExitCode.io.rawValue
+        }
+        var message = "cellkit: error: no plugin named '\(name)' in \(directory)"
+        let installed = PluginSearchPath(directories: [directory]).libraries().map(\.name)
+        if let elsewhere = host.searchPath.find(name) {
+            message += "\n  \(name) is at \(elsewhere), which plugin uninstall does not manage"
+        } else if let suggestion = Suggestions.didYouMean(name, in: installed) {
+            message += "\n  \(suggestion)"
+        } else if !installed.isEmpty {
+            message += "\n  installed there: \(installed.joined(separator: ", "))"
+        }
+        output.printError(message)
+        return ExitCode.plugin.rawValue
+    }
+}

@@ -1,0 +1,69 @@
+import CellKitSupport
+
+/// Where `cellkit install --prefix PREFIX` puts things:
+///
+/// ```
+/// PREFIX/bin/cellkit                 a symbolic link to ../lib/cellkit/cellkit
+/// PREFIX/lib/cellkit/cellkit         the executable
+/// PREFIX/lib/cellkit/libCellKit.so   the SDK library, beside it
+/// PREFIX/lib/cellkit/plugins/        the example plugins, each with its NAME.resources/
+/// PREFIX/share/cellkit/SDK/          the SDK package's sources, for building plugins
+/// ```
+///
+/// The executable stays next to `libCellKit.so` because SwiftPM links it with
+/// the run path `$ORIGIN`, and the dynamic loader resolves `$ORIGIN` through
+/// the `bin/` link: no relinking, no `patchelf`, no wrapper script.
+///
+/// ```swift
+/// let installation = Installation(prefix: "/home/ada/.local")
+/// installation.sdkDirectory   // "/home/ada/.local/share/cellkit/SDK"
+/// ```
+public struct Installation: Hashable, Sendable {
+    /// The prefix: `~/.local` by default.
+    public let prefix: String
+
+    public init(prefix: String) {
+        var prefix = prefix
+        while prefix.count > 1 && prefix.hasSuffix("/") { prefix.removeLast() }
+        self.prefix = prefix
+    }
+
+    /// `PREFIX/bin`, where the `cellkit` command is.
+    public var binDirectory: String { prefix + "/bin" }
+    /// `PREFIX/bin/cellkit`
+    public var command: String { binDirectory + "/cellkit" }
+    /// `PREFIX/lib/cellkit`, the executable and `libCellKit.so`.
+    public var libraryDirectory: String { prefix + "/lib/cellkit" }
+    /// `PREFIX/lib/cellkit/cellkit`
+    public var executable: String { libraryDirectory + "/cellkit" }
+    /// `PREFIX/lib/cellkit/plugins`, the plugins installed with cellkit.
+    public var pluginDirectory: String { PluginSearchPath.installedPlugins(executableDirectory: libraryDirectory) }
+    /// `PREFIX/share/cellkit/SDK`, the SDK package plugins build against.
+    public var sdkDirectory: String { prefix + "/share/cellkit/SDK" }
+
+    /// The installation `executable` belongs to, if it is an installed
+    /// `cellkit` (`PREFIX/lib/cellkit/cellkit` with the SDK beside it).
+    public static func containing(executable: String) -> Installation? {
+        let directory = Path.dirname(executable)
+        guard directory.hasSuffix("/lib/cellkit") else { return nil }
+        let installation = Installation(prefix: String(directory.dropLast("/lib/cellkit".count)))
+        return fileExists(installation.sdkDirectory + "/Package.swift") ? installation : nil
+    }
+
+    /// The SDK package this `cellkit` was built with: the installed copy for
+    /// an installed `cellkit`, else the `SDK/` folder of the checkout it was
+    /// built from.
+    public static func sdkDirectory(executable: String?) -> String {
+        if let executable, let installation = containing(executable: executable) {
+            return installation.sdkDirectory
+        }
+        return checkoutSDKDirectory
+    }
+
+    /// The `SDK/` folder next to the sources this cellkit was built from.
+    public static var checkoutSDKDirectory: String {
+        var path = #filePath
+        for _ in 0..<4 { path = Path.dirname(path) }
+        return path + "/SDK"
+    }
+}

@@ -1,0 +1,132 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+
+/// A plugin's package folder, as `cellkit plugin install` builds and installs
+/// it: `swift build -c release`, then each plugin library the build made
+/// (a `.so` with the `cellkit_plugin_register` entry point) and its
+/// resources folder.
+///
+/// ```swift
+/// let package = PluginPackage(directory: "/home/ada/WeatherCells")
+/// let built = try package.build()              // [("WeatherCells", "…/.build/release/libWeatherCells.so")]
+/// try PluginPackage.install(built[0], into: "/home/ada/.local/lib/cellkit/plugins")
+/// ```
+public struct PluginPackage: Sendable {
+    /// The package folder (with `Package.swift`).
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// A plugin library a build made.
+    public struct Library: Hashable, Sendable {
+        /// The plugin's name, from its file name (`libWeatherCells.so` → `WeatherCells`).
+        public var name: String
+        /// The `.so` file.
+        public var path: String
+        /// Its resources folder, when it has one.
+        public var resources: String?
+    }
+
+    /// Builds the package in release (the build's own output goes to
+    /// standard error) and returns the plugin libraries it made.
+    ///
+    /// - Throws: `PluginError` when there is no `Package.swift`, `swift` cannot be
+    ///   run, the build fails, or it made no plugin.
+    public func build() throws(PluginError) -> [Library] {
+        guard fileExists(directory + "/Package.swift") else {
+            throw PluginError(
+                .missingFile, "\(directory) has no Package.swift",
+                fix: "pass the folder of a plugin package (cellkit new-plugin NAME makes one)", path: directory)
+        }
+        let arguments = ["swift", "build", "-c", "release"]
+        do {
+            let built = try ChildProcess.run(arguments, in: directory)
+            guard built.status == 0 else {
+                throw PluginError(
+                    .loadFailed, "swift build -c release failed in \(directory) (exit status \(built.status))",
+                    fix: "fix the errors above, then run cellkit plugin install again", path: directory)
+            }
+            let binPath = try ChildProcess.run(arguments + ["--show-bin-path"], in: directory, captureOutput: true)
+            let bin = String(binPath.output.split(separator: "\n").last ?? "")
+            let libraries = Self.libraries(in: bin)
+            guard !libraries.isEmpty else {
+                throw PluginError(
+                    .missingEntryPoint, "the build of \(directory) made no plugin library in \(bin)",
+                    fix:
+                        "declare a product `.library(name: \"NAME\", type: .dynamic, targets: [\"NAME\"])` whose code exports `@_cdecl(\"\(PluginABI.registerSymbol)\")` (docs/writing-a-plugin.md)",
+                    path: directory)
+            }
+            return libraries
+        } catch let error as ChildProcess.StartError {
+            throw PluginError(
+                .loadFailed, error.description, fix: "install a Swift toolchain, or put `swift` on PATH",
+                path: directory)
+        } catch let error as PluginError {
+            throw error
+        } catch {
+            throw PluginError(.loadFailed, "\(error)", path: directory)
+        }
+    }
+
+    /// The plugin libraries in a build folder: files named like plugins that
+    /// export the registration entry point.
+    public static func libraries(in directory: String) -> [Library] {
+        PluginSearchPath(directories: [directory]).libraries().compactMap { name, path in
+            guard ELFSymbols.defines(PluginABI.registerSymbol, in: path) else { return nil }
+            return Library(name: name, path: path, resources: resources(of: name, in: directory))
+        }
+    }
+
+    /// The resources folder of plugin `name` in `directory`: `NAME.resources`,
+    /// or SwiftPM's `PACKAGE_NAME.resources`.
+    public static func resources(of name: String, in directory: String) -> String? {
+        let direct = directory + "/" + name + ".resources"
+        if FileStatus(direct).isDirectory { return direct }
+        let names = (try? listDirectory(directory)) ?? []
+        return names.first { $0.hasSuffix("_\(name).resources") && FileStatus(directory + "/" + $0).isDirectory }
+            .map { directory + "/" + $0 }
+    }
+
+    /// Copies a plugin library, and its resources as `NAME.resources`, into
+    /// `pluginDirectory` (created if missing), replacing an older copy.
+    ///
+    /// - Returns: the paths written (the library first).
+    @discardableResult
+    public static func install(_ library: Library, into pluginDirectory: String) throws(FileError) -> [String] {
+        try createDirectories(pluginDirectory)
+        let target = pluginDirectory + "/lib\(library.name).so"
+        try copyFile(library.path, to: target)
+        var written = [target]
+        let resources = pluginDirectory + "/" + library.name + ".resources"
+        if let source = library.resources {
+            try replaceTree(resources, withCopyOf: source)
+            written.append(resources)
+        } else {
+            try removeTree(resources)
+        }
+        return written
+    }
+
+    /// Removes plugin `name` (its library and its resources folder) from
+    /// `pluginDirectory`.
+    ///
+    /// - Returns: the paths removed; empty when the plugin was not there.
+    public static func uninstall(_ name: String, from pluginDirectory: String) throws(FileError) -> [String] {
+        var removed: [String] = []
+        for file in PluginSearchPath.fileNames(for: name) {
+            let path = pluginDirectory + "/" + file
+            if FileStatus(path).isRegularFile {
+                try removeTree(path)
+                removed.append(path)
+            }
+        }
+        guard !removed.isEmpty else { return [] }
+        while let resources = Self.resources(of: name, in: pluginDirectory) {
+            try removeTree(resources)
+            removed.append(resources)
+        }
+        return removed
+    }
+}

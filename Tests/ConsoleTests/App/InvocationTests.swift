@@ -1,0 +1,104 @@
+import Console
+import Testing
+
+/// The `cellkit` command line, parsed as the executable parses it.
+@Suite struct InvocationTests {
+    private func parse(_ line: String) throws(UsageError) -> Invocation {
+        try Invocation.parse(line.split(separator: " ").map(String.init))
+    }
+
+    private func usageError(_ line: String) -> String? {
+        do {
+            _ = try parse(line)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func noArgumentsIsTheREPL() throws {
+        #expect(try Invocation.parse([]) == Invocation(mode: .interactive))
+    }
+
+    @Test func runTakesFilesAndTheOptionsThatApply() throws {
+        let invocation = try parse("run a.cellkit - b.cellkit -k --plugin-path p --plugin-path=q --color never")
+        #expect(invocation.mode == .run(files: ["a.cellkit", "-", "b.cellkit"]))
+        #expect(invocation.keepGoing)
+        #expect(invocation.pluginPaths == ["p", "q"])
+        #expect(invocation.color == .never)
+    }
+
+    @Test func renderReadsItsOptionsInAnyOrder() throws {
+        let invocation = try parse("--width=40 render board.cellkit#Main -o out.svg --format svg --data d.json")
+        #expect(
+            invocation.mode
+                == .render(target: "board.cellkit#Main", format: .svg, width: 40, data: "d.json", output: "out.svg"))
+    }
+
+    @Test func optionsThatDoNotApplyAreRefusedWithTheCommandsTheyApplyTo() {
+        #expect(
+            usageError("run x.cellkit --format svg")
+                == "'--format' does not apply to run; it applies to: render, preview")
+        #expect(usageError("-c load --width 3") == "'--width' does not apply to -c; it applies to: render")
+        #expect(usageError("--prefix /tmp") == "'--prefix' does not apply to the REPL; it applies to: install")
+        #expect(
+            usageError("plugins -k")
+                == "'-k' does not apply to plugins; it applies to: the REPL, run, -c, render")
+        #expect(usageError("sdk --sdk x") == "'--sdk' does not apply to sdk; it applies to: new-plugin")
+    }
+
+    @Test func colorAndFormatAreChecked() {
+        #expect(usageError("--color sometimes") == "--color expects auto, always or never, not 'sometimes'")
+        #expect(usageError("render b --format sgv") == "unknown format 'sgv'\n  did you mean 'svg'?")
+        #expect(usageError("render b --width 0") == "--width expects a number of columns from 1 to 10000, not '0'")
+        #expect(usageError("render b --format") == "--format needs a value")
+        #expect(usageError("--no-cache=yes") == "--no-cache takes no value")
+    }
+
+    @Test func noColorMeansNever() throws {
+        #expect(try parse("--no-color").color == .never)
+        #expect(try parse("run a --colour always").color == .always)
+        #expect(try parse("run a").color == nil)
+    }
+
+    @Test func unknownCommandsAndOptionsSuggest() {
+        #expect(usageError("rnder b") == "unknown command 'rnder'; did you mean 'render'?")
+        #expect(usageError("x.cellkit") == "unknown command 'x.cellkit'; to run a script, write: cellkit run x.cellkit")
+        #expect(usageError("--keep-goin") == "unknown option '--keep-goin'; did you mean '--keep-going'?")
+        #expect(usageError("run") == "run needs at least one script file")
+        #expect(usageError("-c x y") == "-c takes no other arguments: y")
+    }
+
+    @Test func packagingCommands() throws {
+        #expect(try parse("install").mode == .install(prefix: nil))
+        #expect(try parse("install --prefix /opt/ck").mode == .install(prefix: "/opt/ck"))
+        #expect(try parse("sdk").mode == .sdk)
+        #expect(try parse("plugin install ./Weather").mode == .pluginInstall(package: "./Weather"))
+        #expect(try parse("plugin uninstall Weather").mode == .pluginUninstall(name: "Weather"))
+        #expect(
+            try parse("new-plugin W --path d --sdk s").mode == .newPlugin(name: "W", path: "d", sdk: "s"))
+        #expect(usageError("plugin instal x") == "unknown plugin command 'instal'; did you mean 'install'?")
+        #expect(usageError("sdk now") == "sdk takes no arguments: now")
+    }
+
+    @Test func previewTakesACellAttributesWidthsAndAPlainOrANSIFormat() throws {
+        let invocation = try parse("preview BasicCells.TextCell text=Hi --widths 20,40 --format ansi --watch")
+        #expect(
+            invocation.mode
+                == .preview(cell: "BasicCells.TextCell", attributes: ["text=Hi"], widths: [20, 40], format: .ansi))
+        #expect(invocation.watch)
+        #expect(usageError("preview TextCell --format svg") == "preview draws plain or ansi, not 'svg'")
+        #expect(usageError("run a --widths 3") == "'--widths' does not apply to run; it applies to: preview")
+        #expect(usageError("preview") == "preview needs a CELL, then NAME=VALUE attributes")
+        #expect(try parse("run a --timeout 5").timeout == 5)
+    }
+
+    @Test func helpVersionAndTheInternalScanWin() throws {
+        #expect(try parse("run --help").mode == .help)
+        #expect(try parse("--version").mode == .version)
+        #expect(try parse("--scan-plugin /x/libA.so").mode == .scanPlugin(path: "/x/libA.so"))
+        let scan = try parse("--no-cache --allow-unsafe-plugins --scan-plugin /x/libA.so")
+        #expect(scan.mode == .scanPlugin(path: "/x/libA.so") && scan.allowUnsafePlugins && !scan.useCache)
+        #expect(try parse("--recover").mode == .recover)
+    }
+}

@@ -1,0 +1,103 @@
+import CellKitSupport
+import Glibc
+import Testing
+
+/// `cellkit install`, then the installed `cellkit` as a user outside the
+/// checkout has it: from another folder, with its example plugins, its SDK,
+/// a new plugin built against that SDK, installed and uninstalled.
+///
+/// Everything happens in a temporary prefix with a temporary HOME. The one
+/// plugin build (release, about 50 s on 2 cores) is skipped when `swift` is
+/// not on the `PATH` the tests run with.
+@Suite struct InstallTests {
+    /// Runs a `cellkit` (the installed one) with only this HOME and PATH.
+    static func run(_ executable: String, _ arguments: [String], home: String, in directory: String, path: String)
+        throws -> CellKitProcess.Result
+    {
+        try CellKitProcess.spawn(
+            [executable] + arguments, input: "", directory: directory,
+            environment: ["HOME": home, "PATH": path, "XDG_CACHE_HOME": home + "/cache"])
+    }
+
+    @Test(.enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: plugin install needs it to build"))
+    func anInstalledCellKitRunsAnywhereAndInstallsAPluginBuiltAgainstItsSDK() throws {
+        let scratch = try Scratch()
+        let home = scratch.path("home")
+        let prefix = scratch.path("prefix")
+        let elsewhere = scratch.path("elsewhere")
+        try createDirectories(home)
+        try createDirectories(elsewhere)
+        let systemPath = "/usr/bin:/bin"
+
+        // 1. Install from this build.
+        let installed = try CellKitProcess.run(["install", "--prefix", prefix], environment: ["HOME": home])
+        #expect(installed.status == 0, "\(installed.standardError)")
+        #expect(installed.standardOutput.hasPrefix("installed cellkit "))
+        #expect(installed.standardOutput.contains("\(prefix)/lib/cellkit/plugins: BasicCells, CardCells, ChartCells\n"))
+        let cellkit = prefix + "/bin/cellkit"
+        #expect(try fileInfo(cellkit, followingSymbolicLinks: false)?.kind == .symbolicLink)
+        for file in [
+            "lib/cellkit/cellkit", "lib/cellkit/libCellKit.so",
+            "lib/cellkit/plugins/CardCells.resources/ProfileCell.nib",
+            "share/cellkit/SDK/Package.swift", "share/cellkit/SDK/Sources/CellKit/Plugin/PluginABI.swift",
+        ] {
+            #expect(fileExists(prefix + "/" + file), "\(file) was not installed")
+        }
+        #expect(!fileExists(prefix + "/share/cellkit/SDK/.build"))
+
+        // 2. From another folder, it finds its plugins and their nibs.
+        let plugins = try Self.run(cellkit, ["plugins"], home: home, in: elsewhere, path: systemPath)
+        #expect(plugins.status == 0, "\(plugins.standardError)")
+        #expect(plugins.standardOutput.contains("\(prefix)/lib/cellkit/plugins/libCardCells.so"))
+        let card = try Self.run(
+            cellkit, ["-c", "load CardCells\nscreen S width=30\nrow ProfileCell name=Ada role=Analyst\nrender"],
+            home: home, in: elsewhere, path: systemPath)
+        #expect(card.status == 0, "\(card.standardError)")
+        #expect(card.standardOutput.hasPrefix("╭─ Ada ──────────── Analyst ─╮\n"))
+
+        // 3. `cellkit sdk` names the installed SDK.
+        let sdk = try Self.run(cellkit, ["sdk"], home: home, in: elsewhere, path: systemPath)
+        #expect(sdk.status == 0)
+        #expect(sdk.standardOutput.hasPrefix("path      \(prefix)/share/cellkit/SDK\nversion   "))
+        #expect(sdk.standardOutput.contains("\nABI       "))
+        #expect(sdk.standardOutput.contains("\ncompiler  Swift "))
+
+        // 4. A new plugin depends on the installed SDK by default.
+        let created = try Self.run(
+            cellkit, ["new-plugin", "WeatherCells"], home: home, in: elsewhere, path: systemPath)
+        #expect(created.status == 0, "\(created.standardError)")
+        let manifest = try readTextFile(elsewhere + "/WeatherCells/Package.swift")
+        #expect(manifest.contains(".package(path: \"\(prefix)/share/cellkit/SDK\")"))
+
+        // 5. `plugin install` builds it in release, validates it and installs it for this user.
+        let buildPath = NewPluginTests.buildEnvironment["PATH"] ?? systemPath
+        let pluginInstall = try Self.run(
+            cellkit, ["plugin", "install", "WeatherCells"], home: home, in: elsewhere, path: buildPath)
+        #expect(pluginInstall.status == 0, "\(pluginInstall.standardError)")
+        let userPlugins = home + "/.local/lib/cellkit/plugins"
+        #expect(pluginInstall.standardOutput.hasPrefix("installed WeatherCells 0.1.0 (2 item(s) validated): "))
+        #expect(fileExists(userPlugins + "/libWeatherCells.so"))
+        #expect(fileExists(userPlugins + "/WeatherCells.resources/CardCell.nib"))
+
+        // 6. The installed cellkit loads it by name, nib and all, from anywhere.
+        let hello = try Self.run(
+            cellkit, ["run", elsewhere + "/WeatherCells/Examples/hello.cellkit"], home: home, in: home,
+            path: systemPath)
+        #expect(hello.status == 0, "\(hello.standardError)")
+        #expect(hello.standardOutput.contains("│ Hello, Ada!"))
+        #expect(hello.standardOutput.contains("│ │ drawn from CardCell.nib"))
+
+        // 7. Uninstalled, it is gone; a typo is an error with a suggestion.
+        let typo = try Self.run(
+            cellkit, ["plugin", "uninstall", "WeatherCell"], home: home, in: home, path: systemPath)
+        #expect(typo.status == 3)
+        #expect(typo.standardError.contains("did you mean 'WeatherCells'?"))
+        let removed = try Self.run(
+            cellkit, ["plugin", "uninstall", "WeatherCells"], home: home, in: home, path: systemPath)
+        #expect(removed.status == 0, "\(removed.standardError)")
+        #expect(!fileExists(userPlugins + "/libWeatherCells.so"))
+        #expect(!fileExists(userPlugins + "/WeatherCells.resources"))
+        let gone = try Self.run(cellkit, ["-c", "load WeatherCells"], home: home, in: home, path: systemPath)
+        #expect(gone.status == 3)
+    }
+}
