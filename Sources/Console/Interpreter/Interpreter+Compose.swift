@@ -136,10 +136,23 @@ extension Interpreter {
             } catch {
                 throw AttributeValueError(error: error, elementIndex: nil)
             }
+        case .list(let elements) where type == .strings:
+            var strings: [String] = []
+            for (i, element) in elements.enumerated() {
+                guard let text = element.text else {
+                    throw AttributeValueError(
+                        error: ValueError(
+                            "a list inside a list is not text", fix: "write text like [ID, \"Full name\"]"),
+                        elementIndex: i)
+                }
+                strings.append(text)
+            }
+            return .strings(strings)
         case .list(let elements):
             guard type == .numbers else {
                 throw AttributeValueError(
-                    error: ValueError("a list is not \(type.articleName)", fix: "lists are for [Double] attributes"),
+                    error: ValueError(
+                        "a list is not \(type.articleName)", fix: "lists are for [Double] and [String] attributes"),
                     elementIndex: nil)
             }
             var numbers: [Double] = []
@@ -187,6 +200,7 @@ extension AttributeType {
         case .int: "an Int"
         case .enumeration(let cases): "one of " + cases.joined(separator: ", ")
         case .numbers: "a list of numbers ([Double])"
+        case .strings: "a list of text ([String])"
         default: "a \(self)"
         }
     }

@@ -24,12 +24,13 @@ extension Interpreter {
                 mappings.append(.field(attribute: attribute.name, path: path))
                 bound.append(BoundAttribute(attribute: attribute, descriptor: descriptor, source: .field(path)))
             case .list(let elements) where attribute.value.containsField:
-                guard descriptor.type == .numbers else {
+                let strings = descriptor.type == .strings
+                guard descriptor.type == .numbers || strings else {
                     errors.append(
                         c.command.diagnostic(
                             "\(attribute.name)=: a list is not \(descriptor.type.articleName)", at: attribute.valueSpan,
                             notes: [
-                                "lists are for [Double] attributes; \(item.name).\(attribute.name) is \(descriptor.type.articleName)"
+                                "lists are for [Double] and [String] attributes; \(item.name).\(attribute.name) is \(descriptor.type.articleName)"
                             ]))
                     continue
                 }
@@ -37,7 +38,16 @@ extension Interpreter {
                 for (i, element) in elements.enumerated() {
                     switch element {
                     case .field: continue
+                    case .text where strings: continue
                     case .text(let text) where Double(text.trimmedForNumber)?.isFinite == true: continue
+                    case .list where strings:
+                        let span =
+                            attribute.elementSpans.indices.contains(i) ? attribute.elementSpans[i] : attribute.valueSpan
+                        errors.append(
+                            c.command.diagnostic(
+                                "\(attribute.name)=: a list inside a list is not text", at: span,
+                                notes: ["each element is text or a field reference: [.id, .name, \"n/a\"]"]))
+                        elementsOK = false
                     default:
                         let span =
                             attribute.elementSpans.indices.contains(i) ? attribute.elementSpans[i] : attribute.valueSpan
@@ -301,6 +311,33 @@ struct DataTable {
             case .json(let value, let jsonPath):
                 return try convert(value, at: jsonPath, to: type, owner: owner, record: record, fieldPath, binding)
             }
+        case .list(let elements) where type == .strings:
+            var strings: [String] = []
+            for element in elements {
+                switch element {
+                case .text(let text):
+                    strings.append(text)
+                case .field(let fieldPath):
+                    switch try lookup(record: record, fieldPath, for: binding) {
+                    case .missing:
+                        strings.append("")
+                    case .text(let text, _, _):
+                        strings.append(text)
+                    case .json(let value, let jsonPath):
+                        guard let text = value.scalarText else {
+                            let position = position(of: jsonPath)
+                            throw dataError(
+                                line: position.line, column: position.column, length: 1,
+                                "\(owner): expected text, got \(value.kindDescription)",
+                                notes: [sourceNote(record, fieldPath, binding, type: type)])
+                        }
+                        strings.append(text)
+                    }
+                case .list:
+                    continue  // refused when the command ran
+                }
+            }
+            return .strings(strings)
         case .list(let elements):
             var numbers: [Double] = []
             for element in elements {
@@ -569,5 +606,19 @@ struct DataTable {
         Diagnostic(
             message: message, location: SourceLocation(file: path, line: line, column: column),
             sourceLine: Self.line(line, of: text), notes: notes)
+    }
+}
+
+extension JSONValue {
+    /// A string, number or Boolean as text (`null` as empty text); `nil` for an array or an object.
+    var scalarText: String? {
+        switch self {
+        case .null: ""
+        case .bool(let b): b ? "true" : "false"
+        case .int(let i): String(i)
+        case .double(let d): AttributeValue.double(d).description
+        case .string(let s): s
+        case .array, .object: nil
+        }
     }
 }

@@ -162,6 +162,15 @@ final class BoundRows {
             } catch {
                 throw changed("\(cellName).\(attribute.attribute.name): \(error.message)")
             }
+        case .list(let elements) where type == .strings:
+            return .strings(
+                elements.compactMap { element in
+                    switch element {
+                    case .text(let literal): literal
+                    case .field(let path): field(path)
+                    case .list: nil
+                    }
+                })
         case .list(let elements):
             var numbers: [Double] = []
             for element in elements {
