@@ -62,4 +62,64 @@ import Testing
         // A [Double] attribute's list: each field must hold a number, checked in every record.
         #expect(result.standardError.contains("d.csv:2:3: error: SparklineCell.values: expected a number, got 'Ada'"))
     }
+
+    // MARK: - Templates
+
+    @Test func aTemplateMakesTextOfEachRecordsFields() throws {
+        let scratch = try Scratch()
+        try scratch.write("p.csv", "name,title,n\nAda Lovelace,Analyst,3\nGrace,,5\n")
+        try scratch.write(
+            "p.json", #"[{"name": "Ada Lovelace", "title": "Analyst", "n": 3}, {"name": "Grace", "title": null, "n": 5}]"#)
+        for file in ["p.csv", "p.json"] {
+            try scratch.write(
+                "t.cellkit",
+                """
+                load BasicCells
+                screen S width=40
+                rows TextCell from "\(file)" text="{.name} ({.title}) {{{.n}}}"
+                rows ProgressCell from "\(file)" label=.name value="0.{.n}"
+                render
+                save "saved.cellkit"
+
+                """)
+            let result = try scratch.cellkit(["run", "t.cellkit"])
+            #expect(result.status == 0, "\(file): \(result.standardError)")
+            #expect(result.standardOutput.hasPrefix("Ada Lovelace (Analyst) {3}\nGrace () {5}\n"), "\(file)")
+            #expect(result.standardOutput.contains("30%"), "\(file): a template parsed as a Double")
+            // A storyboard keeps the template as written.
+            #expect(scratch.read("saved.cellkit")?.contains(#"text="{.name} ({.title}) {{{.n}}}""#) == true)
+        }
+    }
+
+    @Test func templateErrorsPointAtTheirBrace() throws {
+        let scratch = try Scratch()
+        try scratch.write("p.csv", "name,title\nAda,Analyst\n")
+        try scratch.write(
+            "t.cellkit",
+            """
+            load BasicCells
+            screen S width=40
+            rows TextCell from "p.csv" text="{.name} ({.titel})"
+            rows TextCell from "p.csv" text="{.name} ({.title"
+            rows TextCell from "p.csv" text="{name}"
+            rows ProgressCell from "p.csv" label=.name value="{.title}"
+
+            """)
+        let result = try scratch.cellkit(["run", "--keep-going", "t.cellkit"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.contains(
+                """
+                t.cellkit:3:43: error: p.csv has no column 'titel'
+                  rows TextCell from "p.csv" text="{.name} ({.titel})"
+                                                            ^
+                  did you mean 'title'?
+                """), "\(result.standardError)")
+        #expect(result.standardError.contains("t.cellkit:4:43: error: text=: this field has no closing '}'"))
+        #expect(result.standardError.contains("{{ and }} write braces"))
+        // Without a '.', braces are text: {name} is not a template.
+        #expect(!result.standardError.contains("t.cellkit:5:"))
+        // The text a template makes is checked against the attribute's type, record by record.
+        #expect(result.standardError.contains("p.csv:2:1: error: ProgressCell.value: expected a Double, got 'Analyst'"))
+    }
 }

@@ -61,6 +61,20 @@ extension Interpreter {
                 guard elementsOK else { continue }
                 mappings.append(.list(attribute: attribute.name, elements: elements))
                 bound.append(BoundAttribute(attribute: attribute, descriptor: descriptor, source: .list(elements)))
+            case .text(let text) where text.contains("{."):
+                // A template: text made of each record's fields.
+                do {
+                    if let template = try TextTemplate.parse(text) {
+                        mappings.append(.template(attribute: attribute.name, text: text))
+                        bound.append(
+                            BoundAttribute(attribute: attribute, descriptor: descriptor, source: .template(template)))
+                    }
+                } catch {
+                    errors.append(
+                        c.command.diagnostic(
+                            "\(attribute.name)=: \(error.message)", at: attribute.templateSpan(at: error.offset),
+                            notes: [error.fix]))
+                }
             default:
                 do {
                     let value = try value(of: attribute, as: descriptor.type)
@@ -130,6 +144,8 @@ struct BoundAttribute {
         case field(FieldPath)
         /// `attr=[.a, 2, .b]`: numbers and fields.
         case list([Command.Value])
+        /// `attr="{.name} ({.title})"`: text and fields.
+        case template(TextTemplate)
     }
 
     let attribute: Command.Attribute
@@ -147,6 +163,8 @@ struct BoundAttribute {
                 let span = attribute.elementSpans.indices.contains(i) ? attribute.elementSpans[i] : attribute.valueSpan
                 return (path, span)
             }
+        case .template(let template):
+            return template.fields.map { ($0.path, attribute.templateSpan(at: $0.offset)) }
         }
     }
 
@@ -310,6 +328,31 @@ struct DataTable {
                 }
             case .json(let value, let jsonPath):
                 return try convert(value, at: jsonPath, to: type, owner: owner, record: record, fieldPath, binding)
+            }
+        case .template(let template):
+            let text = try template.text { path throws(Diagnostic) in
+                switch try lookup(record: record, path, for: binding) {
+                case .missing: return ""
+                case .text(let text, _, _): return text
+                case .json(let value, let jsonPath):
+                    guard let text = value.scalarText else {
+                        let position = position(of: jsonPath)
+                        throw dataError(
+                            line: position.line, column: position.column, length: 1,
+                            "\(owner): \(path) in the text is \(value.kindDescription), not text",
+                            notes: [sourceNote(record, path, binding, type: type)])
+                    }
+                    return text
+                }
+            }
+            if type == .string { return .string(text) }
+            do {
+                return try type.parse(text)
+            } catch {
+                let position = recordPosition(record)
+                throw dataError(
+                    line: position.line, column: position.column, length: 1, "\(owner): \(error.message)",
+                    notes: (error.fix.map { [$0] } ?? []) + ["from \(binding.written): the text was '\(text)'"])
             }
         case .list(let elements) where type == .strings:
             var strings: [String] = []
@@ -620,5 +663,17 @@ extension JSONValue {
         case .string(let s): s
         case .array, .object: nil
         }
+    }
+}
+
+extension Command.Attribute {
+    /// The span of the character `offset` characters into a text value (after
+    /// its opening quote, when it was quoted), for errors in templates.
+    func templateSpan(at offset: Int) -> SourceSpan {
+        guard case .text(let text) = value else { return valueSpan }
+        let quoted = valueSpan.length >= text.count + 2
+        var location = valueSpan.location
+        location.column += (quoted ? 1 : 0) + offset
+        return SourceSpan(location, length: 1)
     }
 }

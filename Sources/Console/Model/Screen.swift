@@ -109,6 +109,8 @@ struct Binding: Equatable, Sendable {
         case field(attribute: String, path: FieldPath)
         /// `attr=[.low, 0.5, .high]`: a list of numbers, some from the record's fields.
         case list(attribute: String, elements: [Command.Value])
+        /// `attr="{.name} ({.title})"`: text made of each record's fields.
+        case template(attribute: String, text: String)
         /// `attr=value`: the same value on every row.
         case constant(AttributeSetting)
     }

@@ -72,6 +72,15 @@ final class BoundRows {
             switch mapping {
             case .constant(let setting):
                 entries.append(.constant(setting))
+            case .template(let name, let text):
+                guard let type = types[name], let template = try? TextTemplate.parse(text) else { continue }
+                entries.append(
+                    .bound(
+                        BoundAttribute(
+                            attribute: Command.Attribute(
+                                name: name, value: .text(text), nameSpan: nowhere, valueSpan: nowhere,
+                                elementSpans: []),
+                            descriptor: AttributeInfo(name: name, type: type), source: .template(template))))
             case .field(let name, let path):
                 guard let type = types[name] else { continue }
                 entries.append(
@@ -157,6 +166,19 @@ final class BoundRows {
         case .field(let path):
             let text = field(path)
             if text.isEmpty && type != .string { return nil }
+            do {
+                return try type.parse(text)
+            } catch {
+                throw changed("\(cellName).\(attribute.attribute.name): \(error.message)")
+            }
+        case .template(let template):
+            let text = template.parts.map { part in
+                switch part {
+                case .text(let text): text
+                case .field(let path, _): field(path)
+                }
+            }.joined()
+            if type == .string { return .string(text) }
             do {
                 return try type.parse(text)
             } catch {

@@ -64,6 +64,7 @@ enum StoryboardWriter {
                 case .field(let name, let path): parts.append(.attribute(name, .field(path)))
                 case .list(let name, let elements): parts.append(.attribute(name, .list(elements)))
                 case .constant(let setting): parts.append(attribute(setting))
+                case .template(let name, let text): parts.append(.attribute(name, .text(text)))
                 }
             }
             return Script.line(grid ? "items" : "rows", parts)

@@ -299,6 +299,10 @@ extension Binding {
             case .constant(let setting):
                 w.write(UInt8(2))
                 setting.encode(into: &w)
+            case .template(let attribute, let text):
+                w.write(UInt8(3))
+                w.write(attribute)
+                w.write(text)
             }
         }
         w.write(count)
@@ -319,6 +323,7 @@ extension Binding {
                     attribute: try r.string(),
                     elements: try r.array { r throws(WireError) in try Command.Value.decode(&r) })
             case 2: return .constant(try AttributeSetting.decode(&r))
+            case 3: return .template(attribute: try r.string(), text: try r.string())
             case let other: throw WireError("no mapping \(other)")
             }
         }
