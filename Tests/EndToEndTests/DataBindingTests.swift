@@ -69,7 +69,9 @@ import Testing
         let scratch = try Scratch()
         try scratch.write("p.csv", "name,title,n\nAda Lovelace,Analyst,3\nGrace,,5\n")
         try scratch.write(
-            "p.json", #"[{"name": "Ada Lovelace", "title": "Analyst", "n": 3}, {"name": "Grace", "title": null, "n": 5}]"#)
+            "p.json",
+            #"[{"name": "Ada Lovelace", "title": "Analyst", "n": 3},"# + "\n"
+                + #" {"name": "Grace", "title": null, "n": 5}]"#)
         for file in ["p.csv", "p.json"] {
             try scratch.write(
                 "t.cellkit",
