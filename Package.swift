@@ -68,6 +68,13 @@ let package = Package(
         + fixtures.map { .target(name: $0.target, dependencies: [cellKit], path: "Tests/Fixtures/\($0.target)") }
 )
 
+// Fuzzing (docs/safety.md): the harnesses, and the tests that replay their seed
+// corpora and regressions (Fuzz/). `Scripts/fuzz` links them to libFuzzer.
+package.targets += [
+    .target(name: "FuzzHarnesses", dependencies: ["Console", "PluginHost", "CellKitSupport", cellKit]),
+    .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses"]),
+]
+
 // Strict settings for every Swift target of this package.
 for target in package.targets where !["MallocCounter", "BenchTrivialC"].contains(target.name) {
     target.swiftSettings =
