@@ -28,7 +28,9 @@
                 switch op % 4 {
                 case 0:
                     let cluster = input.pick(clusters)
-                    canvas.draw(String(repeating: cluster, count: input.int(in: 1...5_000)), at: Point(x: x, y: y), style: style)
+                    canvas.draw(
+                        String(repeating: cluster, count: input.int(in: 1...5_000)), at: Point(x: x, y: y), style: style
+                    )
                 case 1:
                     let text = String(decoding: input.take(Int(input.byte())), as: UTF8.self)
                     canvas.draw(text, at: Point(x: x, y: y), style: style)
@@ -84,7 +86,10 @@
             screen.sections = [
                 Section(
                     rows: (0..<canvas.height).map { y in
-                        .row(Row(cell: cell, attributes: [AttributeSetting(name: "text", value: .string(canvas.text(ofRow: y)))]))
+                        .row(
+                            Row(
+                                cell: cell,
+                                attributes: [AttributeSetting(name: "text", value: .string(canvas.text(ofRow: y)))]))
                     })
             ]
             _ = try? ScreenJSON(screen: screen).serialized(width: canvas.width)

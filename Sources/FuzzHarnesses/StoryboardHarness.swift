@@ -25,7 +25,8 @@
 
         static let dataFile: String = {
             let path = "/tmp/cellkit-fuzz-storyboard-\(getpid()).csv"
-            let text = "name,role,count,ratio\nAda Lovelace,Analyst,3,0.5\n高橋 さくら,デザイナー,-7,1e3\n\"a,b\",\"\"\"q\"\"\",0,0\n"
+            let text =
+                "name,role,count,ratio\nAda Lovelace,Analyst,3,0.5\n高橋 さくら,デザイナー,-7,1e3\n\"a,b\",\"\"\"q\"\"\",0,0\n"
             try? atomicWrite(path, text)
             return path
         }()

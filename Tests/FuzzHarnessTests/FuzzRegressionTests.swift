@@ -1,11 +1,11 @@
-import FuzzHarnesses
 import Foundation
+import FuzzHarnesses
 import Testing
 
 /// Replays every seed (Fuzz/Corpus/NAME) and every input that once crashed a
 /// harness (Fuzz/Regressions/NAME) through its harness: `swift test` (and the
 /// AddressSanitizer pass of `.ci/run`) catches a fixed bug coming back.
-@Suite struct FuzzRegressionTests {
+@Suite(.serialized) struct FuzzRegressionTests {
     static let fuzzDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")

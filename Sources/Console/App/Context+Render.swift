@@ -45,7 +45,7 @@ extension Context {
         }
         let text: String
         do {
-            text = try readTextFile(file)
+            text = try readRegularTextFile(file, maximumBytes: interpreter.limits.scriptBytes, what: "storyboard")
         } catch {
             output.printError("cellkit: error: \(error.description)")
             return ExitCode.io.rawValue

@@ -63,7 +63,7 @@ extension Interpreter {
         if !errors.isEmpty { throw ConsoleError(.script, errors) }
 
         let path = dataOverride ?? resolvePath(fileArgument.text)
-        let table = try DataTable.read(path, c, at: fileArgument.span)
+        let table = try DataTable.read(path, c, at: fileArgument.span, maximumBytes: limits.dataFileBytes)
 
         // A field that no record has is a mistake in the script, not in the data.
         let replaced =
@@ -180,10 +180,16 @@ struct DataTable {
         return lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
     }
 
-    static func read(_ path: String, _ c: ValidatedCommand, at span: SourceSpan) throws(ConsoleError) -> DataTable {
+    /// Reads and parses a data file: a regular file of at most `maximumBytes`
+    /// (a device such as `/dev/zero`, a FIFO or a directory is refused before
+    /// anything is read; docs/limits.md).
+    static func read(
+        _ path: String, _ c: ValidatedCommand, at span: SourceSpan,
+        maximumBytes: Int = InputLimits.defaultDataFileBytes
+    ) throws(ConsoleError) -> DataTable {
         let text: String
         do {
-            text = try readTextFile(path)
+            text = try readRegularTextFile(path, maximumBytes: maximumBytes, what: "data file")
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: span))
         }

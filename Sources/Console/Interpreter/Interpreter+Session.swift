@@ -26,7 +26,7 @@ extension Interpreter {
         }
         let text: String
         do {
-            text = try readTextFile(path)
+            text = try readRegularTextFile(path, maximumBytes: limits.scriptBytes, what: "script")
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
         }

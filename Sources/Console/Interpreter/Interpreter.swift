@@ -49,6 +49,8 @@ final class Interpreter {
     private var keepingGoing = false
     /// How deep `open` may nest.
     static let maximumOpenDepth = 32
+    /// How large scripts and data files may be.
+    var limits = InputLimits()
 
     init(host: PluginHost, output: ConsoleOutput, environment: [String: String]) {
         self.host = host
