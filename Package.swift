@@ -72,7 +72,7 @@ let package = Package(
 // corpora and regressions (Fuzz/). `Scripts/fuzz` links them to libFuzzer.
 package.targets += [
     .target(name: "FuzzHarnesses", dependencies: ["Console", "PluginHost", "CellKitSupport", cellKit]),
-    .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses"]),
+    .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses", "Console"]),
 ]
 
 // Strict settings for every Swift target of this package.

@@ -2,7 +2,7 @@
     import CellKit
 
     /// A cell with an attribute of every type scripts set.
-    final class FuzzTextCell: TableViewCell, Reusable, Inspectable {
+    final class TextCell: TableViewCell, Reusable, Inspectable {
         private let line = Label()
         var text = "" { didSet { update() } }
         var count = 0 { didSet { update() } }
@@ -23,7 +23,7 @@
             line.style = Style(foreground: accent)
         }
 
-        static var inspectableAttributes: [InspectableAttribute<FuzzTextCell>] {
+        static var inspectableAttributes: [InspectableAttribute<TextCell>] {
             [
                 .init("text", \.text), .init("count", \.count), .init("ratio", \.ratio), .init("on", \.on),
                 .init("accent", \.accent), .init("history", \.history),
@@ -32,7 +32,7 @@
     }
 
     /// A section header.
-    final class FuzzBanner: TableViewHeaderFooterView, Reusable, Inspectable {
+    final class Banner: TableViewHeaderFooterView, Reusable, Inspectable {
         private let label = Label()
         var title = "" { didSet { label.text = "== \(title) ==" } }
 
@@ -42,11 +42,11 @@
             contentView.addSubview(label)
         }
 
-        static var inspectableAttributes: [InspectableAttribute<FuzzBanner>] { [.init("title", \.title)] }
+        static var inspectableAttributes: [InspectableAttribute<Banner>] { [.init("title", \.title)] }
     }
 
     /// A grid item.
-    final class FuzzTile: CollectionViewCell, Reusable, Inspectable {
+    final class Tile: CollectionViewCell, Reusable, Inspectable {
         private let label = Label()
         var caption = "" { didSet { label.text = "[\(caption)]" } }
 
@@ -56,7 +56,7 @@
             contentView.addSubview(label)
         }
 
-        static var inspectableAttributes: [InspectableAttribute<FuzzTile>] { [.init("caption", \.caption)] }
+        static var inspectableAttributes: [InspectableAttribute<Tile>] { [.init("caption", \.caption)] }
     }
 
     /// The plugin the storyboard harness registers in-process: a typed cell
@@ -67,12 +67,12 @@
         static let summary = "cells for the storyboard fuzz harness"
 
         static func register(in registrar: PluginRegistrar) throws {
-            try registrar.register(cellType: FuzzTextCell.self)
+            try registrar.register(cellType: TextCell.self)
             try registrar.register(
                 nibSource: "╭─ {name:bold} {~─} {role:dim,right} ─╮\n│ {bio:wrap,placeholder=\"none\"} {~} │\n╰{~─}╯\n",
                 named: "Card")
-            try registrar.register(headerFooterViewType: FuzzBanner.self)
-            try registrar.register(cellType: FuzzTile.self)
+            try registrar.register(headerFooterViewType: Banner.self)
+            try registrar.register(cellType: Tile.self)
         }
     }
 #endif

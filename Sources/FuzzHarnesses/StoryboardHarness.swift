@@ -48,15 +48,25 @@
         }
 
         static func read(_ text: String) -> Session {
-            let output = ConsoleOutput(standardOutput: MemoryOutput(), standardError: MemoryOutput(), isTerminal: false)
+            readReportingErrors(text).session
+        }
+
+        /// The session, and the errors its commands reported.
+        static func readReportingErrors(_ text: String) -> (session: Session, errors: String) {
+            let errors = MemoryOutput()
+            let output = ConsoleOutput(standardOutput: MemoryOutput(), standardError: errors, isTerminal: false)
             let interpreter = Interpreter(host: host, output: output, environment: [:])
             interpreter.declarationsOnly = true
             interpreter.dataOverride = dataFile
             for line in Script.lines(of: text, file: "fuzz.storyboard") {
                 guard case .success(let command) = line.result, !skipped.contains(command.name) else { continue }
-                try? interpreter.execute(command)
+                do {
+                    try interpreter.execute(command)
+                } catch {
+                    interpreter.report(error)
+                }
             }
-            return interpreter.session
+            return (interpreter.session, errors.string)
         }
     }
 #endif

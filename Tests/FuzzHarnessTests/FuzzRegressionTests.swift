@@ -1,6 +1,8 @@
 import Foundation
-import FuzzHarnesses
 import Testing
+
+@testable import Console
+@testable import FuzzHarnesses
 
 /// Replays every seed (Fuzz/Corpus/NAME) and every input that once crashed a
 /// harness (Fuzz/Regressions/NAME) through its harness: `swift test` (and the
@@ -26,5 +28,20 @@ import Testing
     @Test(arguments: FuzzHarness.allCases)
     func everyRegressionRuns(harness: FuzzHarness) throws {
         for url in Self.inputs("Regressions", harness) { harness.run(Array(try Data(contentsOf: url))) }
+    }
+}
+
+/// The harnesses reach what they are meant to: a seed that should build
+/// screens builds them (a harness that rejected everything early would fuzz
+/// nothing).
+@Suite struct FuzzHarnessReachTests {
+    @Test func theStoryboardSeedBuildsItsScreensAndRows() throws {
+        let url = FuzzRegressionTests.fuzzDirectory.appendingPathComponent("Corpus/storyboard/list.storyboard")
+        let (session, errors) = StoryboardHarness.readReportingErrors(try String(contentsOf: url, encoding: .utf8))
+        #expect(errors == "")
+        #expect(session.screens.map(\.name) == ["Home", "Grid"])
+        // 2 rows, 3 from the data file, 2 tiles.
+        #expect(session.screens.map(\.rowCount) == [5, 2])
+        #expect(session.initialScreen == "Home")
     }
 }

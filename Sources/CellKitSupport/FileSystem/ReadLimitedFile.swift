@@ -1,26 +1,34 @@
 import Glibc
 
-/// The UTF-8 text of the regular file at `path`, refused before anything is read when the
-/// path is not a regular file (a directory, a FIFO, a socket, a device such as `/dev/zero`
-/// or `/dev/urandom`, which would be read without end) or when the file is larger than
-/// `maximumBytes`. Scripts, storyboards and data files are read with it (docs/limits.md).
+/// The UTF-8 text of the file at `path`, at most `maximumBytes` long.
+///
+/// With `regularFileOnly` (data files), a path that is not a regular file (a directory, a
+/// FIFO, a socket, a device such as `/dev/zero` or `/dev/urandom`, which would be read
+/// without end) is refused before anything is read, and a FIFO is opened without waiting
+/// for a writer. Without it (scripts: `cellkit run <(generate)` reads a pipe), such a file
+/// is read up to the limit. A file larger than `maximumBytes` is refused: a regular file
+/// from its size, before it is read; anything else, and a file that grows while it is
+/// read, once one byte more than the limit has arrived. Scripts, storyboards and data
+/// files are read with it (docs/limits.md).
 ///
 /// ```swift
-/// let text = try readRegularTextFile("team.json", maximumBytes: 256 << 20, what: "data file")
-/// try readRegularTextFile("/dev/zero", maximumBytes: 1024, what: "data file")
+/// let text = try readLimitedTextFile("team.json", maximumBytes: 64 << 20, what: "data file")
+/// try readLimitedTextFile("/dev/zero", maximumBytes: 1024, what: "data file")
 /// // throws: cannot open '/dev/zero': it is a character device, not a regular file; a data
-/// // file must be a regular file (a FIFO, device or directory is refused)
+/// // file must be a regular file (EINVAL)
 /// ```
 ///
 /// - Parameters:
 ///   - what: how messages name the file (`data file`, `script`).
 /// - Throws: `FileError`, as ``readTextFile(_:)`` does, and `.open` with `EINVAL` (not a
-///   regular file) or `EFBIG` (too large); a file that grows past the limit while it is
-///   read is refused the same way.
-public func readRegularTextFile(_ path: String, maximumBytes: Int, what: String) throws(FileError) -> String {
+///   regular file) or `EFBIG` (too large).
+public func readLimitedTextFile(
+    _ path: String, maximumBytes: Int, what: String, regularFileOnly: Bool = true
+) throws(FileError) -> String {
     try SystemCall.checkPath(path, .open)
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-    let descriptor = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+    let flags = O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK : 0)
+    let descriptor = SystemCall.retrying { open(path, flags) }
     guard descriptor >= 0 else {
         throw FileError(path: path, operation: .open, errno: errno)
     }
@@ -30,10 +38,12 @@ public func readRegularTextFile(_ path: String, maximumBytes: Int, what: String)
         throw FileError(path: path, operation: .status, errno: errno)
     }
     let type = status.st_mode & S_IFMT
-    guard type == S_IFREG else {
+    if type == S_IFDIR {
+        throw FileError(path: path, operation: .read, errno: EISDIR)
+    }
+    if regularFileOnly && type != S_IFREG {
         let kind =
             switch type {
-            case S_IFDIR: "a directory"
             case S_IFIFO: "a FIFO (a named pipe)"
             case S_IFCHR: "a character device"
             case S_IFBLK: "a block device"
@@ -44,27 +54,25 @@ public func readRegularTextFile(_ path: String, maximumBytes: Int, what: String)
             path: path, operation: .open, errno: EINVAL,
             reason: "it is \(kind), not a regular file; a \(what) must be a regular file")
     }
-    let size = Int(status.st_size)
+    let size = type == S_IFREG ? Int(status.st_size) : 0
     guard size <= maximumBytes else {
         throw tooLarge(path, maximumBytes: maximumBytes, what: what)
     }
-    // One byte past the limit shows a file that grew while it was read.
-    let capacity = min(size, maximumBytes) + 1
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-        guard let base = buffer.baseAddress else { return }
-        while count < capacity {
-            let result = SystemCall.retrying { read(descriptor, base + count, capacity - count) }
-            if result < 0 {
-                failure = errno
-                return
-            }
-            if result == 0 { return }
-            count += result
+    // Reads until the end, or until one byte past the limit shows the file is too large
+    // (a device or a pipe, or a file that grew while it was read).
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(size + 1)
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count <= maximumBytes {
+        let want = min(chunk.count, maximumBytes + 1 - bytes.count)
+        let result = chunk.withUnsafeMutableBytes { buffer in
+            SystemCall.retrying { read(descriptor, buffer.baseAddress, want) }
         }
-    }
-    guard failure == 0 else {
-        throw FileError(path: path, operation: .read, errno: failure)
+        if result < 0 {
+            throw FileError(path: path, operation: .read, errno: errno)
+        }
+        if result == 0 { break }
+        bytes.append(contentsOf: chunk[..<result])
     }
     guard bytes.count <= maximumBytes else {
         throw tooLarge(path, maximumBytes: maximumBytes, what: what)

@@ -119,7 +119,8 @@ final class Context {
                 text =
                     file == "-"
                     ? try readStandardInput()
-                    : try readRegularTextFile(file, maximumBytes: interpreter.limits.scriptBytes, what: "script")
+                    : try readLimitedTextFile(
+                        file, maximumBytes: interpreter.limits.scriptBytes, what: "script", regularFileOnly: false)
             } catch let error as FileError {
                 output.printError("cellkit: error: \(error.description)")
                 errors.append(ConsoleError(.io, []))

@@ -45,7 +45,8 @@ extension Context {
         }
         let text: String
         do {
-            text = try readRegularTextFile(file, maximumBytes: interpreter.limits.scriptBytes, what: "storyboard")
+            text = try readLimitedTextFile(
+                file, maximumBytes: interpreter.limits.scriptBytes, what: "storyboard", regularFileOnly: false)
         } catch {
             output.printError("cellkit: error: \(error.description)")
             return ExitCode.io.rawValue

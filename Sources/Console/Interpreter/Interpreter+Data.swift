@@ -189,7 +189,7 @@ struct DataTable {
     ) throws(ConsoleError) -> DataTable {
         let text: String
         do {
-            text = try readRegularTextFile(path, maximumBytes: maximumBytes, what: "data file")
+            text = try readLimitedTextFile(path, maximumBytes: maximumBytes, what: "data file")
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: span))
         }

@@ -38,7 +38,7 @@ import Testing
     @Test func aDirectoryIsNotADataFile() {
         let files = TemporaryFiles()
         let error = ScriptSession().fail("screen A\nrows WeatherCell from \"\(files.directory)\" city=.name")
-        #expect(error.contains("it is a directory, not a regular file"))
+        #expect(error.contains("Is a directory (EISDIR)"))
     }
 
     @Test func aDataFileOverTheDefaultLimitIsRefusedBeforeItIsRead() {
@@ -76,6 +76,14 @@ import Testing
         let path = Self.sparseFile(files, "huge.cellkit", size: 1 << 30)
         let error = ScriptSession().fail("open \"\(path)\"")
         #expect(error.contains("it is larger than 16 MiB, the limit for a script (docs/limits.md)"))
+    }
+
+    @Test func aScriptFromADeviceIsReadOnlyUpToTheLimit() {
+        // Scripts may be pipes (`cellkit run <(generate)`), so they are not refused
+        // for not being regular files; /dev/zero stops at the limit all the same.
+        let s = ScriptSession()
+        s.interpreter.limits.scriptBytes = 4096
+        #expect(s.fail("open \"/dev/zero\"").contains("it is larger than 4 KiB, the limit for a script"))
     }
 
     @Test func aLongAttributeStringIsRefusedWithItsScript() {
