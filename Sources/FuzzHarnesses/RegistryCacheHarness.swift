@@ -14,7 +14,9 @@
             guard fd >= 0 else { return }
             _ = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             close(fd)
-            for record in RegistryCache(file: file).readFile().values {
+            let cache = RegistryCache(file: file)
+            cache.loadIfNeeded()
+            for record in cache.entries.values {
                 precondition(RegistryCache.Record(json: record.json) != nil, "a record does not read back")
             }
             // The records, whatever the version and ABI say.
