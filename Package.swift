@@ -86,6 +86,13 @@ let package = Package(
         + [.target(name: "FixtureMarkerConstructor", path: "Tests/Fixtures/FixtureMarkerConstructor")]
 )
 
+// Fuzzing (docs/safety.md): the harnesses, and the tests that replay their seed
+// corpora and regressions (Fuzz/). `Scripts/fuzz` links them to libFuzzer.
+package.targets += [
+    .target(name: "FuzzHarnesses", dependencies: ["Console", "PluginHost", "CellKitSupport", cellKit]),
+    .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses", "Console"]),
+]
+
 // Strict settings for every Swift target of this package.
 for target in package.targets
 where !["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"].contains(target.name) {

@@ -24,9 +24,7 @@ final class Scratch {
         if status.st_mode & S_IFMT == S_IFDIR, let handle = opendir(path) {
             var names: [String] = []
             while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = directoryEntryName(entry)
                 if name != "." && name != ".." { names.append(name) }
             }
             closedir(handle)

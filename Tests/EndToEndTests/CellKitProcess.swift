@@ -45,10 +45,22 @@ enum CellKitProcess {
             [executable] + arguments, input: input, directory: directory ?? repositoryRoot, environment: env)
     }
 
+    /// The sanitizer settings of the test process (`.ci/run` sets them for its
+    /// AddressSanitizer pass: the leak suppressions), passed on to every
+    /// program the tests start, whose environment is otherwise clean.
+    static let sanitizerOptions: [String: String] = {
+        var options: [String: String] = [:]
+        for key in ["ASAN_OPTIONS", "LSAN_OPTIONS"] {
+            if let value = getenv(key) { options[key] = String(cString: value) }
+        }
+        return options
+    }()
+
     /// Runs any program; returns its status and output.
     static func spawn(_ argv: [String], input: String, directory: String, environment: [String: String]) throws
         -> Result
     {
+        let environment = environment.merging(sanitizerOptions) { given, _ in given }
         var inPipe: [Int32] = [0, 0]
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]

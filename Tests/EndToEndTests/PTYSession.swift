@@ -53,6 +53,7 @@ final class PTYSession {
             "XDG_CACHE_HOME": home + "/cache", "LANG": "C.UTF-8",
         ]
         for (key, value) in environment { env[key] = value }
+        for (key, value) in CellKitProcess.sanitizerOptions where env[key] == nil { env[key] = value }
         let session = try PTYSession(
             argv: [CellKitProcess.executable] + arguments, home: home, environment: env, directory: directory,
             columns: columns,

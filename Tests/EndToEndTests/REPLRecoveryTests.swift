@@ -34,15 +34,16 @@ import Testing
     @Test func theCommandThatWasRunningIsReportedAndSkipped() throws {
         let home = try PTYSession.makeHome()
         defer { PTYSession.removeHome(home) }
-        // Reading a FIFO nobody writes to blocks: the command is still running when the process is killed.
-        #expect(mkfifo(home + "/stuck.csv", 0o600) == 0)
+        // Opening a FIFO nobody writes to blocks: the command is still running when the process is killed.
+        // (A script may be a pipe; a data file may not: `rows … from` a FIFO is refused at once.)
+        #expect(mkfifo(home + "/stuck.cellkit", 0o600) == 0)
         do {
             let first = try PTYSession.start(home: home)
             try first.type("screen Kept")
             try first.type("row TextCell text=Before")
             try first.waitForPrompt()
-            try first.send("rows TextCell from \"\(home)/stuck.csv\" text=.name", Keys.enter)
-            try waitForJournal(in: home) { $0.contains("run \"rows TextCell") }
+            try first.send("open \"\(home)/stuck.cellkit\"", Keys.enter)
+            try waitForJournal(in: home) { $0.contains("run \"open ") }
             first.signal(SIGKILL)
             try first.waitForExit()
         }
@@ -50,7 +51,7 @@ import Testing
         try second.waitFor("recovered 2 commands and 1 screen (Kept)")
         try second.waitFor("skipped the command that was running when that session ended:")
         try second.wait(for: "the skipped command") {
-            $0.lines.contains("  rows TextCell from \"\(home)/stuck.csv\" text=.name")
+            $0.lines.contains("  open \"\(home)/stuck.cellkit\"")
         }
         try second.type("render")
         try second.wait(for: "the row added before") { $0.lines.contains("Before") }
@@ -92,25 +93,26 @@ import Testing
     @Test func aRecoveryThatDiesDoesNotHideTheCompleteJournal() throws {
         let home = try PTYSession.makeHome()
         defer { PTYSession.removeHome(home) }
-        let data = home + "/data.csv"
-        try atomicWrite(data, "name\nx\n")
+        let part = home + "/part.cellkit"
+        try atomicWrite(part, "row TextCell text=x\n")
         do {
             let first = try PTYSession.start(home: home)
             try first.type("screen A")
             try first.type("row TextCell text=one")
-            try first.type("rows TextCell from \"\(data)\" text=.name")
+            try first.type("open \"\(part)\"")
             try first.type("screen B")
             try first.type("row TextCell text=two")
             try first.waitForPrompt()
             first.signal(SIGKILL)
             try first.waitForExit()
         }
-        // The data file is now a FIFO nobody writes: replaying `rows` blocks, and the recovery is killed there.
-        unlink(data)
-        #expect(mkfifo(data, 0o600) == 0)
+        // The opened script is now a FIFO nobody writes (a script may be a pipe): replaying `open`
+        // blocks, and the recovery is killed there.
+        unlink(part)
+        #expect(mkfifo(part, 0o600) == 0)
         do {
             let second = try PTYSession.start(["--recover"], home: home)
-            try waitForJournal(in: home) { $0.contains("recovers ") && $0.contains("run \"rows TextCell") }
+            try waitForJournal(in: home) { $0.contains("recovers ") && $0.contains("run \"open ") }
             second.signal(SIGKILL)
             try second.waitForExit()
         }

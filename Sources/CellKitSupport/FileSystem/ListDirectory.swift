@@ -25,12 +25,26 @@ public func listDirectory(_ path: String) throws(FileError) -> [String] {
             }
             break
         }
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let name = directoryEntryName(entry)
         if name != "." && name != ".." {
             names.append(name)
         }
     }
     return names.sorted()
+}
+
+/// The name of an entry `readdir` returned, read up to its NUL where it lies.
+///
+/// `dirent.d_name` is declared 256 bytes long, but glibc's entries are only as
+/// long as their names: copying the whole field (`withUnsafeBytes(of:
+/// entry.pointee.d_name)`) reads past the end of the last entry of a directory
+/// buffer, which AddressSanitizer reports as a heap-buffer-overflow
+/// (docs/unsafe-code.md).
+///
+/// ```swift
+/// while let entry = readdir(directory) { names.append(directoryEntryName(entry)) }
+/// ```
+public func directoryEntryName(_ entry: UnsafePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
 }

@@ -179,7 +179,11 @@ final class Context {
             if interpreter.quitRequested { break }
             let text: String
             do {
-                text = file == "-" ? try readStandardInput() : try readTextFile(file)
+                text =
+                    file == "-"
+                    ? try readStandardInput()
+                    : try readLimitedTextFile(
+                        file, maximumBytes: interpreter.limits.scriptBytes, what: "script", regularFileOnly: false)
             } catch let error as FileError {
                 output.printError("cellkit: error: \(error.description)")
                 errors.append(ConsoleError(.io, []))
@@ -212,6 +216,12 @@ final class Context {
             }
             if n == 0 { break }
             bytes += chunk[..<n]
+            guard bytes.count <= interpreter.limits.scriptBytes else {
+                throw StandardInputError(
+                    message:
+                        "standard input is larger than \(byteCountDescription(interpreter.limits.scriptBytes)), the limit for a script (docs/limits.md); split it into smaller files"
+                )
+            }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw StandardInputError(message: "standard input is not UTF-8 text")

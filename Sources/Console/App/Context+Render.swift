@@ -40,7 +40,8 @@ extension Context {
         }
         let text: String
         do {
-            text = try readTextFile(file)
+            text = try readLimitedTextFile(
+                file, maximumBytes: interpreter.limits.scriptBytes, what: "storyboard", regularFileOnly: false)
         } catch {
             output.printError("cellkit: error: \(error.description)")
             return ExitCode.io.rawValue

@@ -87,7 +87,7 @@ extension Interpreter {
         if !errors.isEmpty { throw ConsoleError(.script, errors) }
 
         let path = dataOverride ?? resolvePath(fileArgument.text)
-        let table = try DataTable.read(path, c, at: fileArgument.span)
+        let table = try DataTable.read(path, c, at: fileArgument.span, maximumBytes: limits.dataFileBytes)
 
         // A field that no record has is a mistake in the script, not in the data.
         let replaced =
@@ -200,9 +200,15 @@ struct DataTable {
         return lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
     }
 
-    static func read(_ path: String, _ c: ValidatedCommand, at span: SourceSpan) throws(ConsoleError) -> DataTable {
+    /// Reads and parses a data file: a regular file of at most `maximumBytes`
+    /// (a device such as `/dev/zero`, a FIFO or a directory is refused before
+    /// anything is read; docs/limits.md).
+    static func read(
+        _ path: String, _ c: ValidatedCommand, at span: SourceSpan,
+        maximumBytes: Int = InputLimits.defaultDataFileBytes
+    ) throws(ConsoleError) -> DataTable {
         do {
-            return try open(path)
+            return try open(path, maximumBytes: maximumBytes)
         } catch {
             switch error {
             case .io(let message): throw ConsoleError(.io, c.command.diagnostic(message, at: span))
@@ -220,10 +226,12 @@ struct DataTable {
     }
 
     /// Reads and parses the data file at `path`.
-    static func open(_ path: String) throws(OpenError) -> DataTable {
+    static func open(_ path: String, maximumBytes: Int = InputLimits.defaultDataFileBytes) throws(OpenError)
+        -> DataTable
+    {
         let text: String
         do {
-            text = try readTextFile(path)
+            text = try readLimitedTextFile(path, maximumBytes: maximumBytes, what: "data file")
         } catch {
             throw .io(error.description)
         }

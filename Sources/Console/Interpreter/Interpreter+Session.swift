@@ -26,7 +26,8 @@ extension Interpreter {
         }
         let text: String
         do {
-            text = try readTextFile(path)
+            text = try readLimitedTextFile(
+                path, maximumBytes: limits.scriptBytes, what: "script", regularFileOnly: false)
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
         }

@@ -64,6 +64,8 @@ final class Interpreter {
     /// allow-unsafe=true` honoured; a file that is run, opened, rendered,
     /// piped in or recovered cannot waive the trust check (docs/threat-model.md).
     var commandsComeFromThePerson = false
+    /// How large scripts and data files may be.
+    var limits = InputLimits()
 
     init(host: PluginHost, output: ConsoleOutput, environment: [String: String], backend: PluginBackend? = nil) {
         self.host = host

@@ -190,9 +190,7 @@ final class REPL {
                     entry.pointee.d_type == UInt8(DT_REG) || entry.pointee.d_type == UInt8(DT_LNK)
                     || entry.pointee.d_type == UInt8(DT_UNKNOWN)
                 guard isFile else { continue }
-                let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let file = directoryEntryName(entry)
                 if let name = PluginSearchPath.pluginName(fromFile: file) { names.insert(name) }
             }
         }

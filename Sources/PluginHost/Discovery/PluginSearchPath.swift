@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 
 /// Where plugins are looked for by name, in order: directories given on the
@@ -76,9 +77,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
             guard let handle = opendir(dir) else { continue }
             var names: [String] = []
             while let entry = readdir(handle) {
-                let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let file = directoryEntryName(entry)
                 names.append(file)
             }
             closedir(handle)

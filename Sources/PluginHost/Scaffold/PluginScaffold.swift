@@ -70,9 +70,7 @@ public struct PluginScaffold: Sendable {
             }
             var count = 0
             while let entry = readdir(handle) {
-                let n = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let n = directoryEntryName(entry)
                 if n != "." && n != ".." { count += 1 }
             }
             closedir(handle)

@@ -230,9 +230,7 @@ final class TemporaryFiles {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = testEntryName(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
@@ -247,9 +245,7 @@ func removeTree(_ path: String) {
     if status.st_mode & S_IFMT == S_IFDIR, let handle = opendir(path) {
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = testEntryName(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         closedir(handle)
@@ -258,4 +254,12 @@ func removeTree(_ path: String) {
     } else {
         unlink(path)
     }
+}
+
+/// The name of an entry `readdir` returned, read up to its NUL where it lies
+/// (copying the whole 256-byte `d_name` reads past the end of a short last
+/// entry; AddressSanitizer caught it).
+private func testEntryName(_ entry: UnsafePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
 }

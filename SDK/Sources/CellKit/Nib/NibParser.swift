@@ -17,6 +17,10 @@ struct NibParser {
     private var sourceLine = ""
     private var wrapOnLine: String?
 
+    /// The longest line a nib may have, in UTF-8 bytes (docs/nib-format.md):
+    /// room for a 10,000-column row of 4-byte characters and more.
+    static let maximumLineBytes = 64 * 1024
+
     init(name: String, file: String) {
         self.name = name
         self.file = file
@@ -68,10 +72,23 @@ struct NibParser {
 
     /// The segments of one line, or nil when it holds only comments (and spaces).
     private mutating func parseLine(_ raw: String, number: Int) -> [NibTemplate.Segment]? {
-        chars = Array(raw)
         lineNumber = number
-        sourceLine = raw
         wrapOnLine = nil
+        // A line longer than any screen is refused before it is taken apart
+        // (a nib line 1 MB wide would otherwise cost its size many times over).
+        guard raw.utf8.count <= Self.maximumLineBytes else {
+            sourceLine = String(raw.prefix(60)) + "…"
+            chars = Array(sourceLine)
+            error(
+                "line \(number) is longer than \(Self.maximumLineBytes) bytes, the limit for a nib line",
+                at: 0,
+                notes: [
+                    "a nib line is drawn on one row of a screen at most 10,000 columns wide; use a spring ({~}) to fill"
+                ])
+            return []
+        }
+        chars = Array(raw)
+        sourceLine = raw
 
         if let tab = chars.firstIndex(of: "\t") {
             error(

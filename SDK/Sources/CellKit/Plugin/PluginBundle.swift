@@ -93,9 +93,7 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
         var names: [String] = []
         if let handle = opendir(dir) {
             while let entry = readdir(handle) {
-                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let entryName = entryName(entry)
                 if entryName.hasSuffix(".resources") && isDirectory("\(dir)/\(entryName)") { names.append(entryName) }
             }
             closedir(handle)
@@ -165,4 +163,12 @@ func readFileBytes(_ path: String) throws(CellKitError) -> [UInt8] {
         if n < chunk.count { break }
     }
     return bytes
+}
+
+/// The name of an entry `readdir` returned, read up to its NUL where it lies
+/// (copying the whole 256-byte `d_name` reads past the end of a short last
+/// entry: docs/unsafe-code.md).
+func entryName(_ entry: UnsafePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
 }
