@@ -339,19 +339,7 @@ struct DataTable {
             }
         case .template(let template):
             let text = try template.text { path throws(Diagnostic) in
-                switch try lookup(record: record, path, for: binding) {
-                case .missing: return ""
-                case .text(let text, _, _): return text
-                case .json(let value, let jsonPath):
-                    guard let text = value.scalarText else {
-                        let position = position(of: jsonPath)
-                        throw dataError(
-                            line: position.line, column: position.column, length: 1,
-                            "\(owner): \(path) in the text is \(value.kindDescription), not text",
-                            notes: [sourceNote(record, path, binding, type: type)])
-                    }
-                    return text
-                }
+                try fieldText(record: record, path, for: binding) { "\(owner): \(path) in the text is \($0), not text" }
             }
             if type == .string { return .string(text) }
             do {
@@ -369,21 +357,8 @@ struct DataTable {
                 case .text(let text):
                     strings.append(text)
                 case .field(let fieldPath):
-                    switch try lookup(record: record, fieldPath, for: binding) {
-                    case .missing:
-                        strings.append("")
-                    case .text(let text, _, _):
-                        strings.append(text)
-                    case .json(let value, let jsonPath):
-                        guard let text = value.scalarText else {
-                            let position = position(of: jsonPath)
-                            throw dataError(
-                                line: position.line, column: position.column, length: 1,
-                                "\(owner): expected text, got \(value.kindDescription)",
-                                notes: [sourceNote(record, fieldPath, binding, type: type)])
-                        }
-                        strings.append(text)
-                    }
+                    strings.append(
+                        try fieldText(record: record, fieldPath, for: binding) { "\(owner): expected text, got \($0)" })
                 case .list:
                     continue  // refused when the command ran
                 }
@@ -427,6 +402,26 @@ struct DataTable {
                 }
             }
             return .numbers(numbers)
+        }
+    }
+
+    /// A field of a record as text (a template's, a [String] list's): CSV
+    /// text, a JSON scalar written out, empty for a missing value; an array or
+    /// an object is an error, worded by `message` from what it is.
+    private func fieldText(
+        record: Int, _ fieldPath: FieldPath, for binding: BoundAttribute, message: (String) -> String
+    ) throws(Diagnostic) -> String {
+        switch try lookup(record: record, fieldPath, for: binding) {
+        case .missing: return ""
+        case .text(let text, _, _): return text
+        case .json(let value, let jsonPath):
+            guard let text = value.scalarText else {
+                let position = position(of: jsonPath)
+                throw dataError(
+                    line: position.line, column: position.column, length: 1, message(value.kindDescription),
+                    notes: [sourceNote(record, fieldPath, binding, type: binding.descriptor.type)])
+            }
+            return text
         }
     }
 
