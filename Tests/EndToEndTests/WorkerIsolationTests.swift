@@ -1,4 +1,5 @@
 import CellKitSupport
+import Foundation
 import Glibc
 import Testing
 
@@ -165,6 +166,30 @@ import Testing
         try repl.type("load \(Self.trapsInRegister)")
         try repl.waitFor("while it was loading")
         try repl.waitForPrompt()
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+    }
+
+    /// A plugin that hangs is ended by Ctrl-C long before the timeout: the
+    /// command is reported as interrupted and the prompt comes back.
+    @Test func ctrlCEndsAHangAtThePrompt() throws {
+        let repl = try PTYSession.start(environment: ["CELLKIT_TIMEOUT": "120"])
+        try repl.waitForPrompt()
+        try repl.type("load \(Self.crashy)")
+        try repl.waitForPrompt()
+        try repl.type("screen H width=30")
+        try repl.type("row CrashCell mode=hang")
+        try repl.type("render")
+        try repl.waitFor("render")
+        // Let the worker start drawing, then interrupt it.
+        Thread.sleep(forTimeInterval: 1)
+        try repl.send(PTYSession.control("c"))
+        try repl.waitFor("was interrupted", timeout: .seconds(20))
+        try repl.waitForPrompt()
+        try repl.type("screen T width=30")
+        try repl.type("row CrashCell text=afterwards")
+        try repl.type("render")
+        try repl.waitFor("afterwards")
         try repl.type("quit")
         #expect(try repl.waitForExit() == 0)
     }

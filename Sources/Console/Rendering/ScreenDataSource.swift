@@ -22,6 +22,7 @@ final class ScreenDataSource {
     /// Per section, the first row of each row source (for finding a row's source).
     private var starts: [[Int]] = []
     private var plans: [String: CellPlan] = [:]
+    private var lastPlan: CellPlan?
     /// The views configured so far, and the attributes their last rows set.
     private var configured: [ObjectIdentifier: Configured] = [:]
 
@@ -29,11 +30,13 @@ final class ScreenDataSource {
     /// attribute's index in `attributes` is its slot.
     struct CellPlan {
         let item: RegisteredItem
+        let qualified: String
         let attributes: [AttributeDescriptor]
         let slots: [String: Int]
 
         init(item: RegisteredItem) {
             self.item = item
+            qualified = item.qualifiedName
             attributes = item.registration.attributes
             var slots: [String: Int] = [:]
             for (slot, attribute) in attributes.enumerated() { slots[attribute.name] = slot }
@@ -113,10 +116,16 @@ final class ScreenDataSource {
     }
 
     func plan(_ reference: CellReference) throws(PluginError) -> CellPlan {
-        if let plan = plans[reference.qualified] { return plan }
+        // Rows of one cell type come in runs: the last plan, without hashing its name.
+        if let last = lastPlan, last.qualified == reference.qualified { return last }
+        if let plan = plans[reference.qualified] {
+            lastPlan = plan
+            return plan
+        }
         let item = try host.registry.resolve(reference.qualified)
         let plan = CellPlan(item: item)
         plans[reference.qualified] = plan
+        lastPlan = plan
         return plan
     }
 
