@@ -83,6 +83,25 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count < 12, "\(result.standardError)")
     }
 
+    /// A cell whose `sizeThatFits` says `Int.max` is drawn cut to 1,000
+    /// lines (it trapped the host with an overflow once), and the render
+    /// reports the plugin's error; the script goes on.
+    @Test func aCellThatSaysItIsEnormousIsCutAndReported() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "huge.cellkit", Self.script("screen F width=40\nrow CrashCell mode=huge text=tall\nrender"))
+        let result = try scratch.cellkit(["run", "--keep-going", "huge.cellkit"])
+        #expect(result.status == 3, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "before")
+        #expect(lines.count == 1 + 1_000 + 1 + 1, "before, 1,000 lines of the cut row, still alive, and the end")
+        #expect(result.standardOutput.hasSuffix("still alive\n"))
+        #expect(
+            result.standardError.contains(
+                "CrashCell said it is 9223372036854775807 lines tall at width 40; it is drawn cut to 1000 lines, the most a row may have"
+            ), "\(result.standardError)")
+    }
+
     @Test func withoutKeepGoingTheRunStopsAtTheCrashWithExitThree() throws {
         let scratch = try Scratch()
         try scratch.write("crash.cellkit", Self.script("screen F width=40\nrow CrashCell mode=trap\nrender"))
