@@ -37,7 +37,10 @@ final class CrashCell: TableViewCell, Reusable, Inspectable {
     }
 
     static var inspectableAttributes: [InspectableAttribute<CrashCell>] {
-        [.init("text", \.text, summary: "what it shows"), .init("mode", \.mode, summary: "ok, trap, segv, hang or huge")]
+        [
+            .init("text", \.text, summary: "what it shows"),
+            .init("mode", \.mode, summary: "ok, trap, segv, hang or huge"),
+        ]
     }
 }
 
