@@ -93,7 +93,12 @@ extension Interpreter {
             } ?? []
         let before = DataFileIdentity(of: path)
         let file = try DataFile.open(path, c, at: fileArgument.span, maximumBytes: limits.dataFileBytes)
-        let count = try check(file, bound, cell: item.name, c, at: fileArgument.span, notes: replaced)
+        let count: Int
+        do {
+            count = try Self.check(file, bound, cell: item.name)
+        } catch {
+            throw error.consoleError(c, at: fileArgument.span, notes: replaced)
+        }
         guard let identity = DataFileIdentity(of: path), identity == before else {
             throw ConsoleError(
                 .io,
@@ -103,9 +108,50 @@ extension Interpreter {
         }
         let binding = Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-            path: canonicalFilePath(path), mappings: mappings, count: count, identity: identity)
+            path: canonicalFilePath(path), mappings: mappings, count: count, identity: identity,
+            watch: c.bool("watch") ?? false)
         let section = session.screens[index].currentSectionIndex()
         session.screens[index].sections[section].rows.append(.bound(binding))
+    }
+}
+
+
+/// Why the records of a data file do not check against a binding.
+struct DataCheckFailure: Error {
+    /// The file could not be read, or is not a table of records.
+    var open: DataTable.OpenError?
+    /// Fields no record has: mistakes in the script, at their place in it.
+    var scriptProblems: [(message: String, span: SourceSpan, notes: [String])] = []
+    /// Values that do not fit their attributes: the first ten, with their place in the file.
+    var dataErrors: [Diagnostic] = []
+
+    /// The error of the command that bound the file (its name at `span`).
+    func consoleError(_ c: ValidatedCommand, at span: SourceSpan, notes: [String]) -> ConsoleError {
+        if let open { return open.consoleError(c, at: span) }
+        if !scriptProblems.isEmpty {
+            return ConsoleError(
+                .script,
+                scriptProblems.map { c.command.diagnostic($0.message, at: $0.span, notes: $0.notes + notes) })
+        }
+        return ConsoleError(.script, dataErrors)
+    }
+
+    /// One line for a status line: the first problem, where it is.
+    var summary: String {
+        switch open {
+        case .io(let message)?: return message
+        case .data(let diagnostic)?: return diagnostic.headline
+        case nil: break
+        }
+        if let problem = scriptProblems.first { return problem.message }
+        return dataErrors.first?.headline ?? "the file does not check"
+    }
+}
+
+extension Diagnostic {
+    /// `file:line:col: message`, on one line.
+    var headline: String {
+        "\(location.file):\(location.line):\(location.column): \(message)"
     }
 }
 
@@ -116,10 +162,7 @@ extension Interpreter {
     /// A field no record has is the script's mistake (an error at the field
     /// in the script); any other problem is the data's, with its place in
     /// the file: the first ``maximumDataErrors``, then a count of the rest.
-    func check(
-        _ file: DataFile, _ bound: [BoundAttribute], cell: String, _ c: ValidatedCommand, at span: SourceSpan,
-        notes replaced: [String]
-    ) throws(ConsoleError) -> Int {
+    static func check(_ file: DataFile, _ bound: [BoundAttribute], cell: String) throws(DataCheckFailure) -> Int {
         var count = 0
         var dataErrors: [Diagnostic] = []
         var moreErrors = 0
@@ -130,7 +173,7 @@ extension Interpreter {
             do {
                 next = try file.table(chunk: index)
             } catch {
-                throw error.consoleError(c, at: span)
+                throw DataCheckFailure(open: error)
             }
             guard let table = next else { break }
             if file.isWhole && index > 0 {
@@ -140,16 +183,15 @@ extension Interpreter {
             }
             if index == 0 || file.isWhole, case .csv = table.storage {
                 // A CSV file's columns are known from its header: check them before any record.
-                var errors: [Diagnostic] = []
+                var failure = DataCheckFailure()
                 for binding in bound {
                     for (fieldPath, span) in binding.fieldPaths {
                         if let problem = table.missingEverywhere(fieldPath) {
-                            errors.append(
-                                c.command.diagnostic(problem.message, at: span, notes: problem.notes + replaced))
+                            failure.scriptProblems.append((problem.message, span, problem.notes))
                         }
                     }
                 }
-                if !errors.isEmpty { throw ConsoleError(.script, errors) }
+                if !failure.scriptProblems.isEmpty { throw failure }
             }
             for (i, binding) in bound.enumerated() {
                 for (fieldPath, _) in binding.fieldPaths { presence[i].add(table, fieldPath) }
@@ -159,7 +201,7 @@ extension Interpreter {
                     do {
                         _ = try table.value(record: record, for: binding, cell: cell)
                     } catch {
-                        if dataErrors.count < Self.maximumDataErrors {
+                        if dataErrors.count < maximumDataErrors {
                             dataErrors.append(error)
                         } else {
                             moreErrors += 1
@@ -172,22 +214,85 @@ extension Interpreter {
             index += 1
         }
         // A field that no record has is a mistake in the script, not in the data.
-        var errors: [Diagnostic] = []
+        var failure = DataCheckFailure()
         for (i, binding) in bound.enumerated() {
             for (fieldPath, span) in binding.fieldPaths {
                 if let problem = presence[i].missingEverywhere(fieldPath, in: file.path) {
-                    errors.append(c.command.diagnostic(problem.message, at: span, notes: problem.notes + replaced))
+                    failure.scriptProblems.append((problem.message, span, problem.notes))
                 }
             }
         }
-        if !errors.isEmpty { throw ConsoleError(.script, errors) }
+        if !failure.scriptProblems.isEmpty { throw failure }
         if !dataErrors.isEmpty {
             if moreErrors > 0 {
                 dataErrors[dataErrors.count - 1].notes.append(
                     "\(moreErrors) more error\(moreErrors == 1 ? "" : "s") in \(file.path) not shown")
             }
-            throw ConsoleError(.script, dataErrors)
+            throw DataCheckFailure(dataErrors: dataErrors)
         }
         return count
+    }
+}
+
+// MARK: - Watched data files
+
+extension Interpreter {
+    /// The data files of screen `index` bound with `watch=true`.
+    func watchedDataFiles(screen index: Int) -> [String] {
+        guard session.screens.indices.contains(index) else { return [] }
+        var paths: [String] = []
+        for section in session.screens[index].sections {
+            for case .bound(let binding) in section.rows where binding.watch && !paths.contains(binding.path) {
+                paths.append(binding.path)
+            }
+        }
+        return paths
+    }
+
+    /// What reading the watched files of a screen again found.
+    struct DataRefresh {
+        /// Whether a binding now has other records (the screen is to be drawn again).
+        var changed = false
+        /// Why a file that changed was not taken (its rows are as they were), one line each.
+        var errors: [String] = []
+    }
+
+    /// Checks again each watched binding of screen `index` whose file changed
+    /// since it was checked, and takes the new records of those that check:
+    /// a file half written keeps its last good binding, and says why.
+    func refreshWatchedData(screen index: Int) -> DataRefresh {
+        var refresh = DataRefresh()
+        guard session.screens.indices.contains(index) else { return refresh }
+        for s in session.screens[index].sections.indices {
+            for r in session.screens[index].sections[s].rows.indices {
+                guard case .bound(var binding) = session.screens[index].sections[s].rows[r], binding.watch,
+                    let before = DataFileIdentity(of: binding.path), before != binding.identity
+                else { continue }
+                let attributes = (try? catalog.resolve(binding.cell.qualified))?.info.attributes ?? []
+                let bound = binding.mappings.compactMap { mapping in
+                    attributes.first { $0.name == mapping.attribute }.flatMap { BoundAttribute(mapping, type: $0.type) }
+                }
+                do throws(DataCheckFailure) {
+                    let file: DataFile
+                    do {
+                        file = try DataFile(binding.path, maximumBytes: limits.dataFileBytes)
+                    } catch {
+                        throw DataCheckFailure(open: error)
+                    }
+                    let count = try Self.check(file, bound, cell: binding.cell.written)
+                    guard DataFileIdentity(of: binding.path) == before else {
+                        refresh.errors.append("\(binding.file) changed while it was read")
+                        continue
+                    }
+                    binding.count = count
+                    binding.identity = before
+                    session.screens[index].sections[s].rows[r] = .bound(binding)
+                    refresh.changed = true
+                } catch {
+                    refresh.errors.append(error.summary)
+                }
+            }
+        }
+        return refresh
     }
 }

@@ -164,13 +164,20 @@ extension CommandSpec {
                 .init("cell", "CELL", .cell, "a cell name"),
                 .init("file", "FILE", .file, "a data file", keyword: "from"),
             ],
+            options: [
+                .init(
+                    "watch", .bool, "read FILE again and redraw when it changes (show, the prompt)",
+                    example: "true")
+            ],
             attributes: .boundCell,
             summary: "add a row per record of a data file",
             details: """
                 FILE is a JSON array of objects, or a CSV file whose first line names the \
                 columns. NAME=.FIELD sets an attribute from a field of each record (.name, \
                 .address.city, .tags[0], ."First Name", or . for the record itself); \
-                NAME=VALUE sets the same value on every row.
+                NAME=VALUE sets the same value on every row. With watch=true, a change to FILE \
+                is checked and the screen drawn again: in 'show' at once, at the prompt above \
+                it; a file that does not check (half written) keeps the last good rows and says why.
                 """,
             examples: [
                 "rows ProfileCell from \"Examples/team.json\" name=.name role=.title",

@@ -238,6 +238,47 @@ import Testing
         #expect(records[51_234].last == AttributeSetting(name: "temperature", value: .int(7)))
     }
 
+    /// `watch=true`: a file that changed is checked again and its new
+    /// records taken; a file half written keeps the last good binding.
+    @Test func aWatchedFileIsReadAgainWhenItChanges() throws {
+        let files = TemporaryFiles()
+        let path = files.write("w.csv", "city,temp\nOslo,4\n")
+        let s = ScriptSession()
+        s.succeed("screen A\nrows WeatherCell from \"\(path)\" city=.city temperature=.temp watch=true")
+        let first = try #require(binding(s))
+        #expect(first.watch && first.count == 1)
+        #expect(s.interpreter.watchedDataFiles(screen: 0) == [first.path])
+        // Nothing changed: nothing to do.
+        var refresh = s.interpreter.refreshWatchedData(screen: 0)
+        #expect(!refresh.changed && refresh.errors.isEmpty)
+
+        files.write("w.csv", "city,temp\nOslo,4\nRio,31\nLima,19\n")
+        refresh = s.interpreter.refreshWatchedData(screen: 0)
+        #expect(refresh.changed && refresh.errors.isEmpty)
+        let second = try #require(binding(s))
+        #expect(second.count == 3)
+        #expect(s.records(second)[2].first == AttributeSetting(name: "city", value: .string("Lima")))
+
+        // Half written: the last record is cut inside a quoted field.
+        files.write("w.csv", "city,temp\nOslo,4\n\"Ri")
+        refresh = s.interpreter.refreshWatchedData(screen: 0)
+        #expect(!refresh.changed)
+        #expect(refresh.errors.count == 1)
+        #expect(refresh.errors.first?.hasPrefix("\(path):3:1: ") == true, "\(refresh.errors)")
+        #expect(binding(s)?.count == 3)
+    }
+
+    @Test func withoutWatchNothingIsWatchedAndSaveKeepsIt() throws {
+        let files = TemporaryFiles()
+        let path = files.write("w.csv", "city,temp\nOslo,4\n")
+        let s = ScriptSession()
+        s.succeed("screen A\nrows WeatherCell from \"\(path)\" city=.city")
+        #expect(s.interpreter.watchedDataFiles(screen: 0).isEmpty)
+        s.succeed("rows WeatherCell from \"\(path)\" city=.city watch=true")
+        let line = StoryboardWriter.rowLine(.bound(try #require(binding(s, 1))))
+        #expect(line.hasSuffix(" watch=true"), "\(line)")
+    }
+
     @Test func aFieldNoRecordHasIsAnErrorInTheScript() {
         let files = TemporaryFiles()
         let json = files.write("p.json", #"[{"name": "Ada", "title": "Analyst"}, {"name": "Grace"}]"#)
