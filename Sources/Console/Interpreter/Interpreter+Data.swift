@@ -115,7 +115,6 @@ extension Interpreter {
     }
 }
 
-
 /// Why the records of a data file do not check against a binding.
 struct DataCheckFailure: Error {
     /// The file could not be read, or is not a table of records.

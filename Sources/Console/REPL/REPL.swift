@@ -89,10 +89,11 @@ final class REPL {
             return nil
         }
         if dataWatcher?.files != files {
+            // Newly watched: a change before the watch began is found by the files' identities.
             dataWatcher = FileWatcher(files: files).map { (files, $0) }
-            return nil
+        } else {
+            guard let watcher = dataWatcher?.watcher, watcher.drain() else { return nil }
         }
-        guard let watcher = dataWatcher?.watcher, watcher.drain() else { return nil }
         let refresh = interpreter.refreshWatchedData(screen: index)
         var text = refresh.errors.map { "cellkit: error: \($0) (the rows are as they were)\n" }.joined()
         if refresh.changed { text += interpreter.renderedText(ofScreen: index) }

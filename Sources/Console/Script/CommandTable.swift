@@ -166,7 +166,8 @@ extension CommandSpec {
             ],
             options: [
                 .init(
-                    "watch", .bool, "read FILE again and redraw when it changes (show, the prompt)",
+                    "watch", .bool,
+                    "draw the screen again when FILE changes (in show, and at the prompt); a file half written keeps the last good rows",
                     example: "true")
             ],
             attributes: .boundCell,
@@ -175,9 +176,7 @@ extension CommandSpec {
                 FILE is a JSON array of objects, or a CSV file whose first line names the \
                 columns. NAME=.FIELD sets an attribute from a field of each record (.name, \
                 .address.city, .tags[0], ."First Name", or . for the record itself); \
-                NAME=VALUE sets the same value on every row. With watch=true, a change to FILE \
-                is checked and the screen drawn again: in 'show' at once, at the prompt above \
-                it; a file that does not check (half written) keeps the last good rows and says why.
+                NAME=VALUE sets the same value on every row.
                 """,
             examples: [
                 "rows ProfileCell from \"Examples/team.json\" name=.name role=.title",
