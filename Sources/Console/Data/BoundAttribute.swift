@@ -1,8 +1,10 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 
-/// An attribute of `rows` that takes its value from each record.
-struct BoundAttribute {
+/// An attribute of `rows` that takes its value from each record. (A class:
+/// the check pass hands it to every record, and a reference costs less to
+/// pass than its fields.)
+final class BoundAttribute {
     enum Source {
         /// `attr=.field`
         case field(FieldPath)
@@ -15,6 +17,12 @@ struct BoundAttribute {
     let attribute: Command.Attribute
     let descriptor: AttributeInfo
     let source: Source
+
+    init(attribute: Command.Attribute, descriptor: AttributeInfo, source: Source) {
+        self.attribute = attribute
+        self.descriptor = descriptor
+        self.source = source
+    }
 
     /// Every field reference, with where it is in the script.
     var fieldPaths: [(FieldPath, SourceSpan)] {

@@ -124,7 +124,7 @@ extension BoundAttribute {
     /// A mapping of a binding as a bound attribute of type `type` (in the
     /// worker, where the script's positions are not known); `nil` for a
     /// constant.
-    init?(_ mapping: Binding.Mapping, type: AttributeType) {
+    convenience init?(_ mapping: Binding.Mapping, type: AttributeType) {
         let value: Command.Value
         let source: Source
         switch mapping {

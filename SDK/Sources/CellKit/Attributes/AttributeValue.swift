@@ -92,6 +92,7 @@ public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a value of this type from text (a script's `key=value`).
     public func parse(_ text: String) throws(ValueError) -> AttributeValue {
+        if case .string = self { return .string(text) }
         let trimmed = text.trimmedSpaces
         switch self {
         case .string:
