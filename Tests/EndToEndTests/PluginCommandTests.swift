@@ -33,6 +33,22 @@ import Testing
         #expect(try #require(try fileInfo(cache)).modificationTime == before)
     }
 
+    /// `--no-cache` neither reads nor writes the cache, but lists the same
+    /// plugins: they are scanned for this run only.
+    @Test func pluginsWithoutTheCacheListsThePluginsOnThePathToo() throws {
+        let env = try home()
+        defer { try? removeTree(env["HOME"]!) }
+        let result = try CellKitProcess.run(["--no-cache", "plugins"], environment: env)
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.contains("no plugins loaded or found"))
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("PLUGIN") == true)
+        for name in ["BasicCells ", "CardCells ", "ChartCells "] {
+            #expect(lines.contains { $0.hasPrefix(name) && $0.contains(" available ") }, "\(name)missing")
+        }
+        #expect(!fileExists(env["XDG_CACHE_HOME"]! + "/cellkit/registry.json"))
+    }
+
     @Test func validateMakesEverythingAndSaysSo() throws {
         let result = try CellKitProcess.run(["validate", "BasicCells", "CardCells", "ChartCells"])
         #expect(result.status == 0, "\(result.standardError)")

@@ -14,7 +14,7 @@ public struct Invocation: Equatable, Sendable {
         case interactive
         /// `cellkit run FILE...`
         case run(files: [String])
-        /// `cellkit -c 'COMMANDS'`
+        /// `cellkit -c 'COMMANDS'`, each `-c` a line of its own
         case commands(String)
         /// `cellkit render STORYBOARD[#SCENE]`
         case render(target: String, format: Format?, width: Int?, data: String?, output: String?)
@@ -78,7 +78,7 @@ public struct Invocation: Equatable, Sendable {
     public static let usage = """
         usage: cellkit [OPTIONS]                             the REPL (or a script on standard input)
                cellkit run FILE... [--keep-going]            run script files ('-' reads standard input)
-               cellkit -c 'COMMANDS' [--keep-going]          run commands (';' does not separate; use newlines)
+               cellkit -c 'COMMANDS' [-c …] [--keep-going]   run commands: one a line, or one -c each (';' does not separate)
                cellkit render STORYBOARD[#SCENE] [--format plain|ansi|html|svg|json] [--width N] [--data FILE] [-o OUT]
                cellkit plugins                               list plugins on the plugin path
                cellkit validate [PLUGIN...]                  make every cell, nib and scene; report every failure
@@ -204,7 +204,10 @@ extension Invocation {
             switch flag {
             case "-h", "--help": return Invocation(mode: .help)
             case "--version": return Invocation(mode: .version)
-            case "-c": commands = try value()
+            case "-c":
+                // Repeatable, as gdb's -ex and sed's -e: each one is a line.
+                let line = try value()
+                commands = commands.map { $0 + "\n" + line } ?? line
             case "--recover": recover = true
             default:
                 if let make = internalModes[flag] {

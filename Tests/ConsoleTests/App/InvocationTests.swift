@@ -55,6 +55,13 @@ import Testing
         #expect(usageError("--no-cache=yes") == "--no-cache takes no value")
     }
 
+    /// `-c` may be given again, as gdb's `-ex` and sed's `-e`: each is a line.
+    @Test func dashCIsRepeatableAndEachIsALine() throws {
+        let invocation = try Invocation.parse(["-c", "screen S width=30", "-c", "row TextCell text=hi", "-k"])
+        #expect(invocation.mode == .commands("screen S width=30\nrow TextCell text=hi"))
+        #expect(invocation.keepGoing)
+    }
+
     @Test func noColorMeansNever() throws {
         #expect(try parse("--no-color").color == .never)
         #expect(try parse("run a --colour always").color == .always)
