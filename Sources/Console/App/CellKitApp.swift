@@ -102,6 +102,7 @@ final class Context {
         // The worker records what it loads in the registry cache, as the session would have.
         var workerEnvironment = environment
         workerEnvironment[Worker.registryCacheVariable] = invocation.useCache ? cache?.file : nil
+        workerEnvironment[ScreenRenderer.windowChromeVariable] = invocation.windowChrome ? nil : "off"
         let backend = executable.map { executable in
             WorkerBackend(
                 process: WorkerProcess(

@@ -69,6 +69,8 @@ public struct Invocation: Equatable, Sendable {
     public var watch = false
     /// `--timeout SECONDS`: how long a plugin may work without progress.
     public var timeout: Int?
+    /// `--no-window-chrome`: SVG output without the window's title bar and buttons.
+    public var windowChrome = true
 
     public init(mode: Mode) {
         self.mode = mode
@@ -94,6 +96,7 @@ public struct Invocation: Equatable, Sendable {
                  --keep-going (-k): report every error, not only the first  --help  --version
                  --watch: load plugins again when their files change (the console, show, preview)
                  --timeout SECONDS: how long a plugin may work on one row before its worker is stopped (10)
+                 --no-window-chrome: SVG without the window's title bar and buttons (render, run, -c)
         exit status: 0 success, 1 script error, 2 usage error, 3 plugin error, 4 I/O error
                      (with --keep-going, that of the first error); docs/batch.md explains them
         """
@@ -156,6 +159,7 @@ extension Invocation {
         Option(names: ["--widths"], takesValue: true, commands: [.preview]),
         Option(names: ["--watch"], takesValue: false, commands: [.repl, .recover, .preview]),
         Option(names: ["--timeout"], takesValue: true, commands: loading),
+        Option(names: ["--no-window-chrome"], takesValue: false, commands: [.repl, .run, .commands, .render]),
     ]
 
     /// Modes for cellkit's own use, not in the usage: each takes one value;
@@ -267,6 +271,12 @@ extension Invocation {
             }
             try invocation.apply(option.names[0], value ?? "")
         }
+        if !invocation.windowChrome, case .render(_, let format, _, _, let output) = invocation.mode,
+            let format = format ?? output.flatMap(OutputFormat.init(fileExtensionOf:)).flatMap({ Format(rawValue: $0.rawValue) }),
+            format != .svg
+        {
+            throw UsageError(message: "--no-window-chrome is for SVG output, not \(format.rawValue)")
+        }
         return invocation
     }
 
@@ -374,6 +384,7 @@ extension Invocation {
             }
         case "--prefix": mode = .install(prefix: value)
         case "--watch": watch = true
+        case "--no-window-chrome": windowChrome = false
         case "--timeout":
             guard let seconds = Int(value), seconds > 0, seconds <= 86400 else {
                 throw UsageError(message: "--timeout expects a number of seconds from 1 to 86400, not '\(value)'")

@@ -62,6 +62,22 @@ import Testing
         #expect(invocation.keepGoing)
     }
 
+    /// `--no-window-chrome` drops the SVG title bar; it is refused where no
+    /// SVG can be written, and for a render in another format.
+    @Test func noWindowChromeIsForCommandsThatWriteSVG() throws {
+        #expect(try parse("render b.cellkit --format svg --no-window-chrome").windowChrome == false)
+        #expect(try parse("run a.cellkit --no-window-chrome").windowChrome == false)
+        #expect(try parse("render b.cellkit -o out.svg --no-window-chrome").windowChrome == false)
+        #expect(try parse("render b.cellkit").windowChrome)
+        #expect(
+            usageError("plugins --no-window-chrome")
+                == "'--no-window-chrome' does not apply to plugins; it applies to: the REPL, run, -c, render")
+        #expect(
+            usageError("--no-window-chrome render b.cellkit --format html")
+                == "--no-window-chrome is for SVG output, not html")
+        #expect(usageError("render b.cellkit -o out.txt --no-window-chrome") == "--no-window-chrome is for SVG output, not plain")
+    }
+
     @Test func noColorMeansNever() throws {
         #expect(try parse("--no-color").color == .never)
         #expect(try parse("run a --colour always").color == .always)
