@@ -145,6 +145,8 @@ import Testing
         defer { try? removeTree(root) }
         let build = CellKitProcess.buildDirectory
         let copied = root + "/.build/debug/cellkit_CardCells.resources"
+        try createDirectories(root + "/.build/debug")
+        try createDirectories(root + "/Plugins/CardCells")
         try copy(build + "/libCardCells.so", to: root + "/.build/debug/libCardCells.so")
         try copy(build + "/cellkit_CardCells.resources", to: copied)
         try copy(CellKitProcess.repositoryRoot + "/Plugins/CardCells/Resources", to: root + "/Plugins/CardCells/Resources")
