@@ -83,7 +83,8 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
         context.draw(percent, at: Point(x: width - percentWidth, y: 0))
         let room = width - Self.percentColumn - 1
         let (labelColumn, bar) = ColumnLayout.labelAndBar(
-            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width, fixed: LabelColumn.width(labelWidth: labelWidth, row: width),
+            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width,
+            fixed: LabelColumn.width(labelWidth: labelWidth, row: width),
             minimumBar: Self.minimumBar)
         context.draw(TextLayout.fitted(label, toWidth: labelColumn).text, at: .zero)
         let barX = labelColumn > 0 ? labelColumn + 1 : 0

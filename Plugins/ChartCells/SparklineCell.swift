@@ -107,7 +107,8 @@ public final class SparklineCell: TableViewCell, Reusable, Inspectable {
         let room = width - valueColumn - (valueColumn > 0 ? 1 : 0)
         guard room > 0 else { return }
         let (labelColumn, line) = ColumnLayout.labelAndBar(
-            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width, fixed: LabelColumn.width(labelWidth: labelWidth, row: width),
+            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width,
+            fixed: LabelColumn.width(labelWidth: labelWidth, row: width),
             minimumBar: Self.minimumLine)
         context.draw(TextLayout.fitted(label, toWidth: labelColumn).text, at: .zero)
         let x = labelColumn > 0 ? labelColumn + 1 : 0

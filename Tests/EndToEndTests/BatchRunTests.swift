@@ -159,7 +159,8 @@ import Testing
     /// there were": one too.
     @Test func keepGoingCountsASingleErrorToo() throws {
         let scratch = try Scratch()
-        try scratch.write("one.cellkit", "load BasicCells\nscreen A width=20\nrow TxtCell\nrow TextCell text=ok\nrender\n")
+        try scratch.write(
+            "one.cellkit", "load BasicCells\nscreen A width=20\nrow TxtCell\nrow TextCell text=ok\nrender\n")
         let result = try scratch.cellkit(["run", "one.cellkit", "--keep-going"])
         #expect(result.status == 1)
         #expect(result.standardOutput == "ok\n")

@@ -149,7 +149,8 @@ import Testing
         try createDirectories(root + "/Plugins/CardCells")
         try copy(build + "/libCardCells.so", to: root + "/.build/debug/libCardCells.so")
         try copy(build + "/cellkit_CardCells.resources", to: copied)
-        try copy(CellKitProcess.repositoryRoot + "/Plugins/CardCells/Resources", to: root + "/Plugins/CardCells/Resources")
+        try copy(
+            CellKitProcess.repositoryRoot + "/Plugins/CardCells/Resources", to: root + "/Plugins/CardCells/Resources")
         let broken = "╭─ {name:bold {~─} ─╮\n"
         try atomicWrite(copied + "/NoticeBox.nib", broken)
         try atomicWrite(root + "/Plugins/CardCells/Resources/NoticeBox.nib", broken)

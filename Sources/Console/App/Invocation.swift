@@ -272,7 +272,8 @@ extension Invocation {
             try invocation.apply(option.names[0], value ?? "")
         }
         if !invocation.windowChrome, case .render(_, let format, _, _, let output) = invocation.mode,
-            let format = format ?? output.flatMap(OutputFormat.init(fileExtensionOf:)).flatMap({ Format(rawValue: $0.rawValue) }),
+            let format = format
+                ?? output.flatMap(OutputFormat.init(fileExtensionOf:)).flatMap({ Format(rawValue: $0.rawValue) }),
             format != .svg
         {
             throw UsageError(message: "--no-window-chrome is for SVG output, not \(format.rawValue)")

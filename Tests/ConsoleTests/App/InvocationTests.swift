@@ -75,7 +75,9 @@ import Testing
         #expect(
             usageError("--no-window-chrome render b.cellkit --format html")
                 == "--no-window-chrome is for SVG output, not html")
-        #expect(usageError("render b.cellkit -o out.txt --no-window-chrome") == "--no-window-chrome is for SVG output, not plain")
+        #expect(
+            usageError("render b.cellkit -o out.txt --no-window-chrome")
+                == "--no-window-chrome is for SVG output, not plain")
     }
 
     @Test func noColorMeansNever() throws {
