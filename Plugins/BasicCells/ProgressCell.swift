@@ -7,9 +7,9 @@ import CellKit
 /// ```
 ///
 /// The bar is precise to an eighth of a column (`▏▎▍▌▋▊▉`) over a dim `░`
-/// track. Labels sit in a column 12 wide (or the next multiple of 8 for longer
-/// labels, at most 2/5 of the row), so the bars of neighbouring rows line up;
-/// `labelWidth` fixes it. When the row narrows the percentage stays, the bar
+/// track. Labels sit in a column 12 wide (at most 2/5 of the row; a longer
+/// label is cut with `…`), whatever their length, so the bars of one screen
+/// line up; `labelWidth` fixes another width. When the row narrows the percentage stays, the bar
 /// shrinks, and below a bar of 3 columns the bar goes and the label takes its
 /// room.
 public final class ProgressCell: TableViewCell, Reusable, Inspectable {
@@ -83,7 +83,8 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
         context.draw(percent, at: Point(x: width - percentWidth, y: 0))
         let room = width - Self.percentColumn - 1
         let (labelColumn, bar) = ColumnLayout.labelAndBar(
-            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width, fixed: labelWidth,
+            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width,
+            fixed: LabelColumn.width(labelWidth: labelWidth, row: width),
             minimumBar: Self.minimumBar)
         context.draw(TextLayout.fitted(label, toWidth: labelColumn).text, at: .zero)
         let barX = labelColumn > 0 ? labelColumn + 1 : 0

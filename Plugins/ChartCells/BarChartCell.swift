@@ -14,9 +14,9 @@ import CellKit
 /// lines as the longer of `labels` and `values`; a label without a value
 /// shows `–`. Negative values draw no bar.
 ///
-/// The label column follows BasicCells' `ProgressCell` rule for the widest
-/// label (12 columns, or the next multiple of 8, at most 2/5 of the row;
-/// `labelWidth` fixes it), and in rows of 30 columns or more the value column
+/// The label column follows BasicCells' `ProgressCell` rule (12 columns, at
+/// most 2/5 of the row, whatever the labels' length: a longer label is cut
+/// with `…`; `labelWidth` fixes another width), and in rows of 30 columns or more the value column
 /// is at least 6 wide, so the bar charts, sparklines and progress bars of one
 /// screen line up. When the row narrows, labels truncate and bars shrink,
 /// down to none.
@@ -71,7 +71,8 @@ public final class BarChartCell: TableViewCell, Reusable, Inspectable {
         let room = width - valueColumn - 1
         let widest = labelList.prefix(count).map { TerminalWidth.of($0) }.max() ?? 0
         let (labelColumn, bar) = ColumnLayout.labelAndBar(
-            room: room, labelNatural: widest, rowWidth: width, fixed: labelWidth, minimumBar: 1)
+            room: room, labelNatural: widest, rowWidth: width,
+            fixed: LabelColumn.width(labelWidth: labelWidth, row: width), minimumBar: 1)
         let barX = labelColumn > 0 ? labelColumn + 1 : 0
         let scale = fullScale
         let style = Style(foreground: color)

@@ -18,8 +18,9 @@ import CellKit
 ///   `j·(n-1)/(w-1)` in the series and shows the straight line between the
 ///   two values either side of it, so steps become slopes.
 ///
-/// The label column follows BasicCells' `ProgressCell` rule (12 columns, or
-/// the next multiple of 8, at most 2/5 of the row), and in rows of 30 columns
+/// The label column follows BasicCells' `ProgressCell` rule (12 columns, at
+/// most 2/5 of the row, whatever the label's length: a longer label is cut
+/// with `…`; `labelWidth` fixes another width), and in rows of 30 columns
 /// or more the value column is at least 6 wide, so the lines and bars of
 /// neighbouring rows start (and mostly end) together. When the row narrows,
 /// the value stays, the line shrinks, and below a line of 3 columns the line
@@ -106,7 +107,8 @@ public final class SparklineCell: TableViewCell, Reusable, Inspectable {
         let room = width - valueColumn - (valueColumn > 0 ? 1 : 0)
         guard room > 0 else { return }
         let (labelColumn, line) = ColumnLayout.labelAndBar(
-            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width, fixed: labelWidth,
+            room: room, labelNatural: TerminalWidth.of(label), rowWidth: width,
+            fixed: LabelColumn.width(labelWidth: labelWidth, row: width),
             minimumBar: Self.minimumLine)
         context.draw(TextLayout.fitted(label, toWidth: labelColumn).text, at: .zero)
         let x = labelColumn > 0 ? labelColumn + 1 : 0

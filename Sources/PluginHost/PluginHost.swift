@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 import Glibc
 
 /// Loads plugins and answers questions about what they provide: the host
@@ -179,17 +180,45 @@ public final class PluginHost {
 
     private func notFound(_ name: String) -> PluginError {
         let available = searchPath.libraries().map(\.name)
+        let unbuilt = unbuiltPackagePlugins(available: available)
         var fix = "searched: " + searchPath.directories.map(displayPath).joined(separator: ", ")
-        if let near = Suggestions.nearest(to: name, in: available) {
+        var unbuiltMatch: String?
+        if unbuilt.contains(name) {
+            unbuiltMatch = name
+        } else if let near = Suggestions.nearest(to: name, in: available + unbuilt) {
             fix = "did you mean '\(near)'? " + fix
+            if unbuilt.contains(near) { unbuiltMatch = near }
         } else if !available.isEmpty {
             fix = "available: \(available.joined(separator: ", ")); " + fix
         }
-        if searchPath.directories.contains(where: { $0.contains("/.build/") }) {
+        if let unbuiltMatch {
             // `swift run cellkit` builds the executable only; `swift build` builds the plugins too.
-            fix += "\n  plugins of this package are built by `swift build` (`swift run` builds only cellkit)"
+            fix +=
+                "\n  \(unbuiltMatch) is a plugin of this package that is not built: "
+                + "`swift build` builds it (`swift run` builds only cellkit)"
         }
         return PluginError(.notFound, "no plugin named '\(name)' on the plugin path", fix: fix)
+    }
+
+    /// The plugins of a SwiftPM checkout whose build directory is on the path
+    /// (`ROOT/.build/…`, with their sources in `ROOT/Plugins/NAME`) that are
+    /// not built: the only case where `swift build` is the fix.
+    private func unbuiltPackagePlugins(available: [String]) -> [String] {
+        var names: [String] = []
+        for directory in searchPath.directories {
+            guard let build = directory.firstRange(of: "/.build/") else { continue }
+            let root = String(directory[..<build.lowerBound])
+            guard fileExists(root + "/Package.swift"), let folders = try? listDirectory(root + "/Plugins") else {
+                continue
+            }
+            for folder in folders.sorted()
+            where !available.contains(folder) && !names.contains(folder)
+                && (try? fileInfo(root + "/Plugins/" + folder))??.isDirectory == true
+            {
+                names.append(folder)
+            }
+        }
+        return names
     }
 }
 

@@ -245,4 +245,23 @@ import Testing
         let missing = try scratch.cellkit(["render", "nothere.cellkit"])
         #expect(missing.status == 4)
     }
+
+    /// `--no-window-chrome`: the same picture without the title bar and its
+    /// buttons, for `render to FILE.svg` in a script and for `cellkit render`.
+    @Test func noWindowChromeDropsTheTitleBarOfSVG() throws {
+        let scratch = try Scratch()
+        try scratch.write("doc.cellkit", "load BasicCells\nscreen S width=12 title=Hello\nrow TextCell text=hi\n")
+        let script = "open doc.cellkit\nrender S to with.svg\n"
+        #expect(try scratch.cellkit(["-c", script]).status == 0)
+        let bare = try scratch.cellkit(["-c", script.replacing("with.svg", with: "without.svg"), "--no-window-chrome"])
+        #expect(bare.status == 0)
+        let with = try #require(scratch.read("with.svg"))
+        let without = try #require(scratch.read("without.svg"))
+        #expect(with.contains("<g class=\"chrome\">"))
+        #expect(!without.contains("<g class=\"chrome\">"))
+        #expect(without.contains("<g class=\"screen\" transform=\"translate(14 14)\">"))
+        let rendered = try scratch.cellkit(["render", "doc.cellkit#S", "--format", "svg", "--no-window-chrome"])
+        #expect(rendered.status == 0)
+        #expect(rendered.standardOutput == without)
+    }
 }

@@ -155,6 +155,22 @@ import Testing
         #expect(errors.hasSuffix("3 errors\n"))
     }
 
+    /// docs/batch.md: `--keep-going` reports every error, "then how many
+    /// there were": one too.
+    @Test func keepGoingCountsASingleErrorToo() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "one.cellkit", "load BasicCells\nscreen A width=20\nrow TxtCell\nrow TextCell text=ok\nrender\n")
+        let result = try scratch.cellkit(["run", "one.cellkit", "--keep-going"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "ok\n")
+        #expect(result.standardError.contains("one.cellkit:3:5: error: no cell named 'TxtCell'"))
+        #expect(result.standardError.hasSuffix("\n1 error\n"))
+        // Without --keep-going the run stops at the error, and no count follows it.
+        let stop = try scratch.cellkit(["run", "one.cellkit"])
+        #expect(!stop.standardError.contains("1 error\n"))
+    }
+
     // MARK: - Several files
 
     @Test func filesRunInOneSessionAndErrorsNameTheirFile() throws {
@@ -206,6 +222,27 @@ import Testing
         let bad = try CellKitProcess.run(["-c", "screen A\nrender B"])
         #expect(bad.status == 1)
         #expect(bad.standardError.hasPrefix("<command line>:2:8: error: no screen named 'B'\n"))
+    }
+
+    /// `;` is not a command separator: the first (and only) error says so,
+    /// at the `;`, instead of one error per word read as an argument.
+    @Test func aSemicolonBetweenCommandsIsOneErrorThatSaysSo() throws {
+        let result = try CellKitProcess.run(["-c", "screen S width=30; row TextCell text=hi"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError == """
+                <command line>:1:18: error: ';' does not separate commands
+                  screen S width=30; row TextCell text=hi
+                                   ^
+                  put each command on a line of its own (in -c, a newline inside the quotes, or one -c per command)
+
+                """)
+        // Quoted, it is text; -c again is the next line.
+        let ok = try CellKitProcess.run([
+            "-c", "load BasicCells", "-c", "screen S width=30", "-c", "row TextCell text=\"a; row\"", "-c", "render",
+        ])
+        #expect(ok.status == 0)
+        #expect(ok.standardOutput == "a; row\n")
     }
 
     @Test func aScriptOnStandardInputRunsWhenItIsNotATerminal() throws {

@@ -76,6 +76,16 @@ import Testing
         #expect(pluginInstall.status == 0, "\(pluginInstall.standardError)")
         let userPlugins = home + "/.local/lib/cellkit/plugins"
         #expect(pluginInstall.standardOutput.hasPrefix("installed WeatherCells 0.1.0 (2 item(s) validated): "))
+        // Then it draws the new cells with their defaults: from an empty folder
+        // to a cell of one's own in two commands (new-plugin, plugin install).
+        #expect(
+            pluginInstall.standardOutput.contains(
+                """
+                its cells, with their defaults:
+                Hello, world!
+                ╭─  ───────────────────────────────────╮
+
+                """), "\(pluginInstall.standardOutput)")
         #expect(fileExists(userPlugins + "/libWeatherCells.so"))
         #expect(fileExists(userPlugins + "/WeatherCells.resources/CardCell.nib"))
 

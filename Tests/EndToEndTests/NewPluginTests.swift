@@ -94,6 +94,12 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("│ │ drawn from CardCell.nib") })
         #expect(hello.standardError.hasPrefix("loaded WeatherCells 0.1.0 from "))
         #expect(hello.standardError.contains(": 2 cells\n"))
+        // docs/writing-a-plugin.md shows this output, byte for byte.
+        let guide = try readTextFile(CellKitProcess.repositoryRoot + "/docs/writing-a-plugin.md")
+        var cursor = try #require(guide.firstRange(of: "## 2. Build it and see it")).upperBound
+        _ = BatchDocumentationTests.block(in: guide, from: &cursor)
+        let shown = try #require(BatchDocumentationTests.block(in: guide, from: &cursor))
+        #expect(hello.standardOutput == String(guide[shown]), "docs/writing-a-plugin.md shows another screen")
 
         // 4. The same template against a copy of the SDK with another ABI version.
         // `cellkit 0.1.0 (CellKit SDK ABI 3, Swift 6.3.1)`

@@ -33,6 +33,22 @@ import Testing
         #expect(try #require(try fileInfo(cache)).modificationTime == before)
     }
 
+    /// `--no-cache` neither reads nor writes the cache, but lists the same
+    /// plugins: they are scanned for this run only.
+    @Test func pluginsWithoutTheCacheListsThePluginsOnThePathToo() throws {
+        let env = try home()
+        defer { try? removeTree(env["HOME"]!) }
+        let result = try CellKitProcess.run(["--no-cache", "plugins"], environment: env)
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.contains("no plugins loaded or found"))
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("PLUGIN") == true)
+        for name in ["BasicCells ", "CardCells ", "ChartCells "] {
+            #expect(lines.contains { $0.hasPrefix(name) && $0.contains(" available ") }, "\(name)missing")
+        }
+        #expect(!fileExists(env["XDG_CACHE_HOME"]! + "/cellkit/registry.json"))
+    }
+
     @Test func validateMakesEverythingAndSaysSo() throws {
         let result = try CellKitProcess.run(["validate", "BasicCells", "CardCells", "ChartCells"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -118,6 +134,42 @@ import Testing
 
                 """)
         #expect(result.standardError.contains("loaded CardCells 0.1.0 from \(dir)/libCardCells.so"))
+    }
+
+    /// A broken nib in a build folder is reported at the file the author
+    /// edits (`Plugins/NAME/Resources/X.nib`), not SwiftPM's copy in
+    /// `.build/…resources/`; when the source changed since the build, the
+    /// copy is named (its lines are what was read) and the source too.
+    @Test func nibErrorsNameTheSourceFileNotTheBuildCopy() throws {
+        let root = try CellKitProcess.temporaryDirectory()
+        defer { try? removeTree(root) }
+        let build = CellKitProcess.buildDirectory
+        let copied = root + "/.build/debug/cellkit_CardCells.resources"
+        try createDirectories(root + "/.build/debug")
+        try createDirectories(root + "/Plugins/CardCells")
+        try copy(build + "/libCardCells.so", to: root + "/.build/debug/libCardCells.so")
+        try copy(build + "/cellkit_CardCells.resources", to: copied)
+        try copy(
+            CellKitProcess.repositoryRoot + "/Plugins/CardCells/Resources", to: root + "/Plugins/CardCells/Resources")
+        let broken = "╭─ {name:bold {~─} ─╮\n"
+        try atomicWrite(copied + "/NoticeBox.nib", broken)
+        try atomicWrite(root + "/Plugins/CardCells/Resources/NoticeBox.nib", broken)
+        let result = try CellKitProcess.run(["-c", "load .build/debug/libCardCells.so"], directory: root)
+        #expect(result.status == 3)
+        #expect(
+            result.standardError.contains(
+                "CardCells failed to register: \(root)/Plugins/CardCells/Resources/NoticeBox.nib:1:4: error: unclosed '{'"
+            ), "\(result.standardError)")
+        #expect(!result.standardError.contains(".resources/NoticeBox.nib"))
+
+        // Edited since the build: the copy was read, so it is named, with its source.
+        try atomicWrite(root + "/Plugins/CardCells/Resources/NoticeBox.nib", broken + "{{edited}}\n")
+        let stale = try CellKitProcess.run(["-c", "load .build/debug/libCardCells.so"], directory: root)
+        #expect(stale.standardError.contains("\(copied)/NoticeBox.nib:1:4: error: unclosed '{'"))
+        #expect(
+            stale.standardError.contains(
+                "this is the build's copy of \(root)/Plugins/CardCells/Resources/NoticeBox.nib, which changed since; `swift build` copies it again"
+            ))
     }
 
     @Test func aPluginCopiedWithoutItsResourcesIsRefusedWithTheReason() throws {

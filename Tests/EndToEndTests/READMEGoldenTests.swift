@@ -19,8 +19,8 @@ import Testing
     static let colorEnvironment = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
 
     /// A scratch directory with `Examples/` as the repository has it: the
-    /// script names `Examples/team.json` from the working directory, and
-    /// writes `dashboard.svg` there.
+    /// script names `team.json`, next to it, and writes `dashboard.svg` in
+    /// the working directory.
     static func checkout() throws -> Scratch {
         let scratch = try Scratch()
         for file in ["dashboard.cellkit", "team.json"] {
@@ -38,6 +38,19 @@ import Testing
         // `render to "dashboard.svg"` in the script.
         Golden.check(scratch.read("dashboard.svg") ?? "", named: "dashboard.svg")
         #expect(scratch.list() == ["Examples", "dashboard.svg"])
+    }
+
+    /// The README's example works from any folder: the script's data is
+    /// found next to the script, not from the working directory.
+    @Test func theScriptRunsFromAnyFolder() throws {
+        let scratch = try Self.checkout()
+        try createDirectories(scratch.path("elsewhere"))
+        for script in ["../Examples/dashboard.cellkit", scratch.path("Examples/dashboard.cellkit")] {
+            let result = try CellKitProcess.run(["run", script], directory: scratch.path("elsewhere"))
+            #expect(result.status == 0, "\(result.standardError)")
+            Golden.check(result.standardOutput, named: "dashboard.txt")
+        }
+        #expect(scratch.read("elsewhere/dashboard.svg") != nil)
     }
 
     @Test func ansiWhenColourIsForced() throws {

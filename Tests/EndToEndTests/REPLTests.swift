@@ -83,6 +83,25 @@ import Testing
         try repl.wait(for: "the rendered row") { $0.lines.contains("Completed") }
     }
 
+    /// Attribute values complete too (the cell's own enumeration: `style=b`
+    /// → `bold`), from the registry cache before the plugin is loaded; and
+    /// after `row`, Tab offers no header/footer views, which `row` refuses.
+    @Test func tabCompletesAttributeValuesAndOnlyCellsAfterRow() throws {
+        let repl = try PTYSession.start()
+        try repl.type("screen Main width=20")
+        try repl.waitForPrompt()
+        try repl.send("row TextCell style=b", Keys.tab)
+        try repl.wait(for: "the value completed") { $0.cursorLine == "cellkit> row TextCell style=bold" }
+        try repl.send("wrap=f", Keys.tab)
+        try repl.wait(for: "the Bool completed") { $0.cursorLine == "cellkit> row TextCell style=bold wrap=false" }
+        try repl.send(Keys.control("u"), "row Section", Keys.tab)
+        // SectionHeader and SectionFooter are header/footer views: no match, the bell.
+        try repl.wait(for: "the bell") { $0.bells > 0 }
+        #expect(repl.screen.cursorLine == "cellkit> row Section")
+        try repl.send(Keys.control("u"), "describe SectionH", Keys.tab)
+        try repl.wait(for: "describe takes them") { $0.cursorLine == "cellkit> describe SectionHeader" }
+    }
+
     @Test func tabCompletesFilePaths() throws {
         let home = try PTYSession.makeHome()
         defer { PTYSession.removeHome(home) }

@@ -85,21 +85,24 @@ final class Context {
             options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname)
         )
         var cache: RegistryCache?
+        let allowUnsafe = invocation.allowUnsafePlugins
+        let timeout = RegistryScanner.timeout(environment: environment)
+        let scanner: ((String) -> RegistryCache.Record)? = executable.map { exe in
+            { RegistryScanner.scan($0, executable: exe, allowUnsafe: allowUnsafe, timeout: timeout) }
+        }
         if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
-            let allowUnsafe = invocation.allowUnsafePlugins
-            let timeout = RegistryScanner.timeout(environment: environment)
-            cache = RegistryCache(
-                file: file,
-                scanner: executable.map { exe in
-                    { RegistryScanner.scan($0, executable: exe, allowUnsafe: allowUnsafe, timeout: timeout) }
-                })
+            cache = RegistryCache(file: file, scanner: scanner)
+        } else if !invocation.useCache {
+            // --no-cache: the same answers, from scans that are not kept.
+            cache = RegistryCache.inMemory(scanner: scanner)
         }
         host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
         // Plugins are loaded and drawn by a worker process (docs/design.md): a
         // plugin that traps ends the worker, never this process.
         // The worker records what it loads in the registry cache, as the session would have.
         var workerEnvironment = environment
-        workerEnvironment[Worker.registryCacheVariable] = cache?.file
+        workerEnvironment[Worker.registryCacheVariable] = invocation.useCache ? cache?.file : nil
+        workerEnvironment[ScreenRenderer.windowChromeVariable] = invocation.windowChrome ? nil : "off"
         let backend = executable.map { executable in
             WorkerBackend(
                 process: WorkerProcess(
@@ -142,11 +145,14 @@ final class Context {
     }
 
     /// The exit code for the errors of a run: the kind of the first. With
-    /// more than one error (`--keep-going`), says how many there were.
+    /// `--keep-going` (or more than one error), says how many there were,
+    /// one included (docs/batch.md).
     func finish(_ errors: [ConsoleError]) -> Int32 {
         guard let first = errors.first else { return ExitCode.success.rawValue }
         let count = errors.reduce(0) { $0 + $1.count }
-        if count > 1 { output.printError("\(count) errors") }
+        if count > 1 || (count == 1 && invocation.keepGoing) {
+            output.printError(count == 1 ? "1 error" : "\(count) errors")
+        }
         return ExitCode(first.kind).rawValue
     }
 

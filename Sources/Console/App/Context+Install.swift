@@ -158,8 +158,34 @@ extension Context {
                 return ExitCode.io.rawValue
             }
         }
+        showCells(of: loaded.map(\.plugin))
         return ExitCode.success.rawValue
     }
+
+    /// After `plugin install`: the cells the plugins register, each drawn
+    /// with its defaults in a 40-column screen, so the author sees their
+    /// cells in the installed `cellkit` at once (the validation made them
+    /// already). At most 10; a cell that cannot be drawn is reported, and
+    /// the install stands.
+    private func showCells(of plugins: [PluginInfo]) {
+        var rows: [String] = []
+        for plugin in plugins {
+            if interpreter.catalog.plugin(named: plugin.name) == nil { interpreter.catalog.add(plugin) }
+            for item in plugin.items where Interpreter.rowKinds.contains(item.kind) {
+                rows.append("row " + Script.format(.text(plugin.name + "." + item.name)))
+            }
+        }
+        guard !rows.isEmpty else { return }
+        let shown = rows.prefix(Self.cellsShownAfterInstall)
+        output.print(
+            "its cells, with their defaults"
+                + (rows.count > shown.count ? " (the first \(shown.count) of \(rows.count))" : "") + ":")
+        let script = "screen Installed list width=40\n" + shown.joined(separator: "\n") + "\nrender"
+        _ = interpreter.run(script, file: "<plugin install>", keepGoing: true)
+    }
+
+    /// How many cells `plugin install` draws.
+    static let cellsShownAfterInstall = 10
 
     /// `cellkit plugin uninstall NAME`: removes a plugin from the user's plugin folder.
     func uninstallPlugin(_ name: String) -> Int32 {

@@ -14,7 +14,7 @@ public struct Invocation: Equatable, Sendable {
         case interactive
         /// `cellkit run FILE...`
         case run(files: [String])
-        /// `cellkit -c 'COMMANDS'`
+        /// `cellkit -c 'COMMANDS'`, each `-c` a line of its own
         case commands(String)
         /// `cellkit render STORYBOARD[#SCENE]`
         case render(target: String, format: Format?, width: Int?, data: String?, output: String?)
@@ -69,6 +69,8 @@ public struct Invocation: Equatable, Sendable {
     public var watch = false
     /// `--timeout SECONDS`: how long a plugin may work without progress.
     public var timeout: Int?
+    /// `--no-window-chrome`: SVG output without the window's title bar and buttons.
+    public var windowChrome = true
 
     public init(mode: Mode) {
         self.mode = mode
@@ -78,7 +80,7 @@ public struct Invocation: Equatable, Sendable {
     public static let usage = """
         usage: cellkit [OPTIONS]                             the REPL (or a script on standard input)
                cellkit run FILE... [--keep-going]            run script files ('-' reads standard input)
-               cellkit -c 'COMMANDS' [--keep-going]          run commands (';' does not separate; use newlines)
+               cellkit -c 'COMMANDS' [-c …] [--keep-going]   run commands: one a line, or one -c each (';' does not separate)
                cellkit render STORYBOARD[#SCENE] [--format plain|ansi|html|svg|json] [--width N] [--data FILE] [-o OUT]
                cellkit plugins                               list plugins on the plugin path
                cellkit validate [PLUGIN...]                  make every cell, nib and scene; report every failure
@@ -94,6 +96,7 @@ public struct Invocation: Equatable, Sendable {
                  --keep-going (-k): report every error, not only the first  --help  --version
                  --watch: load plugins again when their files change (the console, show, preview)
                  --timeout SECONDS: how long a plugin may work on one row before its worker is stopped (10)
+                 --no-window-chrome: SVG without the window's title bar and buttons (render, run, -c)
         exit status: 0 success, 1 script error, 2 usage error, 3 plugin error, 4 I/O error
                      (with --keep-going, that of the first error); docs/batch.md explains them
         """
@@ -156,6 +159,7 @@ extension Invocation {
         Option(names: ["--widths"], takesValue: true, commands: [.preview]),
         Option(names: ["--watch"], takesValue: false, commands: [.repl, .recover, .preview]),
         Option(names: ["--timeout"], takesValue: true, commands: loading),
+        Option(names: ["--no-window-chrome"], takesValue: false, commands: [.repl, .run, .commands, .render]),
     ]
 
     /// Modes for cellkit's own use, not in the usage: each takes one value;
@@ -204,7 +208,10 @@ extension Invocation {
             switch flag {
             case "-h", "--help": return Invocation(mode: .help)
             case "--version": return Invocation(mode: .version)
-            case "-c": commands = try value()
+            case "-c":
+                // Repeatable, as gdb's -ex and sed's -e: each one is a line.
+                let line = try value()
+                commands = commands.map { $0 + "\n" + line } ?? line
             case "--recover": recover = true
             default:
                 if let make = internalModes[flag] {
@@ -263,6 +270,13 @@ extension Invocation {
                         + applies.joined(separator: ", "))
             }
             try invocation.apply(option.names[0], value ?? "")
+        }
+        if !invocation.windowChrome, case .render(_, let format, _, _, let output) = invocation.mode,
+            let format = format
+                ?? output.flatMap(OutputFormat.init(fileExtensionOf:)).flatMap({ Format(rawValue: $0.rawValue) }),
+            format != .svg
+        {
+            throw UsageError(message: "--no-window-chrome is for SVG output, not \(format.rawValue)")
         }
         return invocation
     }
@@ -371,6 +385,7 @@ extension Invocation {
             }
         case "--prefix": mode = .install(prefix: value)
         case "--watch": watch = true
+        case "--no-window-chrome": windowChrome = false
         case "--timeout":
             guard let seconds = Int(value), seconds > 0, seconds <= 86400 else {
                 throw UsageError(message: "--timeout expects a number of seconds from 1 to 86400, not '\(value)'")

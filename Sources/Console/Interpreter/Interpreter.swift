@@ -249,11 +249,13 @@ final class Interpreter {
             + "`cellkit plugins` lists it"
     }
 
-    /// The path of a file a script names: as given when absolute or found
-    /// from the working directory, else next to the script.
+    /// The path of a file a script names: as given when absolute; else next
+    /// to the script when it is there (so a script and its data can be run
+    /// from any folder), else from the working directory (the REPL, `-c`,
+    /// and scripts that name files from where they are run).
     func resolvePath(_ path: String) -> String {
-        if path.hasPrefix("/") || fileExists(path) { return path }
-        if let dir = scriptDirectories.last, fileExists(dir + "/" + path) { return dir + "/" + path }
+        if path.hasPrefix("/") { return path }
+        if let dir = scriptDirectories.last, dir != ".", fileExists(dir + "/" + path) { return dir + "/" + path }
         return path
     }
 

@@ -292,8 +292,10 @@ final class REPL {
     lazy var completion = REPLCompletion(
         screens: { [unowned self] in self.interpreter.session.screens.map(\.name) },
         cells: { [unowned self] in self.cellNames() },
+        rowCells: { [unowned self] in self.cellNames(kinds: Interpreter.rowKinds) },
         plugins: { [unowned self] in self.pluginNames() },
         attributes: { [unowned self] cell in self.attributeNames(of: cell) },
+        attributeValues: { [unowned self] cell, attribute in self.attributeValues(of: cell, attribute) },
         home: Environment(context.environment).homeDirectory())
 
     private func pluginNames() -> [String] {
@@ -306,16 +308,33 @@ final class REPL {
     /// Cells, header/footer views and nibs of the loaded plugins, and from the
     /// registry cache those of the plugins on the path not loaded yet; short
     /// names and qualified ones.
-    private func cellNames() -> [String] {
-        var names = interpreter.catalog.names()
+    private func cellNames(kinds: Set<PluginRegistration.Kind>? = nil) -> [String] {
+        var names = interpreter.catalog.names(kinds: kinds)
         if let cache = context.host.cache {
             for record in cache.records(for: context.host.searchPath) where record.isPlugin && record.error == nil {
-                for registration in record.registrations {
+                for registration in record.registrations where kinds?.contains(registration.kind) ?? true {
                     names += [registration.name, record.name + "." + registration.name]
                 }
             }
         }
         return Array(Set(names)).sorted()
+    }
+
+    /// The values Tab offers after `attribute=` on a line of `cell`.
+    private func attributeValues(of cell: String, _ attribute: String) -> [String] {
+        if let item = try? interpreter.catalog.resolve(cell) {
+            return item.info.attributes.first { $0.name == attribute }.map { REPLCompletion.values(of: $0.type) } ?? []
+        }
+        guard let cache = context.host.cache else { return [] }
+        let parts = cell.split(separator: ".", maxSplits: 1).map(String.init)
+        let (plugin, short) = parts.count == 2 ? (Optional(parts[0]), parts[1]) : (nil, cell)
+        for record in cache.records(for: context.host.searchPath) where plugin == nil || record.name == plugin {
+            if let registration = record.registrations.first(where: { $0.name == short }) {
+                let type = registration.attributes.first { $0.name == attribute }?.type
+                return type.map(REPLCompletion.values(ofTypeNamed:)) ?? []
+            }
+        }
+        return []
     }
 
     private func attributeNames(of cell: String) -> [String] {

@@ -1,3 +1,4 @@
+@_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
 
@@ -11,8 +12,12 @@ import Glibc
 struct REPLCompletion {
     var screens: () -> [String] = { [] }
     var cells: () -> [String] = { [] }
+    /// The cells a row can show (no header/footer views); `nil`: ``cells``.
+    var rowCells: (() -> [String])?
     var plugins: () -> [String] = { [] }
     var attributes: (_ cell: String) -> [String] = { _ in [] }
+    /// The values an attribute takes, when they are few (``AttributeValues``).
+    var attributeValues: (_ cell: String, _ attribute: String) -> [String] = { _, _ in [] }
     /// The home directory `~` stands for in paths.
     var home: String?
     /// Where relative paths start (`nil`: the current directory).
@@ -25,12 +30,36 @@ struct REPLCompletion {
             switch source {
             case .screen: return screens()
             case .cell: return cells()
+            case .rowCell: return (rowCells ?? cells)()
             case .plugin: return plugins()
             case .attribute(let cell): return attributes(cell)
+            case .attributeValue(let cell, let attribute): return attributeValues(cell, attribute)
             case .file: return fileCandidates(for: Self.lastWord(of: before))
             }
         }
         return Completion(candidates: result.candidates, replacing: min(result.start, cursor)..<cursor)
+    }
+
+    /// The values Tab offers for an attribute of `type`: the cases of an
+    /// enumeration, `true` and `false`, colour names; none for free text and numbers.
+    static func values(of type: AttributeType) -> [String] {
+        switch type {
+        case .enumeration(let cases): cases
+        case .bool: ["true", "false"]
+        case .color: ["default"] + Color.NamedColor.allCases.map(\.name)
+        default: []
+        }
+    }
+
+    /// The same, from the type's name in the registry cache (`Bool`, `Color`,
+    /// `plain|bold|dim`).
+    static func values(ofTypeNamed name: String) -> [String] {
+        switch name {
+        case "Bool": values(of: .bool)
+        case "Color": values(of: .color)
+        case "Int", "Double", "String", "[Double]", "[String]": []
+        default: name.contains("|") ? name.split(separator: "|").map(String.init) : []
+        }
     }
 
     /// The word before the end of `text`: back to a blank, a quote or `=`.

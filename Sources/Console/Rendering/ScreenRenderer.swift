@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
+import Glibc
 import PluginHost
 
 /// Draws a ``Screen`` in an output format: the one place `render`, `show`
@@ -9,6 +10,18 @@ struct ScreenRenderer {
     let host: PluginHost
     /// Where the worker notes the row it draws (docs/design.md).
     var breadcrumb: Breadcrumb?
+    /// Whether SVG output has the window's title bar and buttons
+    /// (`--no-window-chrome` turns them off: ``windowChromeVariable``).
+    var windowChrome = ScreenRenderer.windowChromeFromEnvironment()
+
+    /// Set to `off` in the worker's environment by `cellkit --no-window-chrome`
+    /// (the render request itself does not carry the choice).
+    static let windowChromeVariable = "CELLKIT_WORKER_SVG_CHROME"
+
+    static func windowChromeFromEnvironment() -> Bool {
+        guard let value = getenv(windowChromeVariable) else { return true }
+        return String(cString: value) != "off"
+    }
 
     /// What a render did.
     struct Summary: Equatable {
@@ -56,7 +69,7 @@ struct ScreenRenderer {
             case .plain: PlainTextWriter(output: output)
             case .ansi: ANSIWriter(output: output, colorMode: colors)
             case .html: HTMLWriter(output: output, title: screen.title ?? screen.name)
-            case .svg: SVGWriter(output: output, title: screen.title ?? screen.name)
+            case .svg: SVGWriter(output: output, title: screen.title ?? screen.name, windowChrome: windowChrome)
             case .json: PlainTextWriter(output: output)
             }
         do {

@@ -21,10 +21,15 @@ struct CommandCompletion: Hashable, Sendable {
 enum CompletionSource: Hashable, Sendable {
     case screen
     case cell
+    /// The cells a `row` or `rows` can show: no header/footer views.
+    case rowCell
     case plugin
     case file
     /// The attribute names of a cell.
     case attribute(cell: String)
+    /// The values an attribute of a cell takes, when they are few: an
+    /// enumeration's cases, `true`/`false`, colour names.
+    case attributeValue(cell: String, attribute: String)
 }
 
 extension CommandSpec {
@@ -84,8 +89,10 @@ extension CommandSpec {
             before.count >= 2, !equals.spaceBefore
         {
             let key = before[before.count - 2].text
-            guard let option = spec.option(named: key) else { return matching([]) }
-            return matching(values(of: option.kind, names))
+            if let option = spec.option(named: key) { return matching(values(of: option.kind, names)) }
+            // An attribute of the cell on the line: `style=b` → `bold`.
+            guard spec.attributes != .none, before.count >= 3, before[1].isBare else { return matching([]) }
+            return matching(names(.attributeValue(cell: before[1].text, attribute: key)).map(Script.quote))
         }
 
         // An argument or an option: parse what comes before the word.
@@ -100,7 +107,7 @@ extension CommandSpec {
             if let keyword = positional.keyword {
                 if let argument = rest.first, argument.isKeyword(keyword) {
                     rest.removeFirst()
-                    if rest.isEmpty { return matching(values(of: positional.kind, names)) }
+                    if rest.isEmpty { return matching(values(of: positional.kind, names, in: spec)) }
                     rest.removeFirst()
                 } else if rest.isEmpty {
                     candidates.append(keyword)
@@ -114,7 +121,7 @@ extension CommandSpec {
             {
                 rest.removeFirst()
             } else if rest.isEmpty {
-                candidates += values(of: positional.kind, names)
+                candidates += values(of: positional.kind, names, in: spec)
                 if !positional.isOptional {
                     complete = false
                     break
@@ -132,13 +139,15 @@ extension CommandSpec {
         return matching(candidates)
     }
 
+    /// The values of an argument or option of `kind`; for the cell of
+    /// `row`/`rows` (a command with a cell's attributes), cells only.
     private static func values(
-        of kind: Kind, _ names: (CompletionSource) -> [String]
+        of kind: Kind, _ names: (CompletionSource) -> [String], in spec: CommandSpec? = nil
     ) -> [String] {
         let source: CompletionSource
         switch kind {
         case .screen, .screenName: source = .screen
-        case .cell: source = .cell
+        case .cell: source = spec.map { $0.attributes != .none } == true ? .rowCell : .cell
         case .plugin: source = .plugin
         case .file: source = .file
         default: return kind.words

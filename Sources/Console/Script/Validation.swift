@@ -86,7 +86,20 @@ extension CommandSpec {
     /// command (with the nearest one), a missing or extra argument, an
     /// unknown option (with the nearest one), a value of the wrong kind, an
     /// option given twice, a field reference outside `rows`.
+    ///
+    /// A line that fails because it strings commands together with `;`
+    /// (`screen S width=30; row …`) gets one error at the `;` instead, which
+    /// says that `;` does not separate commands.
     static func validate(_ command: Command) throws(DiagnosticList) -> ValidatedCommand {
+        do {
+            return try validateWord(command)
+        } catch {
+            if let separator = command.semicolonBeforeCommand() { throw DiagnosticList([separator]) }
+            throw error
+        }
+    }
+
+    private static func validateWord(_ command: Command) throws(DiagnosticList) -> ValidatedCommand {
         guard let spec = named(command.name) else {
             throw DiagnosticList([
                 command.diagnostic(

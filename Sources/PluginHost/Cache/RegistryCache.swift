@@ -107,6 +107,16 @@ public final class RegistryCache {
         }
     }
 
+    /// A cache that neither reads nor writes a file (`--no-cache`): each
+    /// library on the path is scanned when first needed, for this process
+    /// only, so listing and loading on first use work as with a cache file.
+    public static func inMemory(scanner: ((String) -> Record)? = nil) -> RegistryCache {
+        let cache = RegistryCache(file: "", scanner: scanner)
+        cache.loaded = true
+        cache.writable = false
+        return cache
+    }
+
     func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true

@@ -55,6 +55,31 @@ import Testing
         #expect(usageError("--no-cache=yes") == "--no-cache takes no value")
     }
 
+    /// `-c` may be given again, as gdb's `-ex` and sed's `-e`: each is a line.
+    @Test func dashCIsRepeatableAndEachIsALine() throws {
+        let invocation = try Invocation.parse(["-c", "screen S width=30", "-c", "row TextCell text=hi", "-k"])
+        #expect(invocation.mode == .commands("screen S width=30\nrow TextCell text=hi"))
+        #expect(invocation.keepGoing)
+    }
+
+    /// `--no-window-chrome` drops the SVG title bar; it is refused where no
+    /// SVG can be written, and for a render in another format.
+    @Test func noWindowChromeIsForCommandsThatWriteSVG() throws {
+        #expect(try parse("render b.cellkit --format svg --no-window-chrome").windowChrome == false)
+        #expect(try parse("run a.cellkit --no-window-chrome").windowChrome == false)
+        #expect(try parse("render b.cellkit -o out.svg --no-window-chrome").windowChrome == false)
+        #expect(try parse("render b.cellkit").windowChrome)
+        #expect(
+            usageError("plugins --no-window-chrome")
+                == "'--no-window-chrome' does not apply to plugins; it applies to: the REPL, run, -c, render")
+        #expect(
+            usageError("--no-window-chrome render b.cellkit --format html")
+                == "--no-window-chrome is for SVG output, not html")
+        #expect(
+            usageError("render b.cellkit -o out.txt --no-window-chrome")
+                == "--no-window-chrome is for SVG output, not plain")
+    }
+
     @Test func noColorMeansNever() throws {
         #expect(try parse("--no-color").color == .never)
         #expect(try parse("run a --colour always").color == .always)

@@ -28,6 +28,50 @@ import Testing
         #expect(candidates("screen Main grid border=ro") == ["rounded"])
     }
 
+    /// Attribute values: an enumeration's cases, `Bool`, colours; the cell's
+    /// own enumerations (`style=b` → `bold`). None for free text.
+    @Test func attributeValuesOfTheCellOnTheLine() {
+        var values = completion()
+        values.attributeValues = { cell, attribute in
+            guard cell.hasSuffix("TextCell") else { return [] }
+            switch attribute {
+            case "style": return REPLCompletion.values(of: .enumeration(["plain", "bold", "dim"]))
+            case "wrap": return REPLCompletion.values(of: .bool)
+            case "color": return REPLCompletion.values(of: .color)
+            default: return REPLCompletion.values(of: .string)
+            }
+        }
+        #expect(candidates("row TextCell style=b", values) == ["bold"])
+        #expect(candidates("row TextCell text=hi style=", values) == ["plain", "bold", "dim"])
+        #expect(candidates("row BasicCells.TextCell wrap=f", values) == ["false"])
+        #expect(candidates("rows TextCell from t.json color=ma", values) == ["magenta"])
+        #expect(candidates("row TextCell text=", values) == [])
+        #expect(candidates("row ProfileCell style=b", values) == [])
+        // Options keep their own choices.
+        #expect(candidates("screen Main border=ro", values) == ["rounded"])
+    }
+
+    /// Types as the registry cache writes them, for cells of plugins not loaded yet.
+    @Test func attributeValuesFromTheCachedTypeNames() {
+        #expect(REPLCompletion.values(ofTypeNamed: "plain|bold|dim") == ["plain", "bold", "dim"])
+        #expect(REPLCompletion.values(ofTypeNamed: "Bool") == ["true", "false"])
+        #expect(REPLCompletion.values(ofTypeNamed: "Color").contains("bright-cyan"))
+        #expect(REPLCompletion.values(ofTypeNamed: "String") == [])
+        #expect(REPLCompletion.values(ofTypeNamed: "[String]") == [])
+    }
+
+    /// `row` refuses header/footer views: Tab does not offer them there,
+    /// but does where they belong (`describe`).
+    @Test func rowOffersCellsNotHeaderFooterViews() {
+        var views = completion()
+        views.cells = { ["SectionHeader", "SectionFooter", "TextCell"] }
+        views.rowCells = { ["TextCell"] }
+        #expect(candidates("row S", views) == [])
+        #expect(candidates("rows Sect", views) == [])
+        #expect(candidates("row ", views) == ["TextCell"])
+        #expect(candidates("describe Sect", views) == ["SectionHeader", "SectionFooter"])
+    }
+
     @Test func theRangeIsTheWordBeforeTheCursor() {
         let result = completion().complete("row Te more", cursor: 6)
         #expect(result.range == 4..<6)

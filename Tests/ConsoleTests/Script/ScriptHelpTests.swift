@@ -96,10 +96,12 @@ import Testing
         func names(_ source: CompletionSource) -> [String] {
             switch source {
             case .screen: ["Dashboard", "Team"]
-            case .cell: ["TextCell", "ProfileCell"]
+            case .cell, .rowCell: ["TextCell", "ProfileCell"]
             case .plugin: ["BasicCells", "CardCells"]
             case .file: ["team.json", "my team.csv"]
             case .attribute(let cell): cell == "ProfileCell" ? ["name", "role"] : []
+            case .attributeValue(let cell, let attribute):
+                cell == "ProfileCell" && attribute == "accent" ? ["blue", "bright blue"] : []
             }
         }
         #expect(
@@ -120,6 +122,10 @@ import Testing
             CommandSpec.complete("row ProfileCell ", names: names).candidates == ["name=", "role="])
         #expect(
             CommandSpec.complete("row ProfileCell name=x r", names: names).candidates == ["role="])
+        // A value of the cell's attribute, quoted when it must be.
+        #expect(
+            CommandSpec.complete("row ProfileCell accent=", names: names)
+                == CommandCompletion(start: 23, candidates: ["blue", "\"bright blue\""]))
         #expect(
             CommandSpec.complete("rows ProfileCell from ", names: names).candidates == [
                 "team.json", "\"my team.csv\"",

@@ -54,7 +54,21 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
                 .nibNotFound, "no nib named '\(name)' in bundle \(bundle.name) (looked for \(looked))",
                 fix: "add \(name).nib to the plugin's resources, or register it with Nib.register(source:named:in:)")
         }
-        let template = try Nib.parse(try Nib.readSource(path), name: name, file: path)
+        // A copy in a build folder: errors name the nib the author edits.
+        let (file, note) = Nib.errorFile(for: path)
+        let template: NibTemplate
+        do throws(CellKitError) {
+            template = try Nib.parse(try Nib.readSource(path, file: file), name: name, file: file)
+        } catch {
+            guard let note else { throw error }
+            var noted = error
+            if noted.diagnostics.isEmpty {
+                noted.fix = [error.fix, note].compactMap { $0 }.joined(separator: "\n  ")
+            } else {
+                noted.diagnostics[0].notes.append(note)
+            }
+            throw noted
+        }
         NibCatalog.shared.withLock { $0.templates[key] = template }
         return template
     }
@@ -74,7 +88,8 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
     /// A nib file's text. Bytes that are not UTF-8 are refused, as in scripts
     /// and data files, with the line and column of the first one (never
     /// replaced by U+FFFD without a word).
-    static func readSource(_ path: String) throws(CellKitError) -> String {
+    static func readSource(_ path: String, file: String? = nil) throws(CellKitError) -> String {
+        let shown = file ?? path
         let bytes = try readFileBytes(path)
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         let offset = firstInvalidUTF8(bytes) ?? 0
@@ -85,11 +100,11 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
         let hex = String(bytes[offset], radix: 16, uppercase: true)
         let byte = "0x" + (hex.count < 2 ? "0" + hex : hex)
         let diagnostic = Diagnostic(
-            message: "invalid UTF-8 (byte \(byte))", location: SourceLocation(file: path, line: line, column: column),
+            message: "invalid UTF-8 (byte \(byte))", location: SourceLocation(file: shown, line: line, column: column),
             sourceLine: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self),
             notes: ["save the nib as UTF-8 text"])
         throw CellKitError(
-            .invalidNib, "\(path):\(line):\(column): invalid UTF-8 (byte \(byte))", fix: "save the nib as UTF-8 text",
+            .invalidNib, "\(shown):\(line):\(column): invalid UTF-8 (byte \(byte))", fix: "save the nib as UTF-8 text",
             diagnostics: [diagnostic])
     }
 
