@@ -1,3 +1,4 @@
+import CellKitSupport
 @_spi(Host) import CellKit
 import Glibc
 
@@ -81,11 +82,11 @@ public final class PluginHost {
             guard let found = searchPath.find(nameOrPath) else { throw notFound(nameOrPath) }
             path = found
         }
-        let canonical = canonicalPath(path)
+        let canonical = Path.canonical(path) ?? path
         if let plugin = registry.plugin(atPath: canonical) {
             return LoadResult(plugin: plugin, wasAlreadyLoaded: true)
         }
-        guard FileStatus(canonical).exists else {
+        guard fileExists(canonical) else {
             throw PluginError(
                 .missingFile, "\(path): no such file", fix: "check the path, or build the plugin first (swift build)",
                 path: path)
@@ -95,7 +96,7 @@ public final class PluginHost {
         let (plugin, registrar) = try PluginLoader.load(path: canonical)
         try registry.add(plugin)
         registrar.commitResources()
-        cache?.record(plugin, status: FileStatus(canonical))
+        cache?.record(plugin, status: try? fileInfo(canonical))
         return LoadResult(plugin: plugin, wasAlreadyLoaded: false)
     }
 

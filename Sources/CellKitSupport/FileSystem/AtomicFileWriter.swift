@@ -86,10 +86,9 @@ public final class AtomicFileWriter {
         }
         var target = path
         if try fileInfo(path, followingSymbolicLinks: false)?.kind == .symbolicLink,
-            let resolved = realpath(path, nil)
+            let resolved = Path.canonical(path)
         {
-            target = String(cString: resolved)
-            free(resolved)
+            target = resolved
         }
         self.target = target
         let existing = try fileInfo(target)

@@ -259,8 +259,6 @@ final class Interpreter {
 
     /// `path` with symbolic links, `.` and `..` resolved (as given if it cannot be).
     func canonicalFilePath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        Path.canonical(path) ?? path
     }
 }

@@ -1,3 +1,5 @@
+import CellKitSupport
+
 @_spi(Host) import CellKit
 
 /// Splits script text into logical lines of tokens.
@@ -401,7 +403,7 @@ private struct LineScan {
                     ])
             } else {
                 report(
-                    "unexpected control character \(Script.codePoint(bad.scalar)) in unquoted text",
+                    "unexpected control character \(CharacterDescription.codePoint(bad.scalar)) in unquoted text",
                     line.span(bad.index, bad.index + 1, file: file), line,
                     notes: ["write it as an escape in double quotes: \(Script.quote(text))"])
             }

@@ -188,12 +188,6 @@ enum Script {
         return out
     }
 
-    /// `U+001B`: how messages name a character.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
     /// Control characters, line/paragraph separators, and the bidirectional
     /// controls that can make source text read differently from what it is.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

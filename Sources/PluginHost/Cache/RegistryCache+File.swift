@@ -71,7 +71,7 @@ extension RegistryCache {
                     corrupt = true
                     return
                 }
-                guard FileStatus(path).exists else {
+                guard fileExists(path) else {
                     removed = true  // a plugin that was removed: leave it out of the next save
                     continue
                 }

@@ -35,7 +35,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
             dirs.append(executableDirectory)
             // Only in an installation: a build folder has no plugins folder.
             let installed = installedPlugins(executableDirectory: executableDirectory)
-            if FileStatus(installed).isDirectory { dirs.append(installed) }
+            if isDirectory(installed) { dirs.append(installed) }
         }
         return PluginSearchPath(directories: dirs)
     }
@@ -62,7 +62,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
         for dir in directories {
             for file in Self.fileNames(for: name) {
                 let path = dir + "/" + file
-                if FileStatus(path).isRegularFile { return path }
+                if isRegularFile(path) { return path }
             }
         }
         return nil
@@ -84,7 +84,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
             for file in names.sorted() {
                 guard let name = Self.pluginName(fromFile: file), seen.insert(name).inserted else { continue }
                 let path = dir + "/" + file
-                if FileStatus(path).isRegularFile { result.append((name, path)) }
+                if isRegularFile(path) { result.append((name, path)) }
             }
         }
         return result

@@ -58,12 +58,12 @@ public struct PluginScaffold: Sendable {
                 .invalidPlugin, "'\(name)' cannot be a plugin name",
                 fix: "use a Swift identifier other than CellKit, such as WeatherCells")
         }
-        guard FileStatus(sdkPath + "/Package.swift").isRegularFile else {
+        guard isRegularFile(sdkPath + "/Package.swift") else {
             throw PluginError(
                 .missingFile, "the CellKit SDK is not at \(sdkPath)",
                 fix: "pass --sdk PATH (the SDK folder of a CellKit checkout)")
         }
-        if FileStatus(directory).exists {
+        if fileExists(directory) {
             guard let handle = opendir(directory) else {
                 throw PluginError(
                     .invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path")
@@ -83,7 +83,7 @@ public struct PluginScaffold: Sendable {
         var written: [String] = []
         for file in files {
             let path = directory + "/" + file.path
-            try makeDirectories(parentDirectory(path))
+            try makeDirectories(Path.dirname(path))
             guard let out = fopen(path, "wb") else {
                 throw PluginError(.missingFile, "cannot write \(path): \(String(cString: strerror(errno)))")
             }
@@ -97,8 +97,8 @@ public struct PluginScaffold: Sendable {
     }
 
     private func makeDirectories(_ path: String) throws(PluginError) {
-        if path.isEmpty || FileStatus(path).isDirectory { return }
-        try makeDirectories(parentDirectory(path))
+        if path.isEmpty || isDirectory(path) { return }
+        try makeDirectories(Path.dirname(path))
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
             throw PluginError(.missingFile, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
