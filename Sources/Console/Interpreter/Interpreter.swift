@@ -176,7 +176,7 @@ final class Interpreter {
                         notes: [
                             Suggestions.didYouMean(argument.text, in: names)
                                 ?? (names.isEmpty
-                                    ? "no screens yet; create one with `screen NAME`"
+                                    ? "no screens yet; create one with \(CommandHint.quoted(.screen, "NAME"))"
                                     : "screens: \(names.joined(separator: ", "))")
                         ]))
             }
@@ -192,7 +192,7 @@ final class Interpreter {
                 .script,
                 c.command.diagnostic(
                     "there is no screen yet", at: c.command.nameSpan,
-                    notes: ["start one with `screen NAME [list|grid]`, then add sections and rows"]))
+                    notes: ["start one with `\(CommandHint.usage(.screen))`, then add sections and rows"]))
         }
         return current
     }

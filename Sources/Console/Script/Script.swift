@@ -59,8 +59,7 @@ enum Script {
         Lexer(file: "", text: text).reduce(false) { $1.continuesPastEnd }
     }
 
-    /// Parses and validates a source: every error, in order, as `cellkit
-    /// check` and editors report them.
+    /// Parses and validates a source without running it: every error, in order.
     static func check(_ text: String, file: String) -> [Diagnostic] {
         lines(of: text, file: file).flatMap { line -> [Diagnostic] in
             switch line.result {

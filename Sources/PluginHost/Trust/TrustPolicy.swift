@@ -88,7 +88,10 @@ public struct TrustPolicy: Sendable {
 
     /// What every refusal ends with: how the person can grant the load anyway.
     /// Only the person can grant it: a file that is run, opened, rendered or recovered cannot.
-    static let override =
+    /// It names the console's `load` option and cellkit's flag, which this module cannot see:
+    /// the console's `CommandHint.trustOverride` builds the same text from its tables, and a
+    /// test keeps the two equal.
+    package static let override =
         "or, if you trust it, run cellkit with --allow-unsafe-plugins, or type `load NAME allow-unsafe=true` "
         + "at the interactive prompt"
 
