@@ -1,5 +1,5 @@
-import CellKitSupport
 @_spi(Host) import CellKit
+import CellKitSupport
 import Glibc
 
 /// Loads plugins and answers questions about what they provide: the host

@@ -168,7 +168,8 @@ extension Interpreter {
         case .field:
             throw AttributeValueError(
                 error: ValueError(
-                    "a field reference needs a data file", fix: "use \(CommandHint.quoted(.rows, "CELL", "from", "FILE", "\(attribute.name)=.field"))"),
+                    "a field reference needs a data file",
+                    fix: "use \(CommandHint.quoted(.rows, "CELL", "from", "FILE", "\(attribute.name)=.field"))"),
                 elementIndex: nil)
         }
     }

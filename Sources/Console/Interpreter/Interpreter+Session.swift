@@ -15,7 +15,9 @@ extension Interpreter {
                 .script,
                 c.command.diagnostic(
                     "\(argument.text) is already being opened: a file cannot open itself", at: argument.span,
-                    notes: ["the chain of opens is \(chain); remove the \(CommandHint.quoted(.open)) that closes the loop"]))
+                    notes: [
+                        "the chain of opens is \(chain); remove the \(CommandHint.quoted(.open)) that closes the loop"
+                    ]))
         }
         guard openFiles.count < Self.maximumOpenDepth else {
             throw ConsoleError(

@@ -120,7 +120,8 @@ extension Interpreter {
                     return PluginError(
                         .loadFailed,
                         "\(cell.written) belongs to \(plugin), which is quarantined: the worker crashed \(crashes[plugin] ?? 0) times in its code",
-                        fix: "fix and rebuild it, then \(CommandHint.quoted(.load, plugin, options: ["force": "true"]))")
+                        fix: "fix and rebuild it, then \(CommandHint.quoted(.load, plugin, options: ["force": "true"]))"
+                    )
                 }
             }
         }

@@ -1,6 +1,5 @@
-import CellKitSupport
-
 @_spi(Host) import CellKit
+import CellKitSupport
 
 /// Splits script text into logical lines of tokens.
 ///

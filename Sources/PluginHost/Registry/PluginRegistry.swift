@@ -1,5 +1,5 @@
-import CellKitSupport
 @_spi(Host) import CellKit
+import CellKitSupport
 import Synchronization
 
 /// Every loaded plugin and what it registered, by qualified name
