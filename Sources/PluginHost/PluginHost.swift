@@ -114,7 +114,9 @@ public final class PluginHost {
         if let loaded = registry.plugin(named: P.name) { return LoadResult(plugin: loaded, wasAlreadyLoaded: true) }
         let registrar = PluginRegistrar(imagePath: nil)
         guard registrar.run(plugin) == 0 else {
-            throw PluginError(.registrationFailed, "\(P.name) failed to register: \(registrar.failure ?? "")")
+            throw PluginError(
+                .registrationFailed, "\(P.name) failed to register: \(registrar.failure.map { "\($0)" } ?? "")",
+                cause: registrar.failure)
         }
         let loaded = LoadedPlugin(
             name: registrar.pluginName, version: registrar.pluginVersion, summary: registrar.pluginSummary, path: nil,
@@ -133,7 +135,8 @@ public final class PluginHost {
         do {
             return try make()
         } catch {
-            throw PluginError(.loadFailed, "could not make a \(item.qualifiedName): \(error)", fix: error.fix)
+            throw PluginError(
+                .loadFailed, "could not make a \(item.qualifiedName): \(error)", fix: error.fix, cause: error)
         }
     }
 

@@ -96,7 +96,7 @@ import Testing
         #expect(hello.standardError.contains(": 2 cells\n"))
 
         // 4. The same template against a copy of the SDK with another ABI version.
-        // `cellkit 0.1.0 (CellKit SDK ABI 2, Swift 6.3.1)`
+        // `cellkit 0.1.0 (CellKit SDK ABI 3, Swift 6.3.1)`
         let version = try CellKitProcess.run(["--version"]).standardOutput
         let afterABI = version.split(separator: "ABI ").dropFirst().first ?? ""
         let abi = try #require(Int(String(afterABI.prefix { $0.isNumber })))

@@ -37,7 +37,7 @@ extension Interpreter {
     /// A worker failure as text: the message, then its notes, indented.
     func describe(_ failure: WorkerFailure) -> String {
         let (message, notes) = explain(failure, loading: nil)
-        return ([message] + notes).joined(separator: "\n  ")
+        return ErrorText.lines(message, notes)
     }
 
     /// "plugin Crashy crashed (SIGILL, a trap) while configuring row 1 of

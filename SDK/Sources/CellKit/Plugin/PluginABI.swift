@@ -17,7 +17,7 @@
 public enum PluginABI {
     /// The SDK's ABI version. Bumped on every change to the SDK's public interface.
     @_alwaysEmitIntoClient
-    public static var version: UInt32 { 2 }
+    public static var version: UInt32 { 3 }
 
     /// The Swift compiler that built the caller, as `major * 10000 + minor * 100 + patch`
     /// (6.3.1 is 60301); 0 if older than 6.0.
