@@ -74,14 +74,8 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
         var result: [(String, String)] = []
         var seen = Set<String>()
         for dir in directories {
-            guard let handle = opendir(dir) else { continue }
-            var names: [String] = []
-            while let entry = readdir(handle) {
-                let file = directoryEntryName(entry)
-                names.append(file)
-            }
-            closedir(handle)
-            for file in names.sorted() {
+            guard let names = try? listDirectory(dir) else { continue }
+            for file in names {
                 guard let name = Self.pluginName(fromFile: file), seen.insert(name).inserted else { continue }
                 let path = dir + "/" + file
                 if isRegularFile(path) { result.append((name, path)) }
