@@ -199,9 +199,7 @@ public final class PluginHost {
 
 /// `path` relative to the working directory when it is inside it.
 public func displayPath(_ path: String) -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let cwd = try? Path.currentDirectory() else { return path }
     if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
     if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty, path.hasPrefix(home + "/") {
         return "~" + path.dropFirst(home.count)
