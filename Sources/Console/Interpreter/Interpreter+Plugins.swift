@@ -37,7 +37,8 @@ extension Interpreter {
                 case let file: file
                 }
             refusalNote =
-                "allow-unsafe=true was not honoured: it comes from \(source), not from you; to grant it, "
+                CommandHint.option(.load, "allow-unsafe", "true")
+                + " was not honoured: it comes from \(source), not from you; to grant it, "
                 + CommandHint.grantUnsafeLoad(name)
         }
         try loadPlugin(

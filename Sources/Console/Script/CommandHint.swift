@@ -21,17 +21,18 @@ enum CommandHint {
     static func line(
         _ command: CommandSpec.Name, _ arguments: [String], options: KeyValuePairs<String, String> = [:]
     ) -> String {
-        let spec = CommandSpec.spec(command)
-        var words = [command.rawValue] + arguments
-        for (name, value) in options {
-            let option = spec.option(named: name)
-            assert(option != nil, "`\(command.rawValue)` has no option \(name): fix the hint")
-            assert(
-                option.map { isPlaceholder(value) || $0.kind.accepts(value) } ?? true,
-                "\(name)=\(value) is not a value `\(command.rawValue)` takes: fix the hint")
-            words.append("\(name)=\(value)")
-        }
+        let words = [command.rawValue] + arguments + options.map { option(command, $0.key, $0.value) }
         return words.joined(separator: " ")
+    }
+
+    /// `name=value`, an option of `command`, as a hint names it.
+    static func option(_ command: CommandSpec.Name, _ name: String, _ value: String) -> String {
+        let option = CommandSpec.spec(command).option(named: name)
+        assert(option != nil, "`\(command.rawValue)` has no option \(name): fix the hint")
+        assert(
+            option.map { isPlaceholder(value) || $0.kind.accepts(value) } ?? true,
+            "\(name)=\(value) is not a value `\(command.rawValue)` takes: fix the hint")
+        return "\(name)=\(value)"
     }
 
     /// The command's positional arguments as its usage line shows them:

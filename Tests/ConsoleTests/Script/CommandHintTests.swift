@@ -29,6 +29,7 @@ import Testing
         #expect(CommandHint.quoted(.load, "Crashy", options: ["force": "true"]) == "`load Crashy force=true`")
         #expect(CommandHint.quoted(.set, options: ["timeout": "SECONDS"]) == "`set timeout=SECONDS`")
         #expect(CommandHint.quoted(.open) == "`open`")
+        #expect(CommandHint.option(.load, "allow-unsafe", "true") == "allow-unsafe=true")
         #expect(CommandHint.usage(.screen) == "screen NAME [list|grid]")
     }
 
