@@ -1,4 +1,5 @@
 import CellKitSupport
+import Foundation
 import Glibc
 import Testing
 
@@ -80,6 +81,25 @@ import Testing
         // One error, no backtrace on the terminal.
         #expect(!result.standardError.contains("Thread 0"))
         #expect(result.standardError.split(separator: "\n").count < 12, "\(result.standardError)")
+    }
+
+    /// A cell whose `sizeThatFits` says `Int.max` is drawn cut to 1,000
+    /// lines (it trapped the host with an overflow once), and the render
+    /// reports the plugin's error; the script goes on.
+    @Test func aCellThatSaysItIsEnormousIsCutAndReported() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "huge.cellkit", Self.script("screen F width=40\nrow CrashCell mode=huge text=tall\nrender"))
+        let result = try scratch.cellkit(["run", "--keep-going", "huge.cellkit"])
+        #expect(result.status == 3, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "before")
+        #expect(lines.count == 1 + 1_000 + 1 + 1, "before, 1,000 lines of the cut row, still alive, and the end")
+        #expect(result.standardOutput.hasSuffix("still alive\n"))
+        #expect(
+            result.standardError.contains(
+                "CrashCell said it is 9223372036854775807 lines tall at width 40; it is drawn cut to 1000 lines, the most a row may have"
+            ), "\(result.standardError)")
     }
 
     @Test func withoutKeepGoingTheRunStopsAtTheCrashWithExitThree() throws {
@@ -165,6 +185,30 @@ import Testing
         try repl.type("load \(Self.trapsInRegister)")
         try repl.waitFor("while it was loading")
         try repl.waitForPrompt()
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+    }
+
+    /// A plugin that hangs is ended by Ctrl-C long before the timeout: the
+    /// command is reported as interrupted and the prompt comes back.
+    @Test func ctrlCEndsAHangAtThePrompt() throws {
+        let repl = try PTYSession.start(environment: ["CELLKIT_TIMEOUT": "120"])
+        try repl.waitForPrompt()
+        try repl.type("load \(Self.crashy)")
+        try repl.waitForPrompt()
+        try repl.type("screen H width=30")
+        try repl.type("row CrashCell mode=hang")
+        try repl.type("render")
+        try repl.waitFor("render")
+        // Let the worker start drawing, then interrupt it.
+        Thread.sleep(forTimeInterval: 1)
+        try repl.send(PTYSession.control("c"))
+        try repl.waitFor("was interrupted", timeout: .seconds(20))
+        try repl.waitForPrompt()
+        try repl.type("screen T width=30")
+        try repl.type("row CrashCell text=afterwards")
+        try repl.type("render")
+        try repl.waitFor("afterwards")
         try repl.type("quit")
         #expect(try repl.waitForExit() == 0)
     }

@@ -25,39 +25,9 @@ import Glibc
 public func readLimitedTextFile(
     _ path: String, maximumBytes: Int, what: String, regularFileOnly: Bool = true
 ) throws(FileError) -> String {
-    try SystemCall.checkPath(path, .open)
-    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-    let flags = O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK : 0)
-    let descriptor = SystemCall.retrying { open(path, flags) }
-    guard descriptor >= 0 else {
-        throw FileError(path: path, operation: .open, errno: errno)
-    }
+    let (descriptor, size) = try openLimitedFile(
+        path, maximumBytes: maximumBytes, what: what, regularFileOnly: regularFileOnly)
     defer { _ = close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-        throw FileError(path: path, operation: .status, errno: errno)
-    }
-    let type = status.st_mode & S_IFMT
-    if type == S_IFDIR {
-        throw FileError(path: path, operation: .read, errno: EISDIR)
-    }
-    if regularFileOnly && type != S_IFREG {
-        let kind =
-            switch type {
-            case S_IFIFO: "a FIFO (a named pipe)"
-            case S_IFCHR: "a character device"
-            case S_IFBLK: "a block device"
-            case S_IFSOCK: "a socket"
-            default: "not a file"
-            }
-        throw FileError(
-            path: path, operation: .open, errno: EINVAL,
-            reason: "it is \(kind), not a regular file; a \(what) must be a regular file")
-    }
-    let size = type == S_IFREG ? Int(status.st_size) : 0
-    guard size <= maximumBytes else {
-        throw tooLarge(path, maximumBytes: maximumBytes, what: what)
-    }
     // Reads until the end, or until one byte past the limit shows the file is too large
     // (a device or a pipe, or a file that grew while it was read).
     var bytes = [UInt8]()
@@ -85,6 +55,63 @@ public func readLimitedTextFile(
             reason: "invalid UTF-8 at byte offset \(invalid) (0x\(hex))", byteOffset: invalid)
     }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Checks that `path` is a regular file of at most `maximumBytes` without
+/// reading it, with the errors ``readLimitedTextFile(_:maximumBytes:what:regularFileOnly:)``
+/// gives: what reads a large data file a part at a time checks it first.
+///
+/// ```swift
+/// try checkLimitedFile("/dev/zero", maximumBytes: 1024, what: "data file")
+/// // throws: cannot open '/dev/zero': it is a character device, not a regular file; ...
+/// ```
+public func checkLimitedFile(_ path: String, maximumBytes: Int, what: String) throws(FileError) {
+    let (descriptor, _) = try openLimitedFile(path, maximumBytes: maximumBytes, what: what, regularFileOnly: true)
+    _ = close(descriptor)
+}
+
+/// Opens `path` for reading and checks its type and size; the caller closes it.
+private func openLimitedFile(
+    _ path: String, maximumBytes: Int, what: String, regularFileOnly: Bool
+) throws(FileError) -> (descriptor: Int32, size: Int) {
+    try SystemCall.checkPath(path, .open)
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+    let flags = O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK : 0)
+    let descriptor = SystemCall.retrying { open(path, flags) }
+    guard descriptor >= 0 else {
+        throw FileError(path: path, operation: .open, errno: errno)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+        let error = errno
+        _ = close(descriptor)
+        throw FileError(path: path, operation: .status, errno: error)
+    }
+    let type = status.st_mode & S_IFMT
+    if type == S_IFDIR {
+        _ = close(descriptor)
+        throw FileError(path: path, operation: .read, errno: EISDIR)
+    }
+    if regularFileOnly && type != S_IFREG {
+        let kind =
+            switch type {
+            case S_IFIFO: "a FIFO (a named pipe)"
+            case S_IFCHR: "a character device"
+            case S_IFBLK: "a block device"
+            case S_IFSOCK: "a socket"
+            default: "not a file"
+            }
+        _ = close(descriptor)
+        throw FileError(
+            path: path, operation: .open, errno: EINVAL,
+            reason: "it is \(kind), not a regular file; a \(what) must be a regular file")
+    }
+    let size = type == S_IFREG ? Int(status.st_size) : 0
+    guard size <= maximumBytes else {
+        _ = close(descriptor)
+        throw tooLarge(path, maximumBytes: maximumBytes, what: what)
+    }
+    return (descriptor, size)
 }
 
 /// `1.5 GB`, `64 MiB`: a size as messages give it.

@@ -2,7 +2,7 @@
 ///
 /// The parsers check strings as they scan them, so an error can name the offset of the first
 /// ill-formed byte; `readTextFile` checks a whole file the same way.
-enum UTF8Validation {
+package enum UTF8Validation {
     /// The length of the well-formed sequence that starts at `index` (1 to 4), or `nil` when
     /// the bytes there are not well-formed UTF-8 (a stray continuation byte, an overlong
     /// form, a surrogate, a value above U+10FFFF, or a sequence cut short by the end).
@@ -48,7 +48,7 @@ enum UTF8Validation {
 
     /// The offset of the first byte of the first ill-formed sequence, or `nil` when all of
     /// `bytes` is well-formed UTF-8.
-    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {

@@ -46,6 +46,27 @@ extension Interpreter {
         }
     }
 
+    /// Screen `index` drawn as `render` draws it to the terminal, as text
+    /// (a watched screen drawn again above the prompt); an error that stops
+    /// the drawing comes back as one line in its place.
+    func renderedText(ofScreen index: Int) -> String {
+        let screen = session.screens[index]
+        let format = ColorPolicy.defaultFormat(
+            isTerminal: output.isTerminal, choice: settings.color, environment: environment)
+        let width = screen.width ?? settings.width ?? terminalWidth() ?? 80
+        let memory = MemoryOutput()
+        do throws(BackendError) {
+            if let quarantine = quarantineError(for: screen) { throw .plugin(quarantine) }
+            try Self.check(
+                try backend.render(
+                    screen, format: format, width: width, colors: ColorPolicy.depth(environment: environment),
+                    to: memory))
+        } catch {
+            return memory.string + "cellkit: error: \(screen.name) could not be drawn again: \(error)\n"
+        }
+        return memory.string
+    }
+
     /// Renders `screen` into a temporary file renamed over `path` only when
     /// everything succeeded: a failed render (a worker that died included)
     /// never leaves a truncated file, and never touches a file that was there.

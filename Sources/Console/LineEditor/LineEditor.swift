@@ -85,6 +85,13 @@ final class LineEditor {
     ///
     /// `prompt` may contain SGR colour sequences; they are not counted in its
     /// width. Throws only when the terminal fails (``TerminalError``).
+    /// Called every ``idleInterval`` while no key comes (the prompt is
+    /// waiting): text it returns is printed above the prompt line, which is
+    /// then drawn again with the line being edited (a watched data file that
+    /// changed draws its screen again this way).
+    var onIdle: (() -> String?)?
+    var idleInterval: Duration = .milliseconds(200)
+
     func readLine(prompt: String) throws -> Result {
         guard terminal.supportsLineEditing else { return try readPlainLine(prompt: prompt) }
         return try terminal.withRawMode {
@@ -116,7 +123,22 @@ final class LineEditor {
         lastAction = .other
         try redraw()
         while true {
-            switch try reader.next() {
+            let event: KeyReader.Event
+            if let onIdle {
+                guard let next = try reader.next(timeout: idleInterval) else {
+                    // No key: what the console has to say goes above the prompt, which is drawn again.
+                    if let text = onIdle() {
+                        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                        try terminal.write("\r\u{1B}[K" + lines.joined(separator: "\r\n"))
+                        try redraw()
+                    }
+                    continue
+                }
+                event = next
+            } else {
+                event = try reader.next()
+            }
+            switch event {
             case .endOfInput:
                 try terminal.write(LineRenderer.renderComplete(prompt: prompt, characters: buffer.characters) + "\r\n")
                 return .endOfFile

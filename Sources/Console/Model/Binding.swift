@@ -18,6 +18,9 @@ struct Binding: Equatable, Sendable {
     var count: Int
     /// The file as it was then: drawing refuses a file that changed since.
     var identity: DataFileIdentity
+    /// `watch=true`: the rows are read again, and the screen drawn again,
+    /// when the file changes (in `show` and at the prompt).
+    var watch = false
 
     enum Mapping: Equatable, Sendable {
         /// `attr=.field`: the record's field.
@@ -31,6 +34,6 @@ struct Binding: Equatable, Sendable {
     }
 
     static func == (a: Binding, b: Binding) -> Bool {
-        a.cell == b.cell && a.file == b.file && a.mappings == b.mappings
+        a.cell == b.cell && a.file == b.file && a.mappings == b.mappings && a.watch == b.watch
     }
 }

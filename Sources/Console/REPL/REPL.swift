@@ -38,6 +38,7 @@ final class REPL {
         let history = loadHistory()
         let editor = LineEditor(terminal: terminal, history: history)
         editor.completion = { [unowned self] line, cursor in self.completion.complete(line, cursor: cursor) }
+        editor.onIdle = { [unowned self] in self.redrawIfDataChanged() }
         REPLSignals.install()
 
         let base = context.output
@@ -73,6 +74,31 @@ final class REPL {
     }
 
     // MARK: - Watching
+
+    /// The watcher over the current screen's `watch=true` data files, and which files they are.
+    private var dataWatcher: (files: [String], watcher: FileWatcher)?
+
+    /// At the prompt: when a watched data file of the current screen changed,
+    /// its rows are read again and the screen drawn again above the prompt;
+    /// a file that does not check keeps the rows, and the error says why.
+    private func redrawIfDataChanged() -> String? {
+        guard let index = interpreter.session.current else { return nil }
+        let files = interpreter.watchedDataFiles(screen: index)
+        guard !files.isEmpty else {
+            dataWatcher = nil
+            return nil
+        }
+        if dataWatcher?.files != files {
+            // Newly watched: a change before the watch began is found by the files' identities.
+            dataWatcher = FileWatcher(files: files).map { (files, $0) }
+        } else {
+            guard let watcher = dataWatcher?.watcher, watcher.drain() else { return nil }
+        }
+        let refresh = interpreter.refreshWatchedData(screen: index)
+        var text = refresh.errors.map { "cellkit: error: \($0) (the rows are as they were)\n" }.joined()
+        if refresh.changed { text += interpreter.renderedText(ofScreen: index) }
+        return text.isEmpty ? nil : text
+    }
 
     /// The watcher over the loaded plugins' files, made again when they change.
     private func currentWatcher() -> FileWatcher? {
@@ -226,6 +252,17 @@ final class REPL {
             view.watcher = watcher
             view.onChange = { [unowned self] in
                 _ = try self.interpreter.reloadPlugins()
+            }
+        }
+        // `rows … watch=true`: the screen follows its data files.
+        if let index = interpreter.session.screens.firstIndex(where: { $0.name == screen.name }) {
+            let files = interpreter.watchedDataFiles(screen: index)
+            if !files.isEmpty, let dataWatcher = FileWatcher(files: files) {
+                view.dataWatcher = dataWatcher
+                view.onDataChange = { [unowned self] in
+                    let refresh = self.interpreter.refreshWatchedData(screen: index)
+                    return (refresh.changed ? self.interpreter.session.screens[index] : nil, refresh.errors.first)
+                }
             }
         }
         do {

@@ -20,7 +20,7 @@ import PluginHost
 /// Ctrl-D half a page; Home/End or g/G the ends; Ctrl-L redraws; Ctrl-Z
 /// suspends; q, Esc or Ctrl-C leave.
 final class ScrollView {
-    let screen: Screen
+    private(set) var screen: Screen
     /// Draws the frames (where plugin code may run: the worker).
     let frames: FrameSource
     let terminal: Terminal
@@ -39,6 +39,13 @@ final class ScrollView {
     var watcher: FileWatcher?
     /// What a change does before the view is opened again (reload the plugins).
     var onChange: (() throws -> Void)?
+    /// The data files bound with `watch=true`: a change reads them again.
+    var dataWatcher: FileWatcher?
+    /// Reads the watched data files again: the screen to show now (`nil`:
+    /// as it is), and why a file was not taken, for the status line.
+    var onDataChange: (() -> (screen: Screen?, error: String?))?
+    /// Shown in the status line in place of the position until the next data change.
+    private(set) var statusError: String?
 
     init(screen: Screen, frames: FrameSource, terminal: Terminal, colors: ColorMode, descriptor: Int32 = -1) {
         self.screen = screen
@@ -107,7 +114,7 @@ final class ScrollView {
                     needsDraw = true
                 }
                 if needsDraw && !reader.hasKeyReady() {
-                    try terminal.write(frames.frame(after: pending, size: size))
+                    try terminal.write(frames.frame(after: pending, size: size) + statusOverlay(size))
                     pending = nil
                     frameCount += 1
                     needsDraw = false
@@ -119,7 +126,19 @@ final class ScrollView {
                     needsDraw = true
                     continue
                 }
-                guard let event = try reader.next(timeout: watcher == nil ? pollInterval : .milliseconds(100))
+                // Watching data: the rows are read again (a file that does not check keeps the frame).
+                if let dataWatcher, dataWatcher.waitForChange(timeout: 0), let onDataChange {
+                    let (changed, error) = onDataChange()
+                    statusError = error
+                    if let changed {
+                        screen = changed
+                        try frames.open(screen, colors: colors, size: size)
+                    }
+                    needsDraw = true
+                    continue
+                }
+                let watching = watcher != nil || dataWatcher != nil
+                guard let event = try reader.next(timeout: watching ? .milliseconds(100) : pollInterval)
                 else { continue }
                 switch event {
                 case .endOfInput:
@@ -143,6 +162,20 @@ final class ScrollView {
                 }
             }
         }
+    }
+
+    /// The status error, written over the frame's status line (the last row), in reverse video.
+    private func statusOverlay(_ size: TerminalSize) -> [UInt8] {
+        guard let statusError, size.rows > 0 else { return [] }
+        var text = ""
+        var width = 0
+        for character in "⚠ " + statusError where character != "\n" {
+            let w = max(0, TerminalWidth.of(String(character)))
+            guard width + w < size.columns else { break }
+            text.append(character)
+            width += w
+        }
+        return Array("\u{1B}[\(size.rows);1H\u{1B}[7m\(text)\u{1B}[0m\u{1B}[K".utf8)
     }
 
     /// Ctrl-Z: the normal screen and mode back, stop, and come back on `fg`.

@@ -2,34 +2,37 @@
 import CellKitSupport
 
 /// The rows of a ``Binding``, read from its data file when they are drawn
-/// (in the worker): the file is read again, checked to be the one `rows`
-/// checked, and each row's attributes are made from its record.
+/// (in the worker): the file is checked to be the one `rows` checked, and
+/// each row's values are read from its record, a chunk of records at a
+/// time (``DataFile``).
+///
+/// The binding is compiled once into a plan: each mapping knows the slot
+/// of its attribute in the cell's attribute list, constants are converted
+/// once, and a row fills a buffer of values by slot (no names, no
+/// allocation per row beyond the values themselves).
 ///
 /// A file that changed between `rows` and the drawing is an error that says
 /// so, never a crash or rows from another file.
 final class BoundRows {
     let binding: Binding
-    /// The records: read where they lie (CSV), or parsed whole (JSON).
-    private let source: Source
-    private enum Source {
-        case csv(CSVRecordReader)
-        case json(DataTable)
-    }
-    /// Each mapping, in the order the script gave them.
-    private let entries: [Entry]
+    private let file: DataFile
+    /// Each mapping, in the order the script gave them, with its attribute's slot.
+    private let entries: [(slot: Int, entry: Entry)]
     private enum Entry {
-        case constant(AttributeSetting)
+        case constant(AttributeValue)
         case bound(BoundAttribute)
     }
     private let cellName: String
+    /// The cell's attribute names, by slot.
+    private let names: [String]
 
     /// Why the rows cannot be drawn.
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Opens the binding's file; `types` are the cell's attribute types by name.
-    init(_ binding: Binding, types: [String: AttributeType]) throws(Failure) {
+    /// Opens the binding's file; `attributes` are the cell's, in slot order.
+    init(_ binding: Binding, attributes: [AttributeInfo]) throws(Failure) {
         self.binding = binding
         cellName = binding.cell.written
         let now = DataFileIdentity(of: binding.path)
@@ -40,175 +43,109 @@ final class BoundRows {
                 description:
                     "\(binding.file) changed since `rows` read it (\(what)); run `rows … from \(binding.file)` again")
         }
-        if DataTable.isCSV(binding.path) {
-            do {
-                source = .csv(
-                    try CSVRecordReader(
-                        path: binding.path, delimiter: binding.path.lowercased().hasSuffix(".tsv") ? .tab : .comma))
-            } catch {
-                throw Failure(description: error.description)
-            }
-        } else {
-            let table: DataTable
-            do {
-                table = try DataTable.open(binding.path)
-            } catch {
-                switch error {
-                case .io(let message): throw Failure(description: message)
-                case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
-                }
-            }
-            guard table.count == binding.count else {
-                throw Failure(
-                    description:
-                        "\(binding.file) changed since `rows` read it (\(binding.count) records then, \(table.count) now); run `rows … from \(binding.file)` again"
-                )
-            }
-            source = .json(table)
-        }
-        var entries: [Entry] = []
-        let nowhere = SourceSpan(SourceLocation(file: binding.file, line: 1, column: 1), length: 0)
-        for mapping in binding.mappings {
-            switch mapping {
-            case .constant(let setting):
-                entries.append(.constant(setting))
-            case .template(let name, let text):
-                guard let type = types[name], let template = try? TextTemplate.parse(text) else { continue }
-                entries.append(
-                    .bound(
-                        BoundAttribute(
-                            attribute: Command.Attribute(
-                                name: name, value: .text(text), nameSpan: nowhere, valueSpan: nowhere,
-                                elementSpans: []),
-                            descriptor: AttributeInfo(name: name, type: type), source: .template(template))))
-            case .field(let name, let path):
-                guard let type = types[name] else { continue }
-                entries.append(
-                    .bound(
-                        BoundAttribute(
-                            attribute: Command.Attribute(
-                                name: name, value: .field(path), nameSpan: nowhere, valueSpan: nowhere,
-                                elementSpans: []),
-                            descriptor: AttributeInfo(name: name, type: type), source: .field(path))))
-            case .list(let name, let elements):
-                guard let type = types[name] else { continue }
-                entries.append(
-                    .bound(
-                        BoundAttribute(
-                            attribute: Command.Attribute(
-                                name: name, value: .list(elements), nameSpan: nowhere, valueSpan: nowhere,
-                                elementSpans: []),
-                            descriptor: AttributeInfo(name: name, type: type), source: .list(elements))))
+        do {
+            file = try DataFile(binding.path)
+        } catch {
+            switch error {
+            case .io(let message): throw Failure(description: message)
+            case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
             }
         }
-        self.entries = entries
+        names = attributes.map(\.name)
+        var slots: [String: Int] = [:]
+        for (slot, attribute) in attributes.enumerated() { slots[attribute.name] = slot }
+        entries = binding.mappings.compactMap { mapping in
+            guard let slot = slots[mapping.attribute] else { return nil }
+            if case .constant(let setting) = mapping { return (slot, .constant(setting.value)) }
+            guard let bound = BoundAttribute(mapping, type: attributes[slot].type) else { return nil }
+            return (slot, .bound(bound))
+        }
     }
 
     /// How many rows there are (as `rows` counted them).
     var count: Int { binding.count }
 
-    /// The attributes of record `record`, in the order of the mappings (a
-    /// missing value leaves its attribute at its default).
-    func settings(record: Int) throws(Failure) -> [AttributeSetting] {
-        var fields: [String] = []
-        var header: [String] = []
-        if case .csv(let reader) = source {
-            do {
-                fields = try reader.fields(ofRecord: record)
-            } catch {
-                throw Failure(description: error.description)
-            }
-            header = reader.header
-        }
-        var settings: [AttributeSetting] = []
-        settings.reserveCapacity(entries.count)
-        for entry in entries {
-            switch entry {
-            case .constant(let setting):
-                settings.append(setting)
-            case .bound(let attribute):
-                let value: AttributeValue?
-                switch source {
-                case .json(let table):
-                    do {
-                        value = try table.value(record: record, for: attribute, cell: cellName)
-                    } catch {
-                        throw Failure(description: error.rendered())
-                    }
-                case .csv:
-                    value = try csvValue(attribute, fields: fields, header: header, record: record)
-                }
-                if let value { settings.append(AttributeSetting(name: attribute.attribute.name, value: value)) }
+    /// Puts the values of record `record` into `values`, by attribute slot
+    /// (a missing value leaves its slot `nil`: the attribute keeps its default).
+    func fill(record: Int, into values: inout [AttributeValue?]) throws(Failure) {
+        let found: DataTable?
+        do {
+            found = try file.table(holding: record)
+        } catch {
+            switch error {
+            case .io(let message): throw Failure(description: message)
+            case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
             }
         }
-        return settings
-    }
-
-    /// A bound attribute's value from a CSV record's fields (checked when
-    /// `rows` ran: an error here means the file changed since).
-    private func csvValue(_ attribute: BoundAttribute, fields: [String], header: [String], record: Int)
-        throws(Failure) -> AttributeValue?
-    {
-        func field(_ path: FieldPath) -> String {
-            guard case .key(let key)? = path.components.first, let column = header.firstIndex(of: key),
-                column < fields.count
-            else { return "" }
-            return fields[column]
-        }
-        func changed(_ what: String) -> Failure {
-            Failure(
+        guard let table = found else {
+            throw Failure(
                 description:
-                    "\(binding.file), record \(record + 1): \(what); the file changed since `rows` read it: run it again"
-            )
+                    "\(binding.file) has no record \(record + 1): it changed since `rows` read it; run it again")
         }
-        let type = attribute.descriptor.type
-        switch attribute.source {
-        case .field(let path):
-            let text = field(path)
-            if text.isEmpty && type != .string { return nil }
-            do {
-                return try type.parse(text)
-            } catch {
-                throw changed("\(cellName).\(attribute.attribute.name): \(error.message)")
-            }
-        case .template(let template):
-            let text = template.parts.map { part in
-                switch part {
-                case .text(let text): text
-                case .field(let path, _): field(path)
+        for (slot, entry) in entries {
+            switch entry {
+            case .constant(let value):
+                values[slot] = value
+            case .bound(let attribute):
+                do {
+                    values[slot] = try table.value(
+                        record: record - table.recordBase, for: attribute, cell: cellName)
+                } catch {
+                    throw Failure(
+                        description:
+                            "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
                 }
-            }.joined()
-            if type == .string { return .string(text) }
-            do {
-                return try type.parse(text)
-            } catch {
-                throw changed("\(cellName).\(attribute.attribute.name): \(error.message)")
             }
-        case .list(let elements) where type == .strings:
-            return .strings(
-                elements.compactMap { element in
-                    switch element {
-                    case .text(let literal): literal
-                    case .field(let path): field(path)
-                    case .list: nil
-                    }
-                })
-        case .list(let elements):
-            var numbers: [Double] = []
-            for element in elements {
-                let text: String
-                switch element {
-                case .text(let literal): text = literal
-                case .field(let path): text = field(path)
-                case .list: continue
-                }
-                guard let number = Double(text.trimmedForNumber), number.isFinite else {
-                    throw changed("'\(text)' is not a number")
-                }
-                numbers.append(number)
-            }
-            return .numbers(numbers)
         }
+    }
+}
+
+extension BoundRows {
+    /// The attributes of record `record` by name, in the order of the
+    /// mappings (for JSON output, which lists each row's attributes).
+    func settings(record: Int) throws(Failure) -> [AttributeSetting] {
+        var values = [AttributeValue?](repeating: nil, count: names.count)
+        try fill(record: record, into: &values)
+        return entries.compactMap { slot, _ in values[slot].map { AttributeSetting(name: names[slot], value: $0) } }
+    }
+}
+
+extension Binding.Mapping {
+    /// The attribute the mapping sets.
+    var attribute: String {
+        switch self {
+        case .field(let attribute, _), .list(let attribute, _), .template(let attribute, _): attribute
+        case .constant(let setting): setting.name
+        }
+    }
+}
+
+extension BoundAttribute {
+    /// A mapping of a binding as a bound attribute of type `type` (in the
+    /// worker, where the script's positions are not known); `nil` for a
+    /// constant.
+    init?(_ mapping: Binding.Mapping, type: AttributeType) {
+        let value: Command.Value
+        let source: Source
+        switch mapping {
+        case .constant:
+            return nil
+        case .field(_, let path):
+            value = .field(path)
+            source = .field(path)
+        case .list(_, let elements):
+            value = .list(elements)
+            source = .list(elements)
+        case .template(_, let text):
+            guard let template = try? TextTemplate.parse(text) else { return nil }
+            value = .text(text)
+            source = .template(template)
+        }
+        let nowhere = SourceSpan(SourceLocation(file: "", line: 1, column: 1), length: 0)
+        self.init(
+            attribute: Command.Attribute(
+                name: mapping.attribute, value: value, nameSpan: nowhere, valueSpan: nowhere, elementSpans: []),
+            descriptor: AttributeInfo(name: mapping.attribute, type: type), source: source)
     }
 }
 

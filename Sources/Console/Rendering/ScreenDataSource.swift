@@ -22,14 +22,30 @@ final class ScreenDataSource {
     /// Per section, the first row of each row source (for finding a row's source).
     private var starts: [[Int]] = []
     private var plans: [String: CellPlan] = [:]
+    private var lastPlan: CellPlan?
     /// The views configured so far, and the attributes their last rows set.
     private var configured: [ObjectIdentifier: Configured] = [:]
 
-    /// A cell type's attributes, with their defaults, resolved once.
+    /// A cell type's attributes, with their defaults, resolved once; an
+    /// attribute's index in `attributes` is its slot.
     struct CellPlan {
         let item: RegisteredItem
+        let qualified: String
         let attributes: [AttributeDescriptor]
+        let slots: [String: Int]
+
+        init(item: RegisteredItem) {
+            self.item = item
+            qualified = item.qualifiedName
+            attributes = item.registration.attributes
+            var slots: [String: Int] = [:]
+            for (slot, attribute) in attributes.enumerated() { slots[attribute.name] = slot }
+            self.slots = slots
+        }
     }
+
+    /// The values of the row being configured, by slot of its cell's attributes.
+    private var values: [AttributeValue?] = []
 
     init(screen: Screen, host: PluginHost) {
         self.screen = screen
@@ -100,10 +116,16 @@ final class ScreenDataSource {
     }
 
     func plan(_ reference: CellReference) throws(PluginError) -> CellPlan {
-        if let plan = plans[reference.qualified] { return plan }
+        // Rows of one cell type come in runs: the last plan, without hashing its name.
+        if let last = lastPlan, last.qualified == reference.qualified { return last }
+        if let plan = plans[reference.qualified] {
+            lastPlan = plan
+            return plan
+        }
         let item = try host.registry.resolve(reference.qualified)
-        let plan = CellPlan(item: item, attributes: item.registration.attributes)
+        let plan = CellPlan(item: item)
         plans[reference.qualified] = plan
+        lastPlan = plan
         return plan
     }
 
@@ -139,10 +161,8 @@ final class ScreenDataSource {
         let key = section << 32 | source
         guard !failedBindings.contains(key) else { return nil }
         do {
-            let types = (try? plan(binding.cell))?.attributes.reduce(into: [String: AttributeType]()) {
-                $0[$1.name] = $1.type
-            }
-            let rows = try BoundRows(binding, types: types ?? [:])
+            let attributes = (try? plan(binding.cell))?.attributes.map { AttributeInfo(name: $0.name, type: $0.type) }
+            let rows = try BoundRows(binding, attributes: attributes ?? [])
             boundRows[section, default: [:]][source] = rows
             return rows
         } catch {
@@ -152,8 +172,9 @@ final class ScreenDataSource {
         }
     }
 
-    /// The settings of row `row` of `section`, and its cell reference.
-    func rowContent(section: Int, row: Int) -> (CellReference, [AttributeSetting]) {
+    /// Puts row `row` of `section`'s values into `values` (by slot of its
+    /// cell's attributes) and returns its cell.
+    func loadRow(section: Int, row: Int) -> CellReference {
         let sectionStarts = starts[section]
         var lo = 0
         var hi = sectionStarts.count - 1
@@ -162,34 +183,57 @@ final class ScreenDataSource {
             if sectionStarts[mid] <= row { lo = mid } else { hi = mid - 1 }
         }
         switch screen.sections[section].rows[lo] {
-        case .row(let r): return (r.cell, r.attributes)
+        case .row(let r):
+            guard let plan = try? plan(r.cell) else { return r.cell }
+            clearValues(plan.attributes.count)
+            for setting in r.attributes {
+                if let slot = plan.slots[setting.name] { values[slot] = setting.value }
+            }
+            return r.cell
         case .bound(let b):
-            guard let rows = rows(of: b, section: section, source: lo) else { return (b.cell, []) }
+            guard let plan = try? plan(b.cell) else { return b.cell }
+            clearValues(plan.attributes.count)
+            guard let rows = rows(of: b, section: section, source: lo) else { return b.cell }
             do {
-                return (b.cell, try rows.settings(record: row - sectionStarts[lo]))
+                try rows.fill(record: row - sectionStarts[lo], into: &values)
             } catch {
                 if dataErrors.count < 10 { dataErrors.append(error.description) }
-                return (b.cell, [])
+                clearValues(plan.attributes.count)
             }
+            return b.cell
         }
     }
 
-    /// Sets the row's attributes on `view`. The first time a view is
+    private func clearValues(_ count: Int) {
+        if values.count != count {
+            values = [AttributeValue?](repeating: nil, count: count)
+        } else {
+            for slot in values.indices { values[slot] = nil }
+        }
+    }
+
+    /// Sets the loaded row's values on `view`. The first time a view is
     /// configured every attribute is set, to the row's value or to its
     /// default (plugins may rely on a default's setter to draw their cell);
     /// after that, the row's values, and the defaults of those attributes the
     /// view's previous row set and this one does not, so a reused cell never
     /// shows the previous row's values. (Setting every attribute of every row
     /// was most of the time of a large render.)
-    func configure(_ view: View, reference: CellReference, settings: [AttributeSetting]) {
+    func configure(_ view: View, reference: CellReference) {
         guard let plan = try? plan(reference) else { return }
         let target = view.configurableContent
         let key = ObjectIdentifier(target)
         // A weak reference tells a view seen before from a new one at a reused address.
-        let previous = configured[key].flatMap { $0.view === target ? $0.names : nil }
-        for attribute in plan.attributes {
-            let given = settings.first { $0.name == attribute.name }?.value
-            let reset = previous.map { $0.contains(attribute.name) } ?? true
+        var entry = configured[key]
+        if entry?.view !== target {
+            entry = Configured(view: target, slots: plan.attributes.count)
+            configured[key] = entry
+        }
+        guard let entry else { return }
+        for (slot, attribute) in plan.attributes.enumerated() {
+            let given = slot < values.count ? values[slot] : nil
+            let reset = entry.isNew || entry.set[slot]
+            entry.set[slot] = given != nil
             guard let value = given ?? (reset ? attribute.defaultValue : nil) else { continue }
             do {
                 try attribute.apply(value, to: target)
@@ -197,20 +241,17 @@ final class ScreenDataSource {
                 errors.append("\(reference.written).\(attribute.name): \(error)")
             }
         }
-        if let entry = configured[key], entry.view === target {
-            entry.names = settings.map(\.name)
-        } else {
-            configured[key] = Configured(view: target, names: settings.map(\.name))
-        }
+        entry.isNew = false
     }
 
-    /// A view configured before, and the attributes its last row set.
+    /// A view configured before, and the attributes (by slot) its last row set.
     private final class Configured {
         weak var view: View?
-        var names: [String]
-        init(view: View, names: [String]) {
+        var set: [Bool]
+        var isNew = true
+        init(view: View, slots: Int) {
             self.view = view
-            self.names = names
+            set = [Bool](repeating: false, count: slots)
         }
     }
 
@@ -241,12 +282,12 @@ extension ScreenDataSource: TableViewDataSource, TableViewDelegate {
     }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let (reference, settings) = rowContent(section: indexPath.section, row: indexPath.row)
+        let reference = loadRow(section: indexPath.section, row: indexPath.row)
         note(reference, indexPath, row: indexPath.row)
         defer { breadcrumb?.note(.drawing) }
         do {
             let cell = try tableView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
-            configure(cell, reference: reference, settings: settings)
+            configure(cell, reference: reference)
             return cell
         } catch {
             errors.append(error.description)
@@ -301,12 +342,12 @@ extension ScreenDataSource: CollectionViewDataSource {
     }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let (reference, settings) = rowContent(section: indexPath.section, row: indexPath.item)
+        let reference = loadRow(section: indexPath.section, row: indexPath.item)
         note(reference, indexPath, row: indexPath.item)
         defer { breadcrumb?.note(.drawing) }
         do {
             let cell = try collectionView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
-            configure(cell, reference: reference, settings: settings)
+            configure(cell, reference: reference)
             return cell
         } catch {
             errors.append(error.description)

@@ -49,6 +49,7 @@ struct ScreenRenderer {
         }
         let dataSource = ScreenDataSource(screen: screen, host: host)
         dataSource.breadcrumb = breadcrumb
+        _ = SizeReports.take()  // what an earlier view (a `show`) left
         let content = dataSource.makeView()
         let writer: CanvasWriter =
             switch format {
@@ -63,7 +64,10 @@ struct ScreenRenderer {
         } catch {
             throw RenderError.output("\(error)", cause: error)
         }
-        return Summary(rows: dataSource.rowsDrawn, cellErrors: dataSource.errors, dataErrors: dataSource.dataErrors)
+        // A cell that said an impossible height was drawn cut: the plugin's error to report.
+        let oversized = SizeReports.take().map(\.description)
+        return Summary(
+            rows: dataSource.rowsDrawn, cellErrors: dataSource.errors + oversized, dataErrors: dataSource.dataErrors)
     }
 }
 

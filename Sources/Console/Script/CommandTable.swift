@@ -164,6 +164,12 @@ extension CommandSpec {
                 .init("cell", "CELL", .cell, "a cell name"),
                 .init("file", "FILE", .file, "a data file", keyword: "from"),
             ],
+            options: [
+                .init(
+                    "watch", .bool,
+                    "draw the screen again when FILE changes (in show, and at the prompt); a file half written keeps the last good rows",
+                    example: "true")
+            ],
             attributes: .boundCell,
             summary: "add a row per record of a data file",
             details: """

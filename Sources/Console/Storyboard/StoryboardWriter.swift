@@ -67,6 +67,7 @@ enum StoryboardWriter {
                 case .template(let name, let text): parts.append(.attribute(name, .text(text)))
                 }
             }
+            if binding.watch { parts.append(.attribute("watch", .text("true"))) }
             return Script.line(grid ? "items" : "rows", parts)
         }
     }

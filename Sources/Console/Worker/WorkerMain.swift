@@ -131,7 +131,8 @@ final class Worker {
             }
         case .closeView:
             defer { view = nil }
-            return reply(.viewClosed(cellErrors: view?.dataSource.errors ?? []))
+            let oversized = SizeReports.take().map(\.description)
+            return reply(.viewClosed(cellErrors: (view?.dataSource.errors ?? []) + oversized))
         case .validate(let plugins):
             breadcrumb.note(.making, plugin: plugins.joined(separator: ","), cell: "", screen: "")
             let report = PluginValidator(host: host).validate(plugins: plugins)

@@ -191,6 +191,94 @@ import Testing
                 """)
     }
 
+    /// A file of several chunks (over 1 MiB): an error in a late record is
+    /// located in the file as in a small one, every record is counted, and
+    /// rows read records from any chunk.
+    @Test func errorsDeepInALargeFileAreLocatedInTheFile() throws {
+        let files = TemporaryFiles()
+        let count = 60_000
+        var csv = "city,temp\n"
+        var json = "[\n"
+        for i in 0..<count {
+            let temp = i == 51_234 ? "hot" : String(i % 40)
+            csv += "City number \(i),\(temp)\n"
+            json += "  {\"city\": \"City number \(i)\", \"temp\": \(i == 51_234 ? "\"hot\"" : temp)}"
+            json += i < count - 1 ? ",\n" : "\n]\n"
+        }
+        let csvPath = files.write("big.csv", csv)
+        let jsonPath = files.write("big.json", json)
+        #expect(csv.utf8.count > 1 << 20 && json.utf8.count > 2 << 20)
+        let s = ScriptSession()
+        s.succeed("screen A")
+        #expect(
+            s.fail("rows WeatherCell from \"\(csvPath)\" city=.city temperature=.temp") == """
+                \(csvPath):51236:19: error: WeatherCell.temperature: expected an Int, got 'hot'
+                  City number 51234,hot
+                                    ^~~
+                  write a whole number such as 3 or -12
+                  record 51235, field .temp, for temperature=.temp: temperature is an Int
+
+                """)
+        #expect(
+            s.fail("rows WeatherCell from \"\(jsonPath)\" city=.city temperature=.temp") == """
+                \(jsonPath):51236:41: error: WeatherCell.temperature: expected an Int, got 'hot'
+                    {"city": "City number 51234", "temp": "hot"},
+                                                          ^~~~~
+                  write a whole number such as 3 or -12
+                  record 51235, field .temp, for temperature=.temp: temperature is an Int
+
+                """)
+        let fixed = files.write("big.csv", csv.replacingOccurrences(of: ",hot\n", with: ",7\n"))
+        s.succeed("rows WeatherCell from \"\(fixed)\" city=.city temperature=.temp")
+        let b = try #require(binding(s))
+        #expect(b.count == count)
+        let records = s.records(b)
+        #expect(records.count == count)
+        #expect(records[59_999].first == AttributeSetting(name: "city", value: .string("City number 59999")))
+        #expect(records[51_234].last == AttributeSetting(name: "temperature", value: .int(7)))
+    }
+
+    /// `watch=true`: a file that changed is checked again and its new
+    /// records taken; a file half written keeps the last good binding.
+    @Test func aWatchedFileIsReadAgainWhenItChanges() throws {
+        let files = TemporaryFiles()
+        let path = files.write("w.csv", "city,temp\nOslo,4\n")
+        let s = ScriptSession()
+        s.succeed("screen A\nrows WeatherCell from \"\(path)\" city=.city temperature=.temp watch=true")
+        let first = try #require(binding(s))
+        #expect(first.watch && first.count == 1)
+        #expect(s.interpreter.watchedDataFiles(screen: 0) == [first.path])
+        // Nothing changed: nothing to do.
+        var refresh = s.interpreter.refreshWatchedData(screen: 0)
+        #expect(!refresh.changed && refresh.errors.isEmpty)
+
+        files.write("w.csv", "city,temp\nOslo,4\nRio,31\nLima,19\n")
+        refresh = s.interpreter.refreshWatchedData(screen: 0)
+        #expect(refresh.changed && refresh.errors.isEmpty)
+        let second = try #require(binding(s))
+        #expect(second.count == 3)
+        #expect(s.records(second)[2].first == AttributeSetting(name: "city", value: .string("Lima")))
+
+        // Half written: the last record is cut inside a quoted field.
+        files.write("w.csv", "city,temp\nOslo,4\n\"Ri")
+        refresh = s.interpreter.refreshWatchedData(screen: 0)
+        #expect(!refresh.changed)
+        #expect(refresh.errors.count == 1)
+        #expect(refresh.errors.first?.hasPrefix("\(path):3:1: ") == true, "\(refresh.errors)")
+        #expect(binding(s)?.count == 3)
+    }
+
+    @Test func withoutWatchNothingIsWatchedAndSaveKeepsIt() throws {
+        let files = TemporaryFiles()
+        let path = files.write("w.csv", "city,temp\nOslo,4\n")
+        let s = ScriptSession()
+        s.succeed("screen A\nrows WeatherCell from \"\(path)\" city=.city")
+        #expect(s.interpreter.watchedDataFiles(screen: 0).isEmpty)
+        s.succeed("rows WeatherCell from \"\(path)\" city=.city watch=true")
+        let line = StoryboardWriter.rowLine(.bound(try #require(binding(s, 1))))
+        #expect(line.hasSuffix(" watch=true"), "\(line)")
+    }
+
     @Test func aFieldNoRecordHasIsAnErrorInTheScript() {
         let files = TemporaryFiles()
         let json = files.write("p.json", #"[{"name": "Ada", "title": "Analyst"}, {"name": "Grace"}]"#)

@@ -156,11 +156,8 @@ final class ScriptSession {
     /// The attributes of every row of `binding`, read from its file as the
     /// worker reads them when it draws.
     func records(_ binding: Binding) -> [[AttributeSetting]] {
-        let types =
-            (try? interpreter.catalog.resolve(binding.cell.qualified))?.info.attributes.reduce(
-                into: [String: AttributeType]()
-            ) { $0[$1.name] = $1.type } ?? [:]
-        guard let rows = try? BoundRows(binding, types: types) else { return [] }
+        let attributes = (try? interpreter.catalog.resolve(binding.cell.qualified))?.info.attributes ?? []
+        guard let rows = try? BoundRows(binding, attributes: attributes) else { return [] }
         return (0..<rows.count).map { (try? rows.settings(record: $0)) ?? [] }
     }
 

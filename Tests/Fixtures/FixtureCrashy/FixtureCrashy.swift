@@ -3,7 +3,8 @@ import Glibc
 
 /// A cell that fails on purpose, as the row asks: `mode=trap` traps while it
 /// is configured, `mode=segv` dereferences a bad pointer while it draws,
-/// `mode=hang` never finishes drawing. Anything else draws `text`.
+/// `mode=hang` never finishes drawing, `mode=huge` says it is `Int.max`
+/// lines tall. Anything else draws `text`.
 final class CrashCell: TableViewCell, Reusable, Inspectable {
     private let label = Label()
     var text = "" { didSet { label.text = text } }
@@ -19,6 +20,10 @@ final class CrashCell: TableViewCell, Reusable, Inspectable {
         contentView.addSubview(label)
     }
 
+    override func sizeThatFits(_ size: Size) -> Size {
+        mode == "huge" ? Size(width: size.width, height: Int.max) : super.sizeThatFits(size)
+    }
+
     override func draw(in context: DrawingContext) {
         if mode == "segv" {
             let bad = UnsafeMutablePointer<Int>(bitPattern: 8)!
@@ -32,7 +37,10 @@ final class CrashCell: TableViewCell, Reusable, Inspectable {
     }
 
     static var inspectableAttributes: [InspectableAttribute<CrashCell>] {
-        [.init("text", \.text, summary: "what it shows"), .init("mode", \.mode, summary: "ok, trap, segv or hang")]
+        [
+            .init("text", \.text, summary: "what it shows"),
+            .init("mode", \.mode, summary: "ok, trap, segv, hang or huge"),
+        ]
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rectangle of terminal cells that draws itself and holds subviews:
 /// CellKit's `UIView`.
 ///
@@ -193,6 +195,52 @@ extension View {
     /// (In an extension: a method in the class would change its vtable, and
     /// with it the SDK's ABI.)
     func fittingHeight(width: Int) -> Int {
-        min(max(0, sizeThatFits(Size(width: width, height: Int.max / 4)).height), Canvas.maximumHeight)
+        let reported = sizeThatFits(Size(width: width, height: Int.max / 4)).height
+        if reported < 0 || reported > Canvas.maximumHeight {
+            SizeReports.note(
+                SizeReports.Report(type: String(describing: type(of: self)), height: reported, width: width))
+        }
+        return min(max(0, reported), Canvas.maximumHeight)
+    }
+}
+
+/// Views whose ``View/sizeThatFits(_:)`` said a height no canvas can hold
+/// (more than 1,000 lines, or less than none): they are drawn cut to what
+/// fits, and the host reports each as the plugin's error after the render.
+///
+/// ```swift
+/// try table.render(width: 40, to: writer)
+/// for report in SizeReports.take() { print(report) }
+/// // HugeCell said it is 9223372036854775807 lines tall at width 40; ...
+/// ```
+@_spi(Host) public enum SizeReports {
+    /// One view that said an impossible height.
+    public struct Report: Sendable, CustomStringConvertible {
+        /// The view's type.
+        public let type: String
+        /// The height it said.
+        public let height: Int
+        /// The width it was asked at.
+        public let width: Int
+
+        public var description: String {
+            "\(type) said it is \(height) lines tall at width \(width); it is drawn cut to "
+                + (height < 0 ? "no lines" : "\(Canvas.maximumHeight) lines, the most a row may have")
+        }
+    }
+
+    private static let reports = Mutex<[Report]>([])
+
+    static func note(_ report: Report) {
+        // A few are enough to name the cell: a table of such rows must not grow a list.
+        reports.withLock { if $0.count < 8 { $0.append(report) } }
+    }
+
+    /// The reports since the last call, oldest first.
+    public static func take() -> [Report] {
+        reports.withLock { reports in
+            defer { reports = [] }
+            return reports
+        }
     }
 }

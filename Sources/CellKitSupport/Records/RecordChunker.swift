@@ -1,0 +1,366 @@
+import Glibc
+
+/// Cuts a data file (a CSV table, or a JSON array of records) into chunks of
+/// whole records, about `targetBytes` each, that the ordinary parsers read
+/// on their own: what reads a large file holds one chunk at a time, and
+/// what it keeps per chunk (where it starts) is a few words.
+///
+/// A chunk's ``RecordChunk/text`` is valid input for `CSVParser` or
+/// `JSONParser` by itself: a CSV chunk after the first starts with the
+/// file's header line, and a JSON chunk after the first is wrapped as
+/// `[` + its records + `]`. Its lines are the file's lines, moved by
+/// ``RecordChunk/lineOffset``, so positions in errors carry over.
+///
+/// ```swift
+/// let chunker = try RecordChunker(path: "services.csv", format: .csv(.comma))
+/// while let chunk = try chunker.chunk(after: previous) {
+///     let table = try CSVParser().parse(chunk.text)  // chunk.count records
+/// }
+/// ```
+///
+/// The cut is made by a scan that knows only quotes, brackets and line
+/// breaks; the parser of each chunk does the checking. A chunk that does not
+/// parse, or whose record count differs from the scan's, means the file is
+/// not what the scan assumed: the caller then reads the whole file as one
+/// (``RecordChunker/whole``), which gives the parser's exact error.
+///
+/// Reads are `pread` calls: a file that shrinks while it is read gives an
+/// error, never a fault (a memory map would fault).
+public final class RecordChunker {
+    /// What the file holds.
+    public enum Format: Sendable, Equatable {
+        /// A header line, then one record per line; fields split by the delimiter.
+        case csv(CSVDelimiter)
+        /// An array of values, one per record.
+        case json
+    }
+
+    /// Why the file could not be read.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public let path: String
+    public let format: Format
+    /// The file's size when it was opened.
+    public let size: Int
+
+    private let descriptor: Int32
+    private let targetBytes: Int
+    /// The CSV header line (with its line break), which later chunks repeat.
+    private var header: [UInt8] = []
+    private var headerLines = 0
+    /// Where each chunk found so far starts: its offset, first record and first line.
+    private var starts: [(offset: Int, record: Int, line: Int)] = [(0, 0, 1)]
+    /// The number of records, once the scan has reached the end.
+    public private(set) var totalRecords: Int?
+
+    /// Opens `path`, a regular file; chunks are about `targetBytes` long.
+    public init(path: String, format: Format, targetBytes: Int = 1 << 20) throws(Failure) {
+        self.path = path
+        self.format = format
+        self.targetBytes = max(64, targetBytes)
+        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { throw Failure(description: "\(path): \(String(cString: strerror(errno)))") }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw Failure(description: "\(path) is not a regular file")
+        }
+        descriptor = fd
+        size = Int(status.st_size)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// One chunk of whole records.
+    public struct RecordChunk {
+        /// The number of the chunk's first record (0 is the file's first).
+        public let firstRecord: Int
+        /// How many records the scan counted in it.
+        public let count: Int
+        /// Where it starts and ends in the file.
+        public let range: Range<Int>
+        /// Parser input: the chunk's records, as described in ``RecordChunker``.
+        public let text: [UInt8]
+        /// Line `n` of `text` is line `n + lineOffset` of the file.
+        public let lineOffset: Int
+        /// Whether this is the file's last chunk.
+        public let isLast: Bool
+        /// Which chunk of the file it is, from 0.
+        public let index: Int
+    }
+
+    /// Chunk number `index`, or `nil` past the last one.
+    public func chunk(_ index: Int) throws(Failure) -> RecordChunk? {
+        while starts.count <= index {
+            let last = starts[starts.count - 1]
+            guard last.offset < size, let cut = try cut(from: last) else { return nil }
+            starts.append(cut)
+        }
+        let start = starts[index]
+        guard start.offset < size || (index == 0) else { return nil }
+        let end: (offset: Int, record: Int, line: Int)
+        if index + 1 < starts.count {
+            end = starts[index + 1]
+        } else if let cut = try cut(from: start) {
+            starts.append(cut)
+            end = cut
+        } else {
+            end = (size, totalRecords ?? start.record, 0)
+        }
+        let isLast = end.offset >= size
+        let body = try read(start.offset..<end.offset)
+        var text: [UInt8] = []
+        var lineOffset = 0
+        switch format {
+        case .csv:
+            if index > 0 {
+                text = header
+                lineOffset = start.line - headerLines - 1
+            }
+            text += body
+        case .json:
+            if index > 0 {
+                text = [UInt8(ascii: "["), 0x0A]
+                lineOffset = start.line - 2
+            }
+            text += body
+            if !isLast {
+                // The cut is just after a record's comma and line break: the comma goes.
+                if let comma = text.lastIndex(of: UInt8(ascii: ",")) { text[comma] = 0x20 }
+                text.append(UInt8(ascii: "]"))
+            }
+        }
+        return RecordChunk(
+            firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset, text: text,
+            lineOffset: lineOffset, isLast: isLast, index: index)
+    }
+
+    /// The chunk holding record `record`, or `nil` if the file has fewer records.
+    public func chunk(holding record: Int) throws(Failure) -> RecordChunk? {
+        // Find the last known start at or before `record`, scanning on when needed.
+        while totalRecords == nil, starts[starts.count - 1].record <= record {
+            let last = starts[starts.count - 1]
+            guard last.offset < size, let cut = try cut(from: last) else { break }
+            starts.append(cut)
+        }
+        var lo = 0
+        var hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid].record <= record { lo = mid } else { hi = mid - 1 }
+        }
+        guard let chunk = try chunk(lo), record < chunk.firstRecord + chunk.count else { return nil }
+        return chunk
+    }
+
+    /// The whole file as one chunk (for a file the scan misjudged).
+    public func whole() throws(Failure) -> RecordChunk {
+        RecordChunk(
+            firstRecord: 0, count: totalRecords ?? 0, range: 0..<size, text: try read(0..<size), lineOffset: 0,
+            isLast: true, index: 0)
+    }
+
+    // MARK: - Scanning
+
+    /// Where the chunk after the one at `start` starts (the end of the file
+    /// when it is the last), or `nil` when `start` is the end already.
+    private func cut(from start: (offset: Int, record: Int, line: Int)) throws(Failure)
+        -> (offset: Int, record: Int, line: Int)?
+    {
+        guard start.offset < size || start.offset == 0 else { return nil }
+        var scanner = Scanner(format: format, atFileStart: start.offset == 0)
+        var offset = start.offset
+        var lastCut: (offset: Int, records: Int, lines: Int)?
+        var blockSize = targetBytes
+        while offset < size {
+            let block = try read(offset..<min(size, offset + blockSize))
+            block.withUnsafeBufferPointer { bytes in
+                for i in 0..<bytes.count {
+                    if scanner.consume(bytes[i]) {
+                        lastCut = (offset + i + 1, scanner.records, scanner.lines)
+                    }
+                }
+            }
+            offset += block.count
+            if start.offset == 0 && header.isEmpty, case .csv = format, let end = scanner.headerEnd {
+                header = try read(0..<end)
+                headerLines = header.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            }
+            if let lastCut, lastCut.offset - start.offset >= targetBytes / 2 || offset >= size {
+                if offset >= size {
+                    break
+                }
+                return (
+                    lastCut.offset, start.record + recordsBefore(lastCut.records, start), start.line + lastCut.lines
+                )
+            }
+            blockSize *= 2
+        }
+        // The rest of the file is the last chunk.
+        scanner.finish()
+        let total = start.record + recordsBefore(scanner.records, start)
+        totalRecords = total
+        return (size, total, start.line + scanner.lines)
+    }
+
+    /// The records a scan counted, less the CSV header when the scan began at the file's start.
+    private func recordsBefore(_ counted: Int, _ start: (offset: Int, record: Int, line: Int)) -> Int {
+        if start.offset == 0, case .csv = format { return max(0, counted - 1) }
+        return counted
+    }
+
+    /// A byte-at-a-time state machine that counts records and lines and
+    /// says where a chunk may end.
+    struct Scanner {
+        let isCSV: Bool
+        var records = 0
+        var lines = 0
+        // CSV
+        var inQuotes = false
+        var recordStarted = false
+        var headerEnd: Int?
+        private var consumed = 0
+        // JSON
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var expectingValue = false
+        var afterComma = false
+        /// Whether the top-level value is an array (of records).
+        var inArray = false
+
+        init(format: Format, atFileStart: Bool) {
+            if case .csv = format { isCSV = true } else { isCSV = false }
+            if !atFileStart && !isCSV {
+                // A JSON chunk after the first starts inside the array, before a record.
+                depth = 1
+                expectingValue = true
+                inArray = true
+            }
+        }
+
+        /// Takes one byte; `true` when a chunk may end just after it.
+        @inline(__always)
+        mutating func consume(_ byte: UInt8) -> Bool {
+            consumed += 1
+            if byte == 0x0A { lines += 1 }
+            return isCSV ? csv(byte) : json(byte)
+        }
+
+        @inline(__always)
+        private mutating func csv(_ byte: UInt8) -> Bool {
+            if byte == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+                recordStarted = true
+                return false
+            }
+            if inQuotes { return false }
+            if byte == 0x0A {
+                guard recordStarted else { return false }
+                recordStarted = false
+                records += 1
+                if records == 1 && headerEnd == nil { headerEnd = consumed }
+                return records > 1
+            }
+            if byte != 0x0D { recordStarted = true }
+            return false
+        }
+
+        @inline(__always)
+        private mutating func json(_ byte: UInt8) -> Bool {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                return false
+            }
+            switch byte {
+            case 0x20, 0x09, 0x0D:
+                return false
+            case 0x0A:
+                defer { afterComma = false }
+                return afterComma && depth == 1
+            case UInt8(ascii: "\""):
+                startValue()
+                inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                startValue()
+                depth += 1
+                // Records are the elements of a top-level array (anything
+                // else is left to the parser of the whole file to refuse).
+                if depth == 1 && byte == UInt8(ascii: "[") {
+                    expectingValue = true
+                    inArray = true
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+            case UInt8(ascii: ","):
+                if depth == 1 && inArray {
+                    expectingValue = true
+                    afterComma = true
+                    return false
+                }
+            default:
+                startValue()
+            }
+            afterComma = false
+            return false
+        }
+
+        @inline(__always)
+        private mutating func startValue() {
+            if depth == 1 && expectingValue {
+                records += 1
+                expectingValue = false
+            }
+        }
+
+        /// The end of the file: a last CSV record without a line break counts.
+        mutating func finish() {
+            if isCSV && recordStarted && !inQuotes {
+                records += 1
+                recordStarted = false
+            } else if isCSV && inQuotes {
+                records += 1
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The bytes of `range`, read with `pread`.
+    private func read(_ range: Range<Int>) throws(Failure) -> [UInt8] {
+        let count = range.count
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        var failure: Int32 = 0
+        buffer.withUnsafeMutableBytes { raw in
+            while filled < count {
+                let n = SystemCall.retrying {
+                    pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(range.lowerBound + filled))
+                }
+                guard n > 0 else {
+                    failure = n == 0 ? -1 : errno
+                    return
+                }
+                filled += n
+            }
+        }
+        guard failure == 0 else {
+            throw Failure(
+                description: failure == -1
+                    ? "\(path) is shorter than it was: it changed while it was read"
+                    : "\(path): \(String(cString: strerror(failure)))")
+        }
+        return buffer
+    }
+}
