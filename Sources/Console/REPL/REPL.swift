@@ -443,20 +443,22 @@ final class REPL {
             screens.isEmpty
             ? ", no screens"
             : " and \(screens.count) screen\(screens.count == 1 ? "" : "s") (\(screens.joined(separator: ", ")))"
-        output.printError(summary + "\n  from \(displayPath(plan.path))")
+        output.printError(ErrorText.lines(summary, ["from \(displayPath(plan.path))"]))
         if let partial = plan.partial {
             output.printError(
                 "an earlier `cellkit --recover` of that session ended before it finished; its partial journal "
                     + "\(displayPath(partial.path)) was set aside, and the complete one above replayed")
         }
         if let crashedAgain = plan.crashedAgain {
-            output.printError("skipped the command that was running when that recovery ended:\n  \(crashedAgain)")
+            output.printError(
+                ErrorText.lines("skipped the command that was running when that recovery ended:", [crashedAgain]))
         }
         for failure in failures where !failure.diagnostics.isEmpty {
             output.printError("this command failed again and was left out:\n" + failure.description)
         }
         if let crashed = plan.contents.interrupted {
-            output.printError("skipped the command that was running when that session ended:\n  \(crashed)")
+            output.printError(
+                ErrorText.lines("skipped the command that was running when that session ended:", [crashed]))
         }
     }
 }
