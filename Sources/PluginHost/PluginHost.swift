@@ -82,11 +82,11 @@ public final class PluginHost {
             guard let found = searchPath.find(nameOrPath) else { throw notFound(nameOrPath) }
             path = found
         }
-        let canonical = canonicalPath(path)
+        let canonical = Path.canonical(path) ?? path
         if let plugin = registry.plugin(atPath: canonical) {
             return LoadResult(plugin: plugin, wasAlreadyLoaded: true)
         }
-        guard FileStatus(canonical).exists else {
+        guard fileExists(canonical) else {
             throw PluginError(
                 .missingFile, "\(path): no such file", fix: "check the path, or build the plugin first (swift build)",
                 path: path)
@@ -96,7 +96,7 @@ public final class PluginHost {
         let (plugin, registrar) = try PluginLoader.load(path: canonical)
         try registry.add(plugin)
         registrar.commitResources()
-        cache?.record(plugin, status: FileStatus(canonical))
+        cache?.record(plugin, status: try? fileInfo(canonical))
         return LoadResult(plugin: plugin, wasAlreadyLoaded: false)
     }
 
@@ -114,7 +114,9 @@ public final class PluginHost {
         if let loaded = registry.plugin(named: P.name) { return LoadResult(plugin: loaded, wasAlreadyLoaded: true) }
         let registrar = PluginRegistrar(imagePath: nil)
         guard registrar.run(plugin) == 0 else {
-            throw PluginError(.registrationFailed, "\(P.name) failed to register: \(registrar.failure ?? "")")
+            throw PluginError(
+                .registrationFailed, "\(P.name) failed to register: \(registrar.failure.map { "\($0)" } ?? "")",
+                cause: registrar.failure)
         }
         let loaded = LoadedPlugin(
             name: registrar.pluginName, version: registrar.pluginVersion, summary: registrar.pluginSummary, path: nil,
@@ -133,7 +135,8 @@ public final class PluginHost {
         do {
             return try make()
         } catch {
-            throw PluginError(.loadFailed, "could not make a \(item.qualifiedName): \(error)", fix: error.fix)
+            throw PluginError(
+                .loadFailed, "could not make a \(item.qualifiedName): \(error)", fix: error.fix, cause: error)
         }
     }
 
@@ -224,9 +227,7 @@ public final class PluginHost {
 
 /// `path` relative to the working directory when it is inside it.
 public func displayPath(_ path: String) -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let cwd = try? Path.currentDirectory() else { return path }
     if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
     if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty, path.hasPrefix(home + "/") {
         return "~" + path.dropFirst(home.count)

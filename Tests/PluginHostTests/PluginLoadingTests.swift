@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import PluginHost
+import Synchronization
 import Testing
 
 @Suite struct PluginLoadingTests {
@@ -65,6 +66,38 @@ enum PluginB: Plugin {
     static let version = "1.0"
     static func register(in registrar: PluginRegistrar) throws {
         try registrar.register(cellType: Shared.self)
+    }
+}
+
+/// A nib-based cell whose nib goes missing once it registered (``nibIsGone``): the cell
+/// registers, but making another one fails.
+final class NiblessCell: TableViewCell, Reusable, NibLoadable {
+    static let nibIsGone = Mutex(false)
+    static var nib: Nib {
+        Nib(nibName: nibIsGone.withLock { $0 } ? "GoneNib" : "NiblessCell", bundle: PluginBundle(for: self))
+    }
+}
+enum PluginWithoutNib: Plugin {
+    static let name = "PluginWithoutNib"
+    static let version = "1.0"
+    static func register(in registrar: PluginRegistrar) throws {
+        _ = try Nib.register(source: "{text}", named: "NiblessCell", in: PluginBundle(for: NiblessCell.self))
+        try registrar.register(cellType: NiblessCell.self)
+    }
+}
+
+@Suite struct MakeViewErrorTests {
+    /// The SDK's error is the cause of the host's: a caller can still match its code.
+    @Test func aCellThatCannotBeMadeKeepsTheSDKError() throws {
+        let host = PluginHost(searchPath: PluginSearchPath(directories: []))
+        try host.register(inProcess: PluginWithoutNib.self)
+        let item = try host.registry.resolve("NiblessCell")
+        NiblessCell.nibIsGone.withLock { $0 = true }
+        let error = try #require(throws: PluginError.self) { try host.makeView(item) }
+        #expect(error.code == .loadFailed)
+        let cause = try #require(error.cause as? CellKitError)
+        #expect(error.message == "could not make a PluginWithoutNib.NiblessCell: \(cause)")
+        #expect(error.fix == cause.fix)
     }
 }
 

@@ -98,6 +98,8 @@ import Testing
         let error = try refuse(TestEnvironment.library("cellkit-fixture-duplicate-name"))
         #expect(error.code == .duplicateName)
         #expect(error.message == "FixtureDuplicateName registers 'TwiceCell' twice")
+        // The SDK's error is kept whole, not only its text.
+        #expect((error.cause as? CellKitError)?.code == .duplicateName)
     }
 
     @Test func registrationThatThrowsLeavesNothingBehind() throws {
@@ -105,6 +107,10 @@ import Testing
         let error = try refuse(TestEnvironment.library("cellkit-fixture-throws"), host: host)
         #expect(error.code == .registrationFailed)
         #expect(error.message == "FixtureThrows failed to register: the fixture refuses to finish registering")
+        // What the plugin threw is the cause, as it threw it (its own type, from the plugin).
+        let cause = try #require(error.cause)
+        #expect(!(cause is PluginError) && !(cause is CellKitError))
+        #expect("\(cause)" == "the fixture refuses to finish registering")
         #expect(throws: PluginError.self) { try host.registry.resolve("HalfwayCell") }
     }
 

@@ -79,7 +79,7 @@ struct PluginLibrary: Sendable {
             unsafeBitCast(registerSymbol, to: RegisterFunction.self)(Unmanaged.passUnretained(registrar).toOpaque())
         }
         return PluginLibrary(
-            name: name, path: path, abi: abi, status: status, failure: registrar.failure,
+            name: name, path: path, abi: abi, status: status, failure: registrar.failure.map { "\($0)" },
             declared: (registrar.pluginName, registrar.pluginVersion, registrar.pluginSummary),
             registrations: registrar.registrations)
     }

@@ -86,66 +86,26 @@ public final class AtomicFileWriter {
         }
         var target = path
         if try fileInfo(path, followingSymbolicLinks: false)?.kind == .symbolicLink,
-            let resolved = realpath(path, nil)
+            let resolved = Path.canonical(path)
         {
-            target = String(cString: resolved)
-            free(resolved)
+            target = resolved
         }
         self.target = target
         let existing = try fileInfo(target)
         if let existing, !existing.isRegularFile {
-            let type = existing.mode & UInt32(S_IFMT)
-            if existing.isDirectory {
-                throw FileError(path: path, operation: .create, errno: EISDIR)
-            }
-            guard type == UInt32(S_IFCHR) || type == UInt32(S_IFIFO) else {
-                let what =
-                    type == UInt32(S_IFBLK) ? "a block device" : type == UInt32(S_IFSOCK) ? "a socket" : "not a file"
-                throw FileError(
-                    path: path, operation: .create, errno: EEXIST,
-                    reason: "it is \(what), not a regular file, and is not replaced")
-            }
-            // A device or a FIFO: write to it, as `>` would; never replace it.
-            let descriptor = SystemCall.retrying { open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
-            guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
-            self.descriptor = descriptor
+            self.descriptor = try Self.openToWriteStraight(existing, target: target, path: path)
             self.temporaryPath = ""
             self.writesDirectly = true
             ownsTemporaryFile = false
             return
         }
         writesDirectly = false
-
-        let directory = Path.dirname(target)
-        let prefix = "." + Path.basename(target) + ".tmp-\(getpid())-"
-        var descriptor: Int32 = -1
-        var temporaryPath = ""
-        for _ in 0..<16 {
-            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-            temporaryPath = Path.join(directory, prefix + suffix)
-            // Private until its permissions are set, so a stricter target's content never shows.
-            let createMode: mode_t = existing == nil && permissions == nil ? 0o644 : 0o600
-            // Registered before it exists, so a signal right after the open still removes it.
-            let slot = TemporaryFiles.register(temporaryPath)
-            descriptor = SystemCall.retrying {
-                open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, createMode)
-            }
-            if descriptor >= 0 {
-                cleanupSlot = slot
-                break
-            }
-            let code = errno
-            TemporaryFiles.unregister(slot)  // not ours: never remove it
-            errno = code
-            if code != EEXIST {
-                break
-            }
-        }
-        guard descriptor >= 0 else {
-            throw FileError(path: path, operation: .create, errno: errno)
-        }
-        self.descriptor = descriptor
-        self.temporaryPath = temporaryPath
+        // Private until its permissions are set, so a stricter target's content never shows.
+        let createMode: mode_t = existing == nil && permissions == nil ? 0o644 : 0o600
+        let temporary = try Self.createTemporaryFile(next: target, path: path, mode: createMode)
+        self.descriptor = temporary.descriptor
+        self.temporaryPath = temporary.path
+        cleanupSlot = temporary.slot
 
         // The owner first: changing it clears setuid and setgid, which the mode then sets.
         var mode = permissions ?? existing?.permissions
@@ -164,6 +124,55 @@ public final class AtomicFileWriter {
             abort()
             throw FileError(path: path, operation: .setPermissions, errno: code)
         }
+    }
+
+    /// A descriptor to write straight to the file that is not a regular one at `target`: a
+    /// character device or a FIFO is written to, as `>` would; a directory, a block device
+    /// or a socket is refused.
+    private static func openToWriteStraight(_ existing: FileInfo, target: String, path: String) throws(FileError)
+        -> Int32
+    {
+        let type = existing.mode & UInt32(S_IFMT)
+        if existing.isDirectory {
+            throw FileError(path: path, operation: .create, errno: EISDIR)
+        }
+        guard type == UInt32(S_IFCHR) || type == UInt32(S_IFIFO) else {
+            let what =
+                type == UInt32(S_IFBLK) ? "a block device" : type == UInt32(S_IFSOCK) ? "a socket" : "not a file"
+            throw FileError(
+                path: path, operation: .create, errno: EEXIST,
+                reason: "it is \(what), not a regular file, and is not replaced")
+        }
+        let descriptor = SystemCall.retrying { open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+        guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
+        return descriptor
+    }
+
+    /// A new temporary file in `target`'s directory, `.<name>.tmp-<pid>-<random>`, created
+    /// with `mode` and registered with ``TemporaryFiles``: its descriptor, path and slot.
+    private static func createTemporaryFile(next target: String, path: String, mode createMode: mode_t)
+        throws(FileError) -> (descriptor: Int32, path: String, slot: Int?)
+    {
+        let directory = Path.dirname(target)
+        let prefix = "." + Path.basename(target) + ".tmp-\(getpid())-"
+        for _ in 0..<16 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            let temporaryPath = Path.join(directory, prefix + suffix)
+            // Registered before it exists, so a signal right after the open still removes it.
+            let slot = TemporaryFiles.register(temporaryPath)
+            let descriptor = SystemCall.retrying {
+                open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, createMode)
+            }
+            if descriptor >= 0 {
+                return (descriptor, temporaryPath, slot)
+            }
+            let code = errno
+            TemporaryFiles.unregister(slot)  // not ours: never remove it
+            if code != EEXIST {
+                throw FileError(path: path, operation: .create, errno: code)
+            }
+        }
+        throw FileError(path: path, operation: .create, errno: EEXIST)
     }
 
     /// The descriptor a path names when it is a standard stream (`/dev/stdout`,

@@ -85,3 +85,15 @@ public func fileInfo(_ path: String, followingSymbolicLinks: Bool = true) throws
 public func fileExists(_ path: String) -> Bool {
     (try? fileInfo(path)) != nil
 }
+
+/// Whether a directory is at `path` (following symbolic links); `false` also when it cannot
+/// be told.
+public func isDirectory(_ path: String) -> Bool {
+    (try? fileInfo(path))?.isDirectory == true
+}
+
+/// Whether a regular file is at `path` (following symbolic links); `false` also when it
+/// cannot be told.
+public func isRegularFile(_ path: String) -> Bool {
+    (try? fileInfo(path))?.isRegularFile == true
+}

@@ -25,7 +25,7 @@ package enum SystemCall {
     }
 
     /// Writes all of `bytes` to `descriptor`, however many calls it takes; returns 0, or the
-    /// `errno` of the call that failed.
+    /// `errno` of the call that failed (`EIO` for a write that wrote nothing).
     package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         var written = 0
         while written < bytes.count {
@@ -34,14 +34,22 @@ package enum SystemCall {
             if count < 0 {
                 return errno
             }
+            if count == 0 {
+                return EIO
+            }
             written += count
         }
         return 0
     }
 
+    /// Writes all of `bytes` to `descriptor`, as the raw-buffer form does.
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
+        bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
     /// Makes a rename or a new name in `directory` durable: `fsync` on the directory.
     /// Best effort: some file systems refuse it, and by then the change is done.
-    static func syncDirectory(_ directory: String) {
+    package static func syncDirectory(_ directory: String) {
         let descriptor = retrying { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)

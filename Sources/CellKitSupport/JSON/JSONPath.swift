@@ -54,7 +54,7 @@ public struct JSONPath: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStr
             switch component {
             case .index(let index):
                 text += "[\(index)]"
-            case .key(let key) where Self.isIdentifier(key):
+            case .key(let key) where isIdentifier(key):
                 text += "." + key
             case .key(let key):
                 var quoted: [UInt8] = []
@@ -65,17 +65,4 @@ public struct JSONPath: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStr
         return text
     }
 
-    private static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
-        else { return false }
-        return key.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                return true
-            default:
-                return false
-            }
-        }
-    }
 }

@@ -106,28 +106,8 @@ struct JSONScanner {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard frames.count < maximumDepth else {
-                    throw error(
-                        "nesting is deeper than \(maximumDepth) levels",
-                        fix: "flatten the data; the limit guards against runaway nesting")
-                }
-                let isObject = byte == UInt8(ascii: "{")
-                index += 1
-                skipWhitespace()
-                if index < bytes.count && bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    index += 1
-                    value = isObject ? .object(JSONObject()) : .array([])
-                } else {
-                    let openPosition = recordsPositions ? position(of: start) : nil
-                    frames.append(Frame(isObject: isObject, open: start, openPosition: openPosition))
-                    if isObject {
-                        try parseKey(into: &frames[frames.count - 1], afterComma: nil)
-                        context = .memberValue
-                    } else {
-                        context = .firstElement
-                    }
-                    continue
-                }
+                guard let empty = try open(at: start, in: &frames, context: &context) else { continue }
+                value = empty
             case UInt8(ascii: "\""):
                 value = .string(try parseString())
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -140,53 +120,91 @@ struct JSONScanner {
             if recordsPositions {
                 node = JSONPositionNode(start: position(of: start))
             }
-
-            // Add the value to the open containers, closing those that end after it.
-            while let top = frames.indices.last {
-                if frames[top].isObject {
-                    frames[top].object.appendNewMember(key: frames[top].key, value: value)
-                } else {
-                    frames[top].elements.append(value)
-                }
-                if let node {
-                    frames[top].nodes.append(node)
-                }
-                skipWhitespace()
-                guard index < bytes.count else {
-                    throw endOfInputError(frames: frames, context: nil)
-                }
-                let isObject = frames[top].isObject
-                if bytes[index] == UInt8(ascii: ",") {
-                    let comma = rawPosition()
-                    index += 1
-                    skipWhitespace()
-                    if isObject {
-                        try parseKey(into: &frames[top], afterComma: comma)
-                        context = .memberValue
-                    } else {
-                        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                            throw trailingCommaError(comma)
-                        }
-                        context = .elementAfterComma(comma)
-                    }
-                    break
-                }
-                guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw expectedSeparatorError(frames[top])
-                }
-                index += 1
-                let frame = frames.removeLast()
-                value = frame.isObject ? .object(frame.object) : .array(frame.elements)
-                if recordsPositions {
-                    node = JSONPositionNode(
-                        start: frame.openPosition ?? position(of: frame.open), keys: frame.keyPositions,
-                        children: frame.nodes)
-                }
-            }
-            if frames.isEmpty {
+            if try add(&value, &node, to: &frames, context: &context) {
                 return (value, node)
             }
         }
+    }
+
+    /// Opens the object or array at `index`: the value itself when it is empty (`{}`,
+    /// `[]`), else `nil`, with a frame for it on `frames` and `context` set for what
+    /// comes first in it (an object's first key is read here).
+    @inline(__always)
+    private mutating func open(at start: RawPosition, in frames: inout [Frame], context: inout Context)
+        throws(JSONError) -> JSONValue?
+    {
+        guard frames.count < maximumDepth else {
+            throw error(
+                "nesting is deeper than \(maximumDepth) levels",
+                fix: "flatten the data; the limit guards against runaway nesting")
+        }
+        let isObject = bytes[index] == UInt8(ascii: "{")
+        index += 1
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            index += 1
+            return isObject ? .object(JSONObject()) : .array([])
+        }
+        let openPosition = recordsPositions ? position(of: start) : nil
+        frames.append(Frame(isObject: isObject, open: start, openPosition: openPosition))
+        if isObject {
+            try parseKey(into: &frames[frames.count - 1], afterComma: nil)
+            context = .memberValue
+        } else {
+            context = .firstElement
+        }
+        return nil
+    }
+
+    /// Adds a value that was read to the open containers, closing those that end after
+    /// it (each closed one becomes the value added to the one around it); true when the
+    /// outermost value is complete, in `value` and `node`.
+    @inline(__always)
+    private mutating func add(
+        _ value: inout JSONValue, _ node: inout JSONPositionNode?, to frames: inout [Frame], context: inout Context
+    ) throws(JSONError) -> Bool {
+        while let top = frames.indices.last {
+            if frames[top].isObject {
+                frames[top].object.appendNewMember(key: frames[top].key, value: value)
+            } else {
+                frames[top].elements.append(value)
+            }
+            if let node {
+                frames[top].nodes.append(node)
+            }
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw endOfInputError(frames: frames, context: nil)
+            }
+            let isObject = frames[top].isObject
+            if bytes[index] == UInt8(ascii: ",") {
+                let comma = rawPosition()
+                index += 1
+                skipWhitespace()
+                if isObject {
+                    try parseKey(into: &frames[top], afterComma: comma)
+                    context = .memberValue
+                } else {
+                    if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                        throw trailingCommaError(comma)
+                    }
+                    context = .elementAfterComma(comma)
+                }
+                break
+            }
+            guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                throw expectedSeparatorError(frames[top])
+            }
+            index += 1
+            let frame = frames.removeLast()
+            value = frame.isObject ? .object(frame.object) : .array(frame.elements)
+            if recordsPositions {
+                node = JSONPositionNode(
+                    start: frame.openPosition ?? position(of: frame.open), keys: frame.keyPositions,
+                    children: frame.nodes)
+            }
+        }
+        return frames.isEmpty
     }
 
     /// Reads `"key"`, the `:` after it and the whitespace before the value.

@@ -153,19 +153,44 @@ public enum Path {
     ///
     /// - Throws: `FileError` (`.readLink`) when `/proc` is not mounted.
     public static func executable() throws(FileError) -> String {
-        let link = "/proc/self/exe"
+        try linkTarget("/proc/self/exe")
+    }
+
+    /// What the symbolic link at `path` holds, as written in the link (relative targets
+    /// stay relative). Reads the file system.
+    ///
+    /// ```swift
+    /// try Path.linkTarget("/proc/self/exe")   // /usr/local/bin/cellkit
+    /// ```
+    ///
+    /// - Throws: `FileError` (`.readLink`), for example `EINVAL` when `path` is not a link.
+    public static func linkTarget(_ path: String) throws(FileError) -> String {
+        try SystemCall.checkPath(path, .readLink)
         var capacity = 256
         while true {
             var buffer = [CChar](repeating: 0, count: capacity)
-            let count = readlink(link, &buffer, capacity)
+            let count = readlink(path, &buffer, capacity)
             guard count >= 0 else {
-                throw FileError(path: link, operation: .readLink, errno: errno)
+                throw FileError(path: path, operation: .readLink, errno: errno)
             }
             if count < capacity {
                 return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
             capacity *= 2
         }
+    }
+
+    /// The canonical absolute path of an existing file: symbolic links, `.` and `..`
+    /// resolved by the file system (`realpath`); `nil` when it cannot be resolved (a
+    /// component is missing or cannot be searched). Reads the file system.
+    ///
+    /// ```swift
+    /// Path.canonical("/usr/lib/../lib/./libc.so.6")   // /usr/lib/x86_64-linux-gnu/libc.so.6
+    /// ```
+    public static func canonical(_ path: String) -> String? {
+        guard !path.utf8.contains(0), let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {

@@ -1,7 +1,7 @@
 /// How an error message names the character at a byte offset: `'x'` for a printable
 /// character, `'é' (U+00E9)` beyond ASCII, `U+0009` for a control character, and "the end of
 /// the input" past the last byte.
-enum CharacterDescription {
+package enum CharacterDescription {
     /// A name for the character that starts at `index` in `bytes`, well-formed or not.
     static func describe(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard index < bytes.count else { return "the end of the input" }
@@ -38,8 +38,8 @@ enum CharacterDescription {
         }
     }
 
-    /// `U+XXXX`, at least four hex digits.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    /// `U+XXXX`, at least four hex digits: how messages name a character.
+    package static func codePoint(_ scalar: Unicode.Scalar) -> String {
         "U+" + hex(scalar.value, digits: 4)
     }
 

@@ -152,7 +152,7 @@ extension RenderError {
         switch self {
         case .cells(let first, let count):
             "a cell could not be drawn: \(first)" + (count > 1 ? " (and \(count - 1) more)" : "")
-        case .output(let message): message
+        case .output(let message, _): message
         }
     }
 

@@ -23,7 +23,7 @@ extension Interpreter {
                         "screen '\(name)' is a \(screen.kind.rawValue); a screen's layout cannot change",
                         at: layout.span,
                         notes: [
-                            "`screen \(name)` switches to it; choose another name for a new \(layout.text) screen"
+                            "\(CommandHint.quoted(.screen, name)) switches to it; choose another name for a new \(layout.text) screen"
                         ]))
             }
         } else {
@@ -37,7 +37,7 @@ extension Interpreter {
             guard let layout = c.spec.option(named: option)?.layout, layout != screen.kind.rawValue else { continue }
             let how =
                 existing == nil
-                ? "write `screen \(name) \(layout) \(option)=…`, or leave it out"
+                ? "write \(CommandHint.quoted(.screen, name, layout, options: [option: "…"])), or leave it out"
                 : "\(name) is a \(screen.kind.rawValue); leave \(option)= out"
             throw ConsoleError(
                 .script,
@@ -168,7 +168,8 @@ extension Interpreter {
         case .field:
             throw AttributeValueError(
                 error: ValueError(
-                    "a field reference needs a data file", fix: "use `rows CELL from FILE \(attribute.name)=.field`"),
+                    "a field reference needs a data file",
+                    fix: "use \(CommandHint.quoted(.rows, "CELL", "from", "FILE", "\(attribute.name)=.field"))"),
                 elementIndex: nil)
         }
     }

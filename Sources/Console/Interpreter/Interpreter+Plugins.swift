@@ -37,9 +37,9 @@ extension Interpreter {
                 case let file: file
                 }
             refusalNote =
-                "allow-unsafe=true was not honoured: it comes from \(source), not from you; to grant it, run "
-                + "cellkit with --allow-unsafe-plugins, or type `load \(name) allow-unsafe=true` at the "
-                + "interactive prompt"
+                CommandHint.option(.load, "allow-unsafe", "true")
+                + " was not honoured: it comes from \(source), not from you; to grant it, "
+                + CommandHint.grantUnsafeLoad(name)
         }
         try loadPlugin(
             path, allowUnsafe: (waiverRefused ? nil : waiver) ?? host.allowUnsafePlugins, c, at: argument.span,

@@ -15,7 +15,9 @@ extension Interpreter {
                 .script,
                 c.command.diagnostic(
                     "\(argument.text) is already being opened: a file cannot open itself", at: argument.span,
-                    notes: ["the chain of opens is \(chain); remove the `open` that closes the loop"]))
+                    notes: [
+                        "the chain of opens is \(chain); remove the \(CommandHint.quoted(.open)) that closes the loop"
+                    ]))
         }
         guard openFiles.count < Self.maximumOpenDepth else {
             throw ConsoleError(
@@ -76,7 +78,7 @@ extension Interpreter {
                 .script,
                 c.command.diagnostic(
                     "there are no screens to save", at: c.command.nameSpan,
-                    notes: ["create one with `screen NAME` first"]))
+                    notes: ["create one with \(CommandHint.quoted(.screen, "NAME")) first"]))
         }
         let notice: String?
         do {
@@ -95,7 +97,7 @@ extension Interpreter {
 
     func listScreens() {
         guard !session.screens.isEmpty else {
-            output.print("no screens yet; create one with `screen NAME [list|grid]`")
+            output.print("no screens yet; create one with `\(CommandHint.usage(.screen))`")
             return
         }
         var rows: [[String]] = [["", "SCREEN", "KIND", "SECTIONS", "ROWS", "WIDTH"]]

@@ -37,7 +37,7 @@ extension Interpreter {
     /// A worker failure as text: the message, then its notes, indented.
     func describe(_ failure: WorkerFailure) -> String {
         let (message, notes) = explain(failure, loading: nil)
-        return ([message] + notes).joined(separator: "\n  ")
+        return ErrorText.lines(message, notes)
     }
 
     /// "plugin Crashy crashed (SIGILL, a trap) while configuring row 1 of
@@ -76,7 +76,9 @@ extension Interpreter {
             notes.append("the session goes on; the next command starts a new worker")
         }
         if case .hung = failure.reason {
-            notes.append("`set timeout=SECONDS` (or --timeout) changes how long a plugin may work without progress")
+            notes.append(
+                CommandHint.quoted(.set, options: ["timeout": "SECONDS"])
+                    + " (or \(Invocation.optionName("--timeout"))) changes how long a plugin may work without progress")
         }
         return ("\(who) \(failure.what)\(doing)", notes)
     }
@@ -87,7 +89,7 @@ extension Interpreter {
         let count = crashes[plugin] ?? 0
         if count >= Self.crashesBeforeQuarantine {
             return "\(plugin) has crashed \(count) times and is quarantined: it is not loaded again until "
-                + "`load \(plugin) force=true`; the session goes on"
+                + "\(CommandHint.quoted(.load, plugin, options: ["force": "true"])); the session goes on"
         }
         return "the session goes on; the next command starts a new worker (\(plugin) crashed \(count) "
             + "time\(count == 1 ? "" : "s"); at \(Self.crashesBeforeQuarantine) it is quarantined)"
@@ -101,7 +103,7 @@ extension Interpreter {
         guard (crashes[name] ?? 0) >= Self.crashesBeforeQuarantine else { return nil }
         return PluginError(
             .loadFailed, "\(name) is quarantined: the worker crashed \(crashes[name] ?? 0) times in its code",
-            fix: "fix and rebuild it, then `load \(name) force=true`", path: path)
+            fix: "fix and rebuild it, then \(CommandHint.quoted(.load, name, options: ["force": "true"]))", path: path)
     }
 
     /// The cells of `screen` that belong to quarantined plugins, as an error.
@@ -118,7 +120,8 @@ extension Interpreter {
                     return PluginError(
                         .loadFailed,
                         "\(cell.written) belongs to \(plugin), which is quarantined: the worker crashed \(crashes[plugin] ?? 0) times in its code",
-                        fix: "fix and rebuild it, then `load \(plugin) force=true`")
+                        fix: "fix and rebuild it, then \(CommandHint.quoted(.load, plugin, options: ["force": "true"]))"
+                    )
                 }
             }
         }

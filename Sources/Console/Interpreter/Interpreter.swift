@@ -176,7 +176,7 @@ final class Interpreter {
                         notes: [
                             Suggestions.didYouMean(argument.text, in: names)
                                 ?? (names.isEmpty
-                                    ? "no screens yet; create one with `screen NAME`"
+                                    ? "no screens yet; create one with \(CommandHint.quoted(.screen, "NAME"))"
                                     : "screens: \(names.joined(separator: ", "))")
                         ]))
             }
@@ -192,7 +192,7 @@ final class Interpreter {
                 .script,
                 c.command.diagnostic(
                     "there is no screen yet", at: c.command.nameSpan,
-                    notes: ["start one with `screen NAME [list|grid]`, then add sections and rows"]))
+                    notes: ["start one with `\(CommandHint.usage(.screen))`, then add sections and rows"]))
         }
         return current
     }
@@ -261,8 +261,6 @@ final class Interpreter {
 
     /// `path` with symbolic links, `.` and `..` resolved (as given if it cannot be).
     func canonicalFilePath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        Path.canonical(path) ?? path
     }
 }

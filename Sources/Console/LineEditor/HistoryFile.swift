@@ -88,23 +88,12 @@ struct HistoryFile: Sendable {
     /// The entries in the file, oldest first, and the number of lines read.
     /// A missing file is empty. Invalid UTF-8 is repaired, not refused.
     func load() throws -> (entries: [String], lineCount: Int) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return ([], 0) }
-            throw HistoryFileError(path: path, operation: "open", errno: errno)
-        }
-        defer { close(descriptor) }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                contents.append(contentsOf: chunk[0..<count])
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                throw HistoryFileError(path: path, operation: "read", errno: errno)
-            }
+        let contents: [UInt8]
+        do {
+            contents = try readFile(path)
+        } catch {
+            if error.operation == .open && error.errno == ENOENT { return ([], 0) }
+            throw HistoryFileError(path: path, operation: error.operation.rawValue, errno: error.errno)
         }
         var entries: [String] = []
         var lineCount = 0
@@ -195,32 +184,18 @@ struct HistoryFile: Sendable {
     }
 
     private func writeAll(_ bytes: [UInt8], to descriptor: Int32, operation: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, buffer.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                throw HistoryFileError(path: path, operation: operation, errno: written < 0 ? errno : EIO)
-            }
-        }
+        let failure = SystemCall.writeAll(descriptor, bytes)
+        guard failure == 0 else { throw HistoryFileError(path: path, operation: operation, errno: failure) }
     }
 
     /// `mkdir -p` of the file's directory, new directories with mode 0700.
     private func createDirectory() throws {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let directory = String(path[..<slash])
-        var current = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            current += (current.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST {
-                throw HistoryFileError(path: current, operation: "create directory", errno: errno)
-            }
+        do {
+            try createDirectories(directory, mode: 0o700)
+        } catch {
+            throw HistoryFileError(path: error.path, operation: "create directory", errno: error.errno)
         }
     }
 }

@@ -176,87 +176,86 @@ final class LineEditor {
     private func handle(_ key: Key) throws -> Outcome {
         let previous = lastAction
         lastAction = .other
-        switch key {
-        case .character(let character):
-            buffer.insert(String(character))
+        guard let action = EditAction(key) else { return .keepEditing }  // unbound: ignored
+        return try perform(action, after: previous)
+    }
+
+    /// Does what `action` says; `previous` is what the key before did (a kill continues
+    /// a kill, Alt-Y follows a yank, a second Tab lists the completions).
+    private func perform(_ action: EditAction, after previous: LastAction) throws -> Outcome {
+        switch action {
+        case .insert(let text):
+            buffer.insert(text)
         case .paste(let text):
             buffer.insert(Self.sanitizedPaste(text))
-        case .enter:
+        case .accept:
             return try accept()
-        case .control("c"):
+        case .interrupt:
             try terminal.write(LineRenderer.renderComplete(prompt: prompt, characters: buffer.characters) + "^C\r\n")
             return .finish(.interrupted)
-        case .control("d"):
+        case .endOfInputOrDeleteForward:
             if buffer.isEmpty {
                 try terminal.write("\r\n")
                 return .finish(.endOfFile)
             }
             _ = buffer.deleteForward()
-        case .backspace, .control("h"):
+        case .deleteBackward:
             _ = buffer.deleteBackward()
-        case .left(let modifiers) where !modifiers.isDisjoint(with: [.control, .alt, .meta]):
-            buffer.cursor = buffer.wordStart(before: buffer.cursor)
-        case .right(let modifiers) where !modifiers.isDisjoint(with: [.control, .alt, .meta]):
-            buffer.cursor = buffer.wordEnd(after: buffer.cursor)
-        case .left, .control("b"):
-            buffer.cursor -= 1
-        case .right, .control("f"):
-            buffer.cursor += 1
-        case .home, .control("a"):
-            buffer.cursor = 0
-        case .end, .control("e"):
-            buffer.cursor = buffer.count
-        case .alt("b"), .alt("B"):
-            buffer.cursor = buffer.wordStart(before: buffer.cursor)
-        case .alt("f"), .alt("F"):
-            buffer.cursor = buffer.wordEnd(after: buffer.cursor)
-        case .alt("d"), .alt("D"):
-            kill(buffer.cursor..<buffer.wordEnd(after: buffer.cursor), .forward, after: previous)
-        case .delete(let modifiers) where !modifiers.isDisjoint(with: [.control, .alt, .meta]):
-            kill(buffer.cursor..<buffer.wordEnd(after: buffer.cursor), .forward, after: previous)
-        case .altBackspace:
-            kill(buffer.wordStart(before: buffer.cursor)..<buffer.cursor, .backward, after: previous)
-        case .delete:
+        case .deleteForward:
             _ = buffer.deleteForward()
-        case .control("w"):
+        case .moveBackward:
+            buffer.cursor -= 1
+        case .moveForward:
+            buffer.cursor += 1
+        case .moveToStart:
+            buffer.cursor = 0
+        case .moveToEnd:
+            buffer.cursor = buffer.count
+        case .moveWordBackward:
+            buffer.cursor = buffer.wordStart(before: buffer.cursor)
+        case .moveWordForward:
+            buffer.cursor = buffer.wordEnd(after: buffer.cursor)
+        case .killWordForward:
+            kill(buffer.cursor..<buffer.wordEnd(after: buffer.cursor), .forward, after: previous)
+        case .killWordBackward:
+            kill(buffer.wordStart(before: buffer.cursor)..<buffer.cursor, .backward, after: previous)
+        case .killBigWordBackward:
             kill(buffer.bigWordStart(before: buffer.cursor)..<buffer.cursor, .backward, after: previous)
-        case .control("k"):
+        case .killToEnd:
             kill(buffer.cursor..<buffer.count, .forward, after: previous)
-        case .control("u"):
+        case .killToStart:
             kill(0..<buffer.cursor, .backward, after: previous)
-        case .control("y"):
+        case .yank:
             if let text = killRing.yank() { yank(text) } else { try bell() }
-        case .alt("y"), .alt("Y"):
+        case .yankRotate:
             guard case .yank(let range) = previous, let text = killRing.rotate() else {
                 try bell()
                 break
             }
             buffer.remove(range)
             yank(text)
-        case .control("t"):
+        case .transpose:
             if !buffer.transpose() { try bell() }
-        case .control("l"):
+        case .clearScreen:
             try terminal.write("\u{1B}[H\u{1B}[2J")
-        case .up, .control("p"):
+        case .historyOlder:
             try recall(navigator.older(leaving: buffer.text))
-        case .down, .control("n"):
+        case .historyNewer:
             try recall(navigator.newer(leaving: buffer.text))
-        case .pageUp, .alt("<"):
+        case .historyFirst:
             try recall(navigator.move(to: 0, leaving: buffer.text))
-        case .pageDown, .alt(">"):
+        case .historyLast:
             try recall(navigator.move(to: navigator.entryCount, leaving: buffer.text))
-        case .control("r"):
+        case .reverseSearch:
             searchOriginal = buffer
             search = ReverseSearch(entries: history.entries)
-        case .tab:
+        case .complete:
             try complete(isRepeated: previous == .tab)
             lastAction = .tab
-        case .control("g"):
+        case .bell:
             try bell()
-        case .control("z"):
+        case .suspend:
             try suspend()
-        default:
-            break  // unbound: ignored
         }
         return .keepEditing
     }

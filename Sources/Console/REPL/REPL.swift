@@ -362,21 +362,47 @@ final class REPL {
     /// Replays the latest abandoned session's journal into this session (and
     /// its journal, so a crash now loses nothing either), then removes it.
     private func recoverSession(into journal: Journal?) {
+        guard let plan = recoveryPlan(journal: journal) else { return }
+        let failures = replay(plan, into: journal)
+        journal?.finishRecovery()
+        // The commands live on in this session's journal now.
+        if journal?.isOpen == true || plan.replay.isEmpty { unlink(plan.path) }
+        if let partial = plan.partial { unlink(partial.path) }
+        reportRecovery(plan, failures: failures)
+    }
+
+    /// What a recovery replays, worked out from the journals.
+    private struct RecoveryPlan {
+        /// The journal replayed.
+        var path: String
+        var contents: Journal.Contents
+        /// The journal of an earlier recovery that died while it replayed `path`, and the
+        /// command it died in.
+        var partial: (path: String, crashedIn: String?)?
+        /// The commands to run again.
+        var replay: [Journal.Contents.Entry]
+        /// The command the earlier recovery died in, left out this time.
+        var crashedAgain: String?
+    }
+
+    /// The journal to replay and what to replay of it; `nil` (and a message saying why)
+    /// when there is nothing to recover.
+    private func recoveryPlan(journal: Journal?) -> RecoveryPlan? {
         guard let directory = journal?.directory ?? Journal.directory(environment: context.environment) else {
             output.printError("cellkit: nothing to recover: no home directory for the session journals")
-            return
+            return nil
         }
         guard var path = Journal.latestAbandoned(in: directory) else {
             output.printError(
                 "cellkit: nothing to recover: no session ended without quitting (journals: \(displayPath(directory)))")
-            return
+            return nil
         }
         var contents: Journal.Contents
         do {
             contents = try Journal.read(path)
         } catch {
             output.printError("cellkit: cannot recover: \(error.description)")
-            return
+            return nil
         }
         // The newest journal may be that of an earlier --recover that died while it
         // replayed: the journal it was replaying is the complete one. Replay that,
@@ -402,50 +428,56 @@ final class REPL {
                 crashedAgain = replay.remove(at: index).text
             }
         }
+        return RecoveryPlan(
+            path: path, contents: contents, partial: partial, replay: replay, crashedAgain: crashedAgain)
+    }
 
-        // Quietly: the session's output was seen already. Errors are collected.
+    /// Runs the plan's commands, quietly (the session's output was seen already), each in
+    /// the directory it first ran in; the errors.
+    private func replay(_ plan: RecoveryPlan, into journal: Journal?) -> [ConsoleError] {
         let visible = interpreter.output
         let quiet = MemoryOutput()
         interpreter.output = ConsoleOutput(standardOutput: quiet, standardError: quiet, isTerminal: false)
         interpreter.journal = journal
-        journal?.beginRecovery(of: path)
+        journal?.beginRecovery(of: plan.path)
         interpreter.declarationsOnly = true
         let home = try? Path.currentDirectory()
         var failures: [ConsoleError] = []
-        for (index, entry) in replay.enumerated() {
+        for (index, entry) in plan.replay.enumerated() {
             if let wanted = entry.directory, wanted != (try? Path.currentDirectory()) { _ = chdir(wanted) }
             failures += interpreter.run(entry.text, file: "<recovered>", firstLine: index + 1, keepGoing: true)
         }
         if let home { _ = chdir(home) }
         interpreter.declarationsOnly = false
         interpreter.output = visible
+        return failures
+    }
 
-        journal?.finishRecovery()
-        // The commands live on in this session's journal now.
-        if journal?.isOpen == true || replay.isEmpty { unlink(path) }
-        if let partial { unlink(partial.path) }
-
+    /// Says what was recovered, and what was left out.
+    private func reportRecovery(_ plan: RecoveryPlan, failures: [ConsoleError]) {
+        let replayed = plan.replay.count - failures.count
         let screens = interpreter.session.screens.map(\.name)
-        var summary =
-            "recovered \(replay.count - failures.count) command\(replay.count - failures.count == 1 ? "" : "s")"
+        var summary = "recovered \(replayed) command\(replayed == 1 ? "" : "s")"
         summary +=
             screens.isEmpty
             ? ", no screens"
             : " and \(screens.count) screen\(screens.count == 1 ? "" : "s") (\(screens.joined(separator: ", ")))"
-        output.printError(summary + "\n  from \(displayPath(path))")
-        if let partial {
+        output.printError(ErrorText.lines(summary, ["from \(displayPath(plan.path))"]))
+        if let partial = plan.partial {
             output.printError(
                 "an earlier `cellkit --recover` of that session ended before it finished; its partial journal "
                     + "\(displayPath(partial.path)) was set aside, and the complete one above replayed")
         }
-        if let crashedAgain {
-            output.printError("skipped the command that was running when that recovery ended:\n  \(crashedAgain)")
+        if let crashedAgain = plan.crashedAgain {
+            output.printError(
+                ErrorText.lines("skipped the command that was running when that recovery ended:", [crashedAgain]))
         }
         for failure in failures where !failure.diagnostics.isEmpty {
             output.printError("this command failed again and was left out:\n" + failure.description)
         }
-        if let crashed = contents.interrupted {
-            output.printError("skipped the command that was running when that session ended:\n  \(crashed)")
+        if let crashed = plan.contents.interrupted {
+            output.printError(
+                ErrorText.lines("skipped the command that was running when that session ended:", [crashed]))
         }
     }
 }

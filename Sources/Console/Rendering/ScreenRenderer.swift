@@ -56,7 +56,7 @@ struct ScreenRenderer {
             } catch let error as RenderError {
                 throw error
             } catch {
-                throw RenderError.output("\(error)")
+                throw RenderError.output("\(error)", cause: error)
             }
             return Summary(rows: screen.rowCount, cellErrors: [])
         }
@@ -75,7 +75,7 @@ struct ScreenRenderer {
         do {
             try withExtendedLifetime(dataSource) { try content.render(width: width, to: writer) }
         } catch {
-            throw RenderError.output("\(error)")
+            throw RenderError.output("\(error)", cause: error)
         }
         // A cell that said an impossible height was drawn cut: the plugin's error to report.
         let oversized = SizeReports.take().map(\.description)
@@ -88,15 +88,17 @@ struct ScreenRenderer {
 enum RenderError: Error {
     /// Cells could not be made or configured (the rows show the errors).
     case cells(String, count: Int)
-    /// Writing failed.
-    case output(String)
+    /// Writing failed, or a data file could not be read: the message, and the error that
+    /// caused it (an I/O error, a data file's parse error), kept for callers in this
+    /// process; the worker sends only the message.
+    case output(String, cause: (any Error)? = nil)
 
     func consoleError(_ c: ValidatedCommand, at span: SourceSpan) -> ConsoleError {
         switch self {
         case .cells(let first, let count):
             let more = count > 1 ? " (and \(count - 1) more)" : ""
             return ConsoleError(.plugin, c.command.diagnostic("a cell could not be drawn: \(first)\(more)", at: span))
-        case .output(let message):
+        case .output(let message, _):
             return ConsoleError(.io, c.command.diagnostic(message, at: span))
         }
     }

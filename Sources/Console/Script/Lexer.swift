@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 
 /// Splits script text into logical lines of tokens.
 ///
@@ -401,7 +402,7 @@ private struct LineScan {
                     ])
             } else {
                 report(
-                    "unexpected control character \(Script.codePoint(bad.scalar)) in unquoted text",
+                    "unexpected control character \(CharacterDescription.codePoint(bad.scalar)) in unquoted text",
                     line.span(bad.index, bad.index + 1, file: file), line,
                     notes: ["write it as an escape in double quotes: \(Script.quote(text))"])
             }

@@ -59,8 +59,7 @@ enum Script {
         Lexer(file: "", text: text).reduce(false) { $1.continuesPastEnd }
     }
 
-    /// Parses and validates a source: every error, in order, as `cellkit
-    /// check` and editors report them.
+    /// Parses and validates a source without running it: every error, in order.
     static func check(_ text: String, file: String) -> [Diagnostic] {
         lines(of: text, file: file).flatMap { line -> [Diagnostic] in
             switch line.result {
@@ -186,12 +185,6 @@ enum Script {
             }
         }
         return out
-    }
-
-    /// `U+001B`: how messages name a character.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// Control characters, line/paragraph separators, and the bidirectional

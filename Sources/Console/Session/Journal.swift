@@ -144,28 +144,12 @@ final class Journal {
         _ = flock(fd, LOCK_EX | LOCK_NB)
         try writeAll(Self.header + "\n", operation: "write")
         // The new file's name must survive a crash of the machine too.
-        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 {
-            _ = fsync(dir)
-            Glibc.close(dir)
-        }
+        SystemCall.syncDirectory(directory)
     }
 
     private func writeAll(_ text: String, operation: String) throws(JournalError) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes {
-                Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                throw JournalError(path: path, operation: operation, errno: written < 0 ? errno : EIO)
-            }
-        }
+        let failure = SystemCall.writeAll(descriptor, Array(text.utf8))
+        guard failure == 0 else { throw JournalError(path: path, operation: operation, errno: failure) }
     }
 
     private static func quoted(_ text: String) -> String {

@@ -126,30 +126,9 @@ struct PluginCatalog: Equatable, Sendable {
     /// - Throws: `.unknownName` with the nearest name, or `.ambiguousName`
     ///   listing the candidates: the same errors as the worker's registry.
     func resolve(_ name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError) -> CatalogItem {
-        func accept(_ item: CatalogItem) -> Bool { kinds?.contains(item.kind) ?? true }
-        if let item = items[name], accept(item) { return item }
-        let candidates = (byShortName[name] ?? []).compactMap { items[$0] }.filter(accept)
-        if candidates.count == 1 { return candidates[0] }
-        let what = PluginRegistry.describe(kinds)
-        if candidates.count > 1 {
-            let names = candidates.map(\.qualifiedName).sorted()
-            throw PluginError(
-                .ambiguousName, "'\(name)' is ambiguous: \(names.joined(separator: ", ")) all match",
-                fix: "use the qualified name, for example \(names[0])")
-        }
-        let all = items.values.filter(accept)
-        let pool = all.map(\.name) + all.map(\.qualifiedName)
-        var fix: String
-        if let near = Suggestions.nearest(to: name, in: pool) {
-            fix = "did you mean '\(near)'?"
-        } else if plugins.isEmpty {
-            fix = "no plugins are loaded yet; load one first (load BasicCells)"
-        } else {
-            fix = "`cells` lists what the loaded plugins provide"
-        }
-        if let wrongKind = items[name] ?? (byShortName[name]?.first).flatMap({ items[$0] }) {
-            fix = "\(wrongKind.qualifiedName) is a \(wrongKind.kind.noun(plural: false)), not a \(what)"
-        }
-        throw PluginError(.unknownName, "no \(what) named '\(name)'", fix: fix)
+        let resolution = NameResolution(
+            items: items, byShortName: byShortName, hasPlugins: !plugins.isEmpty,
+            kind: \.kind, name: \.name, qualifiedName: \.qualifiedName)
+        return try resolution.resolve(name, kinds: kinds)
     }
 }

@@ -71,7 +71,7 @@ extension RegistryCache {
                     corrupt = true
                     return
                 }
-                guard FileStatus(path).exists else {
+                guard fileExists(path) else {
                     removed = true  // a plugin that was removed: leave it out of the next save
                     continue
                 }
@@ -141,8 +141,7 @@ extension RegistryCache {
     func writeFile() {
         guard writable else { return }
         // Only a regular file (or none) is replaced: never write through a FIFO or a device.
-        var status = stat()
-        if stat(file, &status) == 0 && status.st_mode & S_IFMT != S_IFREG { return }
+        if let info = try? fileInfo(file), !info.isRegularFile { return }
         let header: JSONValue = [
             "version": .int(Self.formatVersion), "abi": .int(Int(PluginABI.version)),
             "compiler": .int(Int(PluginABI.compilerVersion)),

@@ -148,8 +148,8 @@ public final class RegistryCache {
         var result: [Record] = []
         var safeDirectories = Set<String>()
         for (name, path) in searchPath.libraries() {
-            let canonical = canonicalPath(path)
-            let status = FileStatus(canonical)
+            let canonical = Path.canonical(path) ?? path
+            let status = try? fileInfo(canonical)
             if let trustPolicy {
                 do {
                     try trustPolicy.check(path, checkedDirectories: &safeDirectories)
@@ -159,8 +159,10 @@ public final class RegistryCache {
                     continue
                 }
             }
-            if let record = entry(canonical), record.size == status.size, record.mtimeSeconds == status.mtimeSeconds,
-                record.mtimeNanoseconds == status.mtimeNanoseconds
+            let size = status?.size ?? 0
+            let modified = status?.modificationTime ?? FileTimestamp(seconds: 0, nanoseconds: 0)
+            if let record = entry(canonical), record.size == size, record.mtimeSeconds == modified.seconds,
+                record.mtimeNanoseconds == modified.nanoseconds
             {
                 result.append(record)
                 continue
@@ -171,9 +173,9 @@ public final class RegistryCache {
                 forget(canonical)
                 continue
             }
-            record.size = status.size
-            record.mtimeSeconds = status.mtimeSeconds
-            record.mtimeNanoseconds = status.mtimeNanoseconds
+            record.size = size
+            record.mtimeSeconds = modified.seconds
+            record.mtimeNanoseconds = modified.nanoseconds
             entries[canonical] = record
             dirty = true
             result.append(record)
@@ -190,7 +192,7 @@ public final class RegistryCache {
     }
 
     /// Records a plugin the host just loaded.
-    func record(_ plugin: LoadedPlugin, status: FileStatus) {
+    func record(_ plugin: LoadedPlugin, status: FileInfo?) {
         guard let path = plugin.path else { return }
         loadIfNeeded()
         let record = Record(plugin, path: path, status: status)
@@ -212,8 +214,8 @@ public final class RegistryCache {
     /// `trustPolicy` is `nil`), an ELF check for the entry point, then a load
     /// into a throwaway registrar (the library stays mapped).
     public static func scanInProcess(_ path: String, trustPolicy: TrustPolicy? = TrustPolicy()) -> Record {
-        let status = FileStatus(path)
-        let name = PluginSearchPath.pluginName(fromFile: baseName(path)) ?? path
+        let status = try? fileInfo(path)
+        let name = PluginSearchPath.pluginName(fromFile: Path.basename(path)) ?? path
         if let trustPolicy {
             do {
                 try trustPolicy.check(path)
@@ -222,7 +224,8 @@ public final class RegistryCache {
             }
         }
         var record = Record(
-            path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,
+            path: path, size: status?.size ?? 0, mtimeSeconds: status?.modificationTime.seconds ?? 0,
+            mtimeNanoseconds: status?.modificationTime.nanoseconds ?? 0,
             isPlugin: false, name: "", version: "", summary: "", abiVersion: 0, compilerVersion: 0, registrations: [],
             error: nil)
         guard ELFSymbols.defines(PluginABI.abiSymbol, in: path) else { return record }
@@ -241,16 +244,18 @@ public final class RegistryCache {
 extension RegistryCache.Record {
     /// A library the trust check refused: not opened, so nothing is known of
     /// it but its name; listed (as refused) so the person sees why.
-    init(refused path: String, name: String, status: FileStatus, reason: String) {
+    init(refused path: String, name: String, status: FileInfo?, reason: String) {
         self.init(
-            path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,
+            path: path, size: status?.size ?? 0, mtimeSeconds: status?.modificationTime.seconds ?? 0,
+            mtimeNanoseconds: status?.modificationTime.nanoseconds ?? 0,
             isPlugin: true, name: name, version: "", summary: "", abiVersion: 0, compilerVersion: 0, registrations: [],
             error: nil, refusal: reason)
     }
 
-    init(_ plugin: LoadedPlugin, path: String, status: FileStatus) {
+    init(_ plugin: LoadedPlugin, path: String, status: FileInfo?) {
         self.init(
-            path: path, size: status.size, mtimeSeconds: status.mtimeSeconds, mtimeNanoseconds: status.mtimeNanoseconds,
+            path: path, size: status?.size ?? 0, mtimeSeconds: status?.modificationTime.seconds ?? 0,
+            mtimeNanoseconds: status?.modificationTime.nanoseconds ?? 0,
             isPlugin: true, name: plugin.name, version: plugin.version, summary: plugin.summary,
             abiVersion: plugin.abiVersion, compilerVersion: plugin.compilerVersion,
             registrations: plugin.registrations.map { r in
@@ -265,9 +270,4 @@ extension RegistryCache.Record {
             },
             error: nil)
     }
-}
-
-func baseName(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
 }

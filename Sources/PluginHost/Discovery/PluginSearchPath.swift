@@ -35,7 +35,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
             dirs.append(executableDirectory)
             // Only in an installation: a build folder has no plugins folder.
             let installed = installedPlugins(executableDirectory: executableDirectory)
-            if FileStatus(installed).isDirectory { dirs.append(installed) }
+            if isDirectory(installed) { dirs.append(installed) }
         }
         return PluginSearchPath(directories: dirs)
     }
@@ -62,7 +62,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
         for dir in directories {
             for file in Self.fileNames(for: name) {
                 let path = dir + "/" + file
-                if FileStatus(path).isRegularFile { return path }
+                if isRegularFile(path) { return path }
             }
         }
         return nil
@@ -74,17 +74,11 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
         var result: [(String, String)] = []
         var seen = Set<String>()
         for dir in directories {
-            guard let handle = opendir(dir) else { continue }
-            var names: [String] = []
-            while let entry = readdir(handle) {
-                let file = directoryEntryName(entry)
-                names.append(file)
-            }
-            closedir(handle)
-            for file in names.sorted() {
+            guard let names = try? listDirectory(dir) else { continue }
+            for file in names {
                 guard let name = Self.pluginName(fromFile: file), seen.insert(name).inserted else { continue }
                 let path = dir + "/" + file
-                if FileStatus(path).isRegularFile { result.append((name, path)) }
+                if isRegularFile(path) { result.append((name, path)) }
             }
         }
         return result

@@ -1,6 +1,12 @@
+import CellKitSupport
+
 /// Why a plugin was refused or could not be found: what, where, and how to fix it.
 ///
 /// Every refusal leaves the registry as it was; the session goes on.
+///
+/// Like swift-nio's `FileSystemError`, it keeps what caused it (``cause``: the error a
+/// plugin's registration or factory threw) for callers in this process; the text
+/// (``description``) already says it, and is all that crosses to another process.
 ///
 /// ```swift
 /// do { try host.load("CardCels") }
@@ -62,19 +68,35 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     public var fix: String?
     /// The plugin file concerned, if any.
     public var path: String?
+    /// The error that caused this one, if another error did: what a plugin threw. Not part
+    /// of equality (errors are not comparable); ``message`` already describes it.
+    public var cause: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, fix: String? = nil, path: String? = nil) {
+    public init(
+        _ code: Code, _ message: String, fix: String? = nil, path: String? = nil, cause: (any Error)? = nil
+    ) {
         self.code = code
         self.message = message
         self.fix = fix
         self.path = path
+        self.cause = cause
     }
 
-    /// The message, then the fix on its own line.
+    /// The message, then the fix on its own line (``ErrorText/lines(_:_:)``).
     public var description: String {
-        guard let fix else { return message }
-        return message + "\n  " + fix
+        ErrorText.lines(message, fix.map { [$0] } ?? [])
+    }
+
+    public static func == (left: PluginError, right: PluginError) -> Bool {
+        left.code == right.code && left.message == right.message && left.fix == right.fix && left.path == right.path
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(fix)
+        hasher.combine(path)
     }
 }
 

@@ -83,9 +83,9 @@ public struct PluginPackage: Sendable {
     /// or SwiftPM's `PACKAGE_NAME.resources`.
     public static func resources(of name: String, in directory: String) -> String? {
         let direct = directory + "/" + name + ".resources"
-        if FileStatus(direct).isDirectory { return direct }
+        if isDirectory(direct) { return direct }
         let names = (try? listDirectory(directory)) ?? []
-        return names.first { $0.hasSuffix("_\(name).resources") && FileStatus(directory + "/" + $0).isDirectory }
+        return names.first { $0.hasSuffix("_\(name).resources") && isDirectory(directory + "/" + $0) }
             .map { directory + "/" + $0 }
     }
 
@@ -117,7 +117,7 @@ public struct PluginPackage: Sendable {
         var removed: [String] = []
         for file in PluginSearchPath.fileNames(for: name) {
             let path = pluginDirectory + "/" + file
-            if FileStatus(path).isRegularFile {
+            if isRegularFile(path) {
                 try removeTree(path)
                 removed.append(path)
             }

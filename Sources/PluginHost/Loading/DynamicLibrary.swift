@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 
 /// A shared library opened with `dlopen(RTLD_NOW | RTLD_NODELETE)`.
@@ -28,7 +29,7 @@ struct DynamicLibrary: @unchecked Sendable {
     static func classify(_ reason: String, path: String) -> PluginError {
         let detail = reason.hasPrefix(path + ": ") ? String(reason.dropFirst(path.count + 2)) : reason
         if detail.contains("cannot open shared object file") {
-            if !FileStatus(path).exists {
+            if !fileExists(path) {
                 return PluginError(
                     .missingFile, "\(path): no such file",
                     fix: "check the path, or build the plugin first (swift build)", path: path)
@@ -64,46 +65,4 @@ struct DynamicLibrary: @unchecked Sendable {
         }
         return PluginError(.loadFailed, "\(path) could not be loaded: \(detail)", path: path)
     }
-}
-
-/// `stat(2)` of a path, without following nothing special.
-struct FileStatus {
-    let exists: Bool
-    let isDirectory: Bool
-    let isRegularFile: Bool
-    let size: Int
-    let mtimeSeconds: Int
-    let mtimeNanoseconds: Int
-    let mode: UInt32
-    let uid: UInt32
-
-    init(_ path: String) {
-        var st = stat()
-        if stat(path, &st) == 0 {
-            exists = true
-            isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
-            isRegularFile = (st.st_mode & S_IFMT) == S_IFREG
-            size = Int(st.st_size)
-            mtimeSeconds = Int(st.st_mtim.tv_sec)
-            mtimeNanoseconds = Int(st.st_mtim.tv_nsec)
-            mode = UInt32(st.st_mode)
-            uid = UInt32(st.st_uid)
-        } else {
-            exists = false
-            isDirectory = false
-            isRegularFile = false
-            size = 0
-            mtimeSeconds = 0
-            mtimeNanoseconds = 0
-            mode = 0
-            uid = 0
-        }
-    }
-}
-
-/// The canonical absolute path (symlinks resolved), or the path as given.
-func canonicalPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
 }

@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 
 /// Reads the dynamic symbol names of an ELF shared library without loading
@@ -60,15 +61,6 @@ enum ELFSymbols {
     }
 
     private static func readAll(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n > 0 { bytes.append(contentsOf: chunk[..<n]) }
-            if n < chunk.count { break }
-        }
-        return bytes
+        try? readFile(path)
     }
 }

@@ -25,12 +25,14 @@ enum PluginLoader {
         ExitGuard.registering.withLock { $0 = nil }
         guard status == 0 else {
             let name = registrar.pluginName.isEmpty ? path : registrar.pluginName
-            if let error = registrar.failureError, error.code == .duplicateName {
-                throw PluginError(.duplicateName, error.message, fix: error.fix, path: path)
+            if let error = registrar.failure as? CellKitError, error.code == .duplicateName {
+                throw PluginError(.duplicateName, error.message, fix: error.fix, path: path, cause: error)
             }
             throw PluginError(
-                .registrationFailed, "\(name) failed to register: \(registrar.failure ?? "status \(status)")",
-                fix: "nothing from it was added; fix the plugin and load it again", path: path)
+                .registrationFailed,
+                "\(name) failed to register: \(registrar.failure.map { "\($0)" } ?? "status \(status)")",
+                fix: "nothing from it was added; fix the plugin and load it again", path: path, cause: registrar.failure
+            )
         }
         let plugin = LoadedPlugin(
             name: registrar.pluginName, version: registrar.pluginVersion, summary: registrar.pluginSummary, path: path,

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 import Synchronization
 
 /// Every loaded plugin and what it registered, by qualified name
@@ -89,31 +90,10 @@ public final class PluginRegistry: Sendable {
         -> RegisteredItem
     {
         let snapshot = state.withLock { $0 }
-        func accept(_ item: RegisteredItem) -> Bool { kinds?.contains(item.kind) ?? true }
-        if let item = snapshot.items[name], accept(item) { return item }
-        let candidates = (snapshot.byShortName[name] ?? []).compactMap { snapshot.items[$0] }.filter(accept)
-        if candidates.count == 1 { return candidates[0] }
-        let what = Self.describe(kinds)
-        if candidates.count > 1 {
-            let names = candidates.map(\.qualifiedName).sorted()
-            throw PluginError(
-                .ambiguousName, "'\(name)' is ambiguous: \(names.joined(separator: ", ")) all match",
-                fix: "use the qualified name, for example \(names[0])")
-        }
-        let all = snapshot.items.values.filter(accept)
-        let pool = all.map(\.name) + all.map(\.qualifiedName)
-        var fix: String
-        if let near = Suggestions.nearest(to: name, in: pool) {
-            fix = "did you mean '\(near)'?"
-        } else if snapshot.plugins.isEmpty {
-            fix = "no plugins are loaded yet; load one first (load BasicCells)"
-        } else {
-            fix = "`cells` lists what the loaded plugins provide"
-        }
-        if let wrongKind = snapshot.items[name] ?? (snapshot.byShortName[name]?.first).flatMap({ snapshot.items[$0] }) {
-            fix = "\(wrongKind.qualifiedName) is a \(wrongKind.kind.noun(plural: false)), not a \(what)"
-        }
-        throw PluginError(.unknownName, "no \(what) named '\(name)'", fix: fix)
+        let resolution = NameResolution(
+            items: snapshot.items, byShortName: snapshot.byShortName, hasPlugins: !snapshot.plugins.isEmpty,
+            kind: \.kind, name: \.name, qualifiedName: \.qualifiedName)
+        return try resolution.resolve(name, kinds: kinds)
     }
 
     /// Every name (short and qualified) of the given kinds, for completion.
@@ -131,8 +111,9 @@ public final class PluginRegistry: Sendable {
         return kinds.map { $0.noun(plural: false) }.sorted().joined(separator: " or ")
     }
 
+    /// Whether `name` can be a plugin's name: a Swift identifier, whose letters may be any
+    /// alphabetic character.
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        CellKitSupport.isIdentifier(name, unicodeLetters: true)
     }
 }

@@ -58,23 +58,21 @@ public struct PluginScaffold: Sendable {
                 .invalidPlugin, "'\(name)' cannot be a plugin name",
                 fix: "use a Swift identifier other than CellKit, such as WeatherCells")
         }
-        guard FileStatus(sdkPath + "/Package.swift").isRegularFile else {
+        guard isRegularFile(sdkPath + "/Package.swift") else {
             throw PluginError(
                 .missingFile, "the CellKit SDK is not at \(sdkPath)",
                 fix: "pass --sdk PATH (the SDK folder of a CellKit checkout)")
         }
-        if FileStatus(directory).exists {
-            guard let handle = opendir(directory) else {
+        if fileExists(directory) {
+            let entries: [String]
+            do {
+                entries = try listDirectory(directory)
+            } catch {
                 throw PluginError(
-                    .invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path")
+                    .invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path",
+                    cause: error)
             }
-            var count = 0
-            while let entry = readdir(handle) {
-                let n = directoryEntryName(entry)
-                if n != "." && n != ".." { count += 1 }
-            }
-            closedir(handle)
-            if count > 0 {
+            if !entries.isEmpty {
                 throw PluginError(
                     .invalidPlugin, "\(directory) already exists and is not empty",
                     fix: "choose another --path, or remove it first")
@@ -83,25 +81,15 @@ public struct PluginScaffold: Sendable {
         var written: [String] = []
         for file in files {
             let path = directory + "/" + file.path
-            try makeDirectories(parentDirectory(path))
-            guard let out = fopen(path, "wb") else {
-                throw PluginError(.missingFile, "cannot write \(path): \(String(cString: strerror(errno)))")
+            do {
+                try createDirectories(Path.dirname(path))
+                try atomicWrite(path, file.contents)
+            } catch {
+                throw PluginError(.missingFile, error.description, cause: error)
             }
-            let bytes = Array(file.contents.utf8)
-            let ok = fwrite(bytes, 1, bytes.count, out) == bytes.count
-            fclose(out)
-            guard ok else { throw PluginError(.missingFile, "cannot write \(path)") }
             written.append(path)
         }
         return written
-    }
-
-    private func makeDirectories(_ path: String) throws(PluginError) {
-        if path.isEmpty || FileStatus(path).isDirectory { return }
-        try makeDirectories(parentDirectory(path))
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw PluginError(.missingFile, "cannot create \(path): \(String(cString: strerror(errno)))")
-        }
     }
 
     // MARK: - Templates

@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 
 /// Whether a plugin file may be loaded: a plugin is code that runs with the
@@ -38,11 +39,12 @@ public struct TrustPolicy: Sendable {
     /// to `checked` and not looked at again (the registry cache checks every
     /// library on the plugin path, most of them in the same few directories).
     public func check(_ path: String, checkedDirectories checked: inout Set<String>) throws(PluginError) {
-        let absolute = absolutePath(path)
-        guard FileStatus(absolute).exists else { return }  // dlopen reports a missing file itself
+        // Made absolute without resolving anything: the walk below follows `..` and links itself.
+        let absolute = Path.isAbsolute(path) ? path : Path.join((try? Path.currentDirectory()) ?? "", path)
+        guard fileExists(absolute) else { return }  // dlopen reports a missing file itself
         func directory(_ dir: String) throws(PluginError) {
             guard !checked.contains(dir) else { return }
-            try checkEntry(dir, FileStatus(dir), isDirectory: true, plugin: path)
+            try checkEntry(dir, try? fileInfo(dir), isDirectory: true, plugin: path)
             checked.insert(dir)  // only once it passed: the next file in it is refused the same way
         }
         // The path as given: each directory a component is looked up in.
@@ -52,42 +54,44 @@ public struct TrustPolicy: Sendable {
         walk: while let component = pending.popLast() {
             if component == "." { continue }
             if component == ".." {
-                current = parentDirectory(current)
+                current = Path.dirname(current)
                 continue
             }
             try directory(current)
             let next = current == "/" ? "/" + component : current + "/" + component
-            var st = stat()
             // Gone meanwhile, or not searchable: dlopen reports it; the file's own chain is still checked below.
-            guard lstat(next, &st) == 0 else { break walk }
-            guard st.st_mode & S_IFMT == S_IFLNK else {
+            guard let link = try? fileInfo(next, followingSymbolicLinks: false) else { break walk }
+            guard link.kind == .symbolicLink else {
                 current = next
                 continue
             }
-            if st.st_uid != uid && st.st_uid != 0 {
+            if link.uid != uid && link.uid != 0 {
                 throw refusal(
-                    path, "symbolic link \(next) belongs to another user (uid \(st.st_uid))",
+                    path, "symbolic link \(next) belongs to another user (uid \(link.uid))",
                     fix: "a plugin runs with your rights; copy it somewhere you own, ")
             }
             links += 1
-            guard links <= Self.maximumLinks, let target = readLink(next) else { break walk }
+            guard links <= Self.maximumLinks, let target = try? Path.linkTarget(next) else { break walk }
             if target.hasPrefix("/") { current = "/" }
             pending.append(contentsOf: target.split(separator: "/").reversed())
         }
         // The file it leads to, and every directory above its canonical path.
-        let file = canonicalPath(absolute)
-        try checkEntry(file, FileStatus(file), isDirectory: false, plugin: path)
-        var dir = parentDirectory(file)
+        let file = Path.canonical(absolute) ?? absolute
+        try checkEntry(file, try? fileInfo(file), isDirectory: false, plugin: path)
+        var dir = Path.dirname(file)
         while true {
             try directory(dir)
             if dir == "/" { break }
-            dir = parentDirectory(dir)
+            dir = Path.dirname(dir)
         }
     }
 
     /// What every refusal ends with: how the person can grant the load anyway.
     /// Only the person can grant it: a file that is run, opened, rendered or recovered cannot.
-    static let override =
+    /// It names the console's `load` option and cellkit's flag, which this module cannot see:
+    /// the console's `CommandHint.trustOverride` builds the same text from its tables, and a
+    /// test keeps the two equal.
+    package static let override =
         "or, if you trust it, run cellkit with --allow-unsafe-plugins, or type `load NAME allow-unsafe=true` "
         + "at the interactive prompt"
 
@@ -96,9 +100,9 @@ public struct TrustPolicy: Sendable {
             .unsafePermissions, "refusing to load \(plugin): \(reason)", fix: fix + Self.override, path: plugin)
     }
 
-    private func checkEntry(_ path: String, _ status: FileStatus, isDirectory: Bool, plugin: String) throws(PluginError)
+    private func checkEntry(_ path: String, _ status: FileInfo?, isDirectory: Bool, plugin: String) throws(PluginError)
     {
-        guard status.exists else { return }
+        guard let status else { return }
         let what = isDirectory ? "directory \(path)" : path
         if status.uid != uid && status.uid != 0 {
             throw refusal(
@@ -122,27 +126,4 @@ extension PluginError {
         }
         return String(message.dropFirst("refusing to load \(path): ".count))
     }
-}
-
-func parentDirectory(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    if slash == path.startIndex { return "/" }
-    return String(path[..<slash])
-}
-
-/// `path` made absolute against the working directory, without resolving anything.
-func absolutePath(_ path: String) -> String {
-    if path.hasPrefix("/") { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return cwd == "/" ? "/" + path : cwd + "/" + path
-}
-
-/// The target of a symbolic link, or `nil`.
-func readLink(_ path: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let n = readlink(path, &buffer, buffer.count - 1)
-    guard n > 0 else { return nil }
-    return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

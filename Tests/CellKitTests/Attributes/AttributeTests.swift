@@ -373,7 +373,7 @@ final class PlainView: View {}
 
     @Test func aPluginRegistrationListsTheAttributes() throws {
         let registrar = PluginRegistrar(imagePath: nil)
-        #expect(registrar.run(GaugePlugin.self) == 0, "\(registrar.failure ?? "")")
+        #expect(registrar.run(GaugePlugin.self) == 0, "\(registrar.failure.map { "\($0)" } ?? "")")
         #expect(registrar.registrations.map(\.name) == ["GaugeCell", "Pair"])
         #expect(registrar.registrations[0].attributes.map(\.name).prefix(3) == ["count", "ratio", "enabled"])
         #expect(registrar.registrations[0].attributes[0].defaultValue == .int(3))

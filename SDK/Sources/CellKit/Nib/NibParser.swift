@@ -74,6 +74,24 @@ struct NibParser {
     private mutating func parseLine(_ raw: String, number: Int) -> [NibTemplate.Segment]? {
         lineNumber = number
         wrapOnLine = nil
+        guard startLine(raw, number: number) else { return [] }
+        var end = chars.count
+        while end > 0, chars[end - 1] == " " { end -= 1 }
+        let (segments, sawComment) = segments(upTo: end)
+        if sawComment,
+            segments.allSatisfy({
+                if case .literal(let l) = $0 { return l.text.allSatisfy { $0 == " " } }
+                return false
+            })
+        {
+            return nil
+        }
+        return segments
+    }
+
+    /// Makes `raw` the line being parsed, and reports what is wrong with it as a whole
+    /// (its length, tabs, control characters); false when it is too long to take apart.
+    private mutating func startLine(_ raw: String, number: Int) -> Bool {
         // A line longer than any screen is refused before it is taken apart
         // (a nib line 1 MB wide would otherwise cost its size many times over).
         guard raw.utf8.count <= Self.maximumLineBytes else {
@@ -85,7 +103,7 @@ struct NibParser {
                 notes: [
                     "a nib line is drawn on one row of a screen at most 10,000 columns wide; use a spring ({~}) to fill"
                 ])
-            return []
+            return false
         }
         chars = Array(raw)
         sourceLine = raw
@@ -105,10 +123,12 @@ struct NibParser {
                         + "e.g. {name:bold,fg=red}"
                 ])
         }
+        return true
+    }
 
-        var end = chars.count
-        while end > 0, chars[end - 1] == " " { end -= 1 }
-
+    /// The segments of the line up to `end` (its trailing spaces left out), and whether it
+    /// held a comment.
+    private mutating func segments(upTo end: Int) -> (segments: [NibTemplate.Segment], sawComment: Bool) {
         var segments: [NibTemplate.Segment] = []
         var literal = ""
         var sawComment = false
@@ -173,16 +193,7 @@ struct NibParser {
             }
         }
         flush()
-
-        if sawComment,
-            segments.allSatisfy({
-                if case .literal(let l) = $0 { return l.text.allSatisfy { $0 == " " } }
-                return false
-            })
-        {
-            return nil
-        }
-        return segments
+        return (segments, sawComment)
     }
 
     private enum GroupEnd {
@@ -571,18 +582,45 @@ struct NibParser {
     }
 
     private mutating func apply(_ token: Token, to m: inout Modifiers, for target: Target) {
+        guard let value = checkedValue(of: token, for: target) else { return }
+        let key = token.key
+        if let flag = NibStyle.Flags.named.first(where: { $0.name == key })?.flag {
+            guard claim(key, token, in: &m, note: "remove one") else { return }
+            m.style.flags.insert(flag)
+            return
+        }
+        switch key {
+        case "fg", "bg": applyColor(token, value, to: &m, for: target)
+        case "left", "center", "right": applyAlignment(token, to: &m)
+        case "width", "min", "max": applyWidth(token, value, to: &m)
+        case "truncate", "clip", "wrap": applyOverflow(token, value, to: &m)
+        case "placeholder":
+            guard claim(key, token, in: &m, note: "remove one") else { return }
+            m.placeholder = value
+        case "collapse":
+            guard claim(key, token, in: &m, note: "remove one") else { return }
+            m.collapse = true
+        default:
+            break
+        }
+    }
+
+    /// The token's value ("" for a modifier without one), or nil (and an error) when the
+    /// modifier is unknown, does not apply to `target`, or has a value it should not have
+    /// or lacks one it needs.
+    private mutating func checkedValue(of token: Token, for target: Target) -> String? {
         let key = token.key
         if key.isEmpty {
             error(
                 "missing modifier name before '='", at: token.column, length: token.length,
                 notes: ["write the modifier's name, e.g. 'width=12'"])
-            return
+            return nil
         }
         if key.contains(" ") {
             error(
                 "missing ',' between modifiers", at: token.column, length: token.length,
                 notes: ["separate modifiers with ',', e.g. 'bold,dim'"])
-            return
+            return nil
         }
         let known =
             NibParser.outletModifiers.contains(key)
@@ -602,7 +640,7 @@ struct NibParser {
             } else {
                 unknownModifier(token, for: target)
             }
-            return
+            return nil
         }
         // Value or none, as the modifier wants.
         if NibParser.valued.contains(key) {
@@ -610,96 +648,95 @@ struct NibParser {
                 error(
                     "'\(key)' needs a value", at: token.column, length: token.length,
                     notes: ["write '\(key)=\(NibParser.example(for: key))'"])
-                return
+                return nil
             }
         } else if token.value != nil {
             error(
                 "'\(key)' takes no value", at: token.column, length: token.length,
                 notes: ["write '\(key)'"])
-            return
+            return nil
         }
-        let value = token.value ?? ""
+        return token.value ?? ""
+    }
 
-        if let flag = NibStyle.Flags.named.first(where: { $0.name == key })?.flag {
-            guard claim(key, token, in: &m, note: "remove one") else { return }
-            m.style.flags.insert(flag)
-            return
-        }
-        switch key {
-        case "fg", "bg":
-            guard let color = parseColor(value, token: token) else { return }
-            let which = key == "fg" ? "foreground" : "background"
-            guard
-                claim(
-                    key, token, in: &m,
-                    note: "\(target.described) has one \(which) colour: keep one")
-            else { return }
-            if key == "fg" { m.style.foreground = color } else { m.style.background = color }
-        case "left", "center", "right":
-            guard
-                claim(
-                    "alignment", token, in: &m,
-                    note: "an outlet has one alignment: keep one of left, center, right")
-            else { return }
-            m.alignment = NibTemplate.Alignment(rawValue: key)
-        case "width", "min", "max":
-            guard let number = parseNumber(value, for: key, token: token) else { return }
-            guard claim(key, token, in: &m, note: "remove one") else { return }
-            if key == "width" {
-                if let other = m.given["min"] ?? m.given["max"] {
-                    contradiction(token, other, note: NibParser.fixedNote)
-                    return
-                }
-                m.fixed = number
-            } else {
-                if let fixed = m.given["width"] {
-                    contradiction(token, fixed, note: NibParser.fixedNote)
-                    return
-                }
-                if key == "min" { m.min = number } else { m.max = number }
-                if let min = m.min, let max = m.max, min > max {
-                    error(
-                        "min=\(min) is greater than max=\(max)", at: token.column,
-                        length: token.length,
-                        notes: ["make min at most max, or use width=N for a fixed width"])
-                    return
-                }
+    /// `fg=COLOR`, `bg=COLOR`.
+    private mutating func applyColor(_ token: Token, _ value: String, to m: inout Modifiers, for target: Target) {
+        let key = token.key
+        guard let color = parseColor(value, token: token) else { return }
+        let which = key == "fg" ? "foreground" : "background"
+        guard
+            claim(
+                key, token, in: &m,
+                note: "\(target.described) has one \(which) colour: keep one")
+        else { return }
+        if key == "fg" { m.style.foreground = color } else { m.style.background = color }
+    }
+
+    /// `left`, `center`, `right`.
+    private mutating func applyAlignment(_ token: Token, to m: inout Modifiers) {
+        guard
+            claim(
+                "alignment", token, in: &m,
+                note: "an outlet has one alignment: keep one of left, center, right")
+        else { return }
+        m.alignment = NibTemplate.Alignment(rawValue: token.key)
+    }
+
+    /// `width=N`, `min=N`, `max=N`: a fixed width, or bounds of a flexible one.
+    private mutating func applyWidth(_ token: Token, _ value: String, to m: inout Modifiers) {
+        let key = token.key
+        guard let number = parseNumber(value, for: key, token: token) else { return }
+        guard claim(key, token, in: &m, note: "remove one") else { return }
+        if key == "width" {
+            if let other = m.given["min"] ?? m.given["max"] {
+                contradiction(token, other, note: NibParser.fixedNote)
+                return
             }
-        case "truncate", "clip", "wrap":
-            var overflow = NibTemplate.Overflow.wrap
-            if key == "clip" {
-                overflow = .truncate(.clip)
-            } else if key == "truncate" {
-                guard let mode = NibTemplate.Truncation(rawValue: value) else {
-                    var notes = ["truncate takes tail (the default), head, middle or clip"]
-                    if let near = NibParserSuggestions.nearest(
-                        value, in: NibTemplate.Truncation.allCases.map(\.rawValue))
-                    {
-                        notes.insert("did you mean 'truncate=\(near)'?", at: 0)
-                    }
-                    error(
-                        "unknown truncation '\(value)'", at: token.valueColumn,
-                        length: token.valueLength, notes: notes)
-                    return
-                }
-                overflow = .truncate(mode)
+            m.fixed = number
+        } else {
+            if let fixed = m.given["width"] {
+                contradiction(token, fixed, note: NibParser.fixedNote)
+                return
             }
-            let note =
-                overflow == .wrap || m.overflow == .wrap
-                ? "a wrapped outlet shows all its text on more rows, a truncated one cuts it to "
-                    + "one row: keep one"
-                : "'clip' is truncation without an ellipsis: keep one"
-            guard claim("overflow", token, in: &m, note: note) else { return }
-            m.overflow = overflow
-        case "placeholder":
-            guard claim(key, token, in: &m, note: "remove one") else { return }
-            m.placeholder = value
-        case "collapse":
-            guard claim(key, token, in: &m, note: "remove one") else { return }
-            m.collapse = true
-        default:
-            break
+            if key == "min" { m.min = number } else { m.max = number }
+            if let min = m.min, let max = m.max, min > max {
+                error(
+                    "min=\(min) is greater than max=\(max)", at: token.column,
+                    length: token.length,
+                    notes: ["make min at most max, or use width=N for a fixed width"])
+                return
+            }
         }
+    }
+
+    /// `truncate=MODE`, `clip`, `wrap`.
+    private mutating func applyOverflow(_ token: Token, _ value: String, to m: inout Modifiers) {
+        let key = token.key
+        var overflow = NibTemplate.Overflow.wrap
+        if key == "clip" {
+            overflow = .truncate(.clip)
+        } else if key == "truncate" {
+            guard let mode = NibTemplate.Truncation(rawValue: value) else {
+                var notes = ["truncate takes tail (the default), head, middle or clip"]
+                if let near = NibParserSuggestions.nearest(
+                    value, in: NibTemplate.Truncation.allCases.map(\.rawValue))
+                {
+                    notes.insert("did you mean 'truncate=\(near)'?", at: 0)
+                }
+                error(
+                    "unknown truncation '\(value)'", at: token.valueColumn,
+                    length: token.valueLength, notes: notes)
+                return
+            }
+            overflow = .truncate(mode)
+        }
+        let note =
+            overflow == .wrap || m.overflow == .wrap
+            ? "a wrapped outlet shows all its text on more rows, a truncated one cuts it to "
+                + "one row: keep one"
+            : "'clip' is truncation without an ellipsis: keep one"
+        guard claim("overflow", token, in: &m, note: note) else { return }
+        m.overflow = overflow
     }
 
     static let fixedNote =

@@ -21,10 +21,9 @@ public final class PluginRegistrar {
     @_spi(Host) public internal(set) var pluginSummary = ""
     /// What has been registered so far, in order.
     @_spi(Host) public private(set) var registrations: [PluginRegistration] = []
-    /// The error the plugin's `register(in:)` threw, if it did, as text.
-    @_spi(Host) public internal(set) var failure: String?
-    /// The error the plugin's `register(in:)` threw, if it was a ``CellKitError``.
-    @_spi(Host) public internal(set) var failureError: CellKitError?
+    /// The error the plugin's `register(in:)` threw, if it did: kept whole, so that the
+    /// host can tell a ``CellKitError`` and keep it as the cause of its own error.
+    @_spi(Host) public internal(set) var failure: (any Error)?
     private var nibs: [(name: String, template: NibTemplate)] = []
     private var storyboards: [Storyboard] = []
 
@@ -64,8 +63,7 @@ public final class PluginRegistrar {
             try P.register(in: self)
             return 0
         } catch {
-            failure = "\(error)"
-            failureError = error as? CellKitError
+            failure = error
             return 1
         }
     }

@@ -1,0 +1,25 @@
+/// The loading both nib protocols share.
+enum NibLoading {
+    /// Adds the nib's root views to `view`, pinned, with outlets connected to it.
+    static func load(_ nib: Nib, into view: View) throws(CellKitError) {
+        let content = (view as? TableViewCell)?.contentView ?? (view as? CollectionViewCell)?.contentView ?? view
+        for root in try nib.instantiate(withOwner: view) {
+            root.pinEdges()
+            content.addSubview(root)
+        }
+    }
+
+    /// A new `T`; if a nib named after its reuse identifier exists in its
+    /// bundle, loaded into it (seed 002: "use the nib if one exists").
+    /// `type` may be a subclass of `T` chosen at run time: that class is made.
+    static func makeView<T: ReusableView & Reusable>(_ type: T.Type) throws(CellKitError) -> T {
+        let view = type.init()
+        let nib = Nib(nibName: type.reuseIdentifier, bundle: PluginBundle(for: type))
+        // A NibOwnerLoadable view loads its nib itself; checked only when a nib exists
+        // (a dynamic conformance check scans every loaded image).
+        if Nib.exists(named: nib.name, in: nib.bundle), !(view is NibOwnerLoadable) {
+            try load(nib, into: view)
+        }
+        return view
+    }
+}

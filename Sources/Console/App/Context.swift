@@ -1,0 +1,248 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import Glibc
+import PluginHost
+
+/// Everything a run needs: the host, the interpreter, where output goes.
+final class Context {
+    let invocation: Invocation
+    let environment: [String: String]
+    let output: ConsoleOutput
+    let host: PluginHost
+    let interpreter: Interpreter
+
+    init(invocation: Invocation, environment: [String: String]) {
+        self.invocation = invocation
+        self.environment = environment
+        output = ConsoleOutput(
+            standardOutput: FileDescriptorOutput(descriptor: 1), standardError: FileDescriptorOutput(descriptor: 2),
+            isTerminal: isatty(1) == 1)
+        let executable = try? Path.executable()
+        let searchPath = PluginSearchPath.standard(
+            options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname)
+        )
+        var cache: RegistryCache?
+        let allowUnsafe = invocation.allowUnsafePlugins
+        let timeout = RegistryScanner.timeout(environment: environment)
+        let scanner: ((String) -> RegistryCache.Record)? = executable.map { exe in
+            { RegistryScanner.scan($0, executable: exe, allowUnsafe: allowUnsafe, timeout: timeout) }
+        }
+        if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
+            cache = RegistryCache(file: file, scanner: scanner)
+        } else if !invocation.useCache {
+            // --no-cache: the same answers, from scans that are not kept.
+            cache = RegistryCache.inMemory(scanner: scanner)
+        }
+        host = PluginHost(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
+        // Plugins are loaded and drawn by a worker process (docs/design.md): a
+        // plugin that traps ends the worker, never this process.
+        // The worker records what it loads in the registry cache, as the session would have.
+        var workerEnvironment = environment
+        workerEnvironment[Worker.registryCacheVariable] = invocation.useCache ? cache?.file : nil
+        workerEnvironment[ScreenRenderer.windowChromeVariable] = invocation.windowChrome ? nil : "off"
+        let backend = executable.map { executable in
+            WorkerBackend(
+                process: WorkerProcess(
+                    executable: executable, environment: workerEnvironment,
+                    stateDirectory: Context.workerDirectory(environment: environment)))
+        }
+        interpreter = Interpreter(host: host, output: output, environment: environment, backend: backend)
+        if let backend {
+            backend.process.interruptRequested = {
+                REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent)
+            }
+            if let seconds = invocation.timeout {
+                backend.process.timeout = seconds
+            } else if let text = environment["CELLKIT_TIMEOUT"], let seconds = Int(text), seconds > 0 {
+                backend.process.timeout = seconds
+            }
+        }
+        switch invocation.color {
+        case .auto?: interpreter.settings.color = .auto
+        case .always?: interpreter.settings.color = .always
+        case .never?: interpreter.settings.color = .never
+        case nil: break
+        }
+        interpreter.terminalWidth = {
+            var size = winsize()
+            guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+            return Int(size.ws_col)
+        }
+    }
+
+    /// Where worker logs go: `$XDG_STATE_HOME/cellkit/workers` (by default
+    /// `~/.local/state/cellkit/workers`), else a folder in `/tmp`.
+    static func workerDirectory(environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], Path.isAbsolute(state) {
+            return Path.join(state, "cellkit/workers")
+        }
+        let env = Environment(environment)
+        guard let home = env.homeDirectory() else { return "/tmp/cellkit-workers-\(getuid())" }
+        return Path.join(XDGDirectories(environment: env, home: home).stateHome, "cellkit/workers")
+    }
+
+    /// The exit code for the errors of a run: the kind of the first. With
+    /// `--keep-going` (or more than one error), says how many there were,
+    /// one included (docs/batch.md).
+    func finish(_ errors: [ConsoleError]) -> Int32 {
+        guard let first = errors.first else { return ExitCode.success.rawValue }
+        let count = errors.reduce(0) { $0 + $1.count }
+        if count > 1 || (count == 1 && invocation.keepGoing) {
+            output.printError(count == 1 ? "1 error" : "\(count) errors")
+        }
+        return ExitCode(first.kind).rawValue
+    }
+
+    /// A script on standard input (not a terminal): `cellkit < script`, `… | cellkit`.
+    func runStandardInput() -> Int32 {
+        let text: String
+        do {
+            text = try readStandardInput()
+        } catch {
+            output.printError("cellkit: error: \(error.message)")
+            return ExitCode.io.rawValue
+        }
+        return finish(interpreter.run(text, file: "<stdin>", keepGoing: invocation.keepGoing))
+    }
+
+    /// What `cellkit -c` runs.
+    /// The person typed them on the command line, as they would a flag: a
+    /// `load … allow-unsafe=true` among them is honoured (not in files they open).
+    func runCommands(_ text: String) -> Int32 {
+        interpreter.commandsComeFromThePerson = true
+        defer { interpreter.commandsComeFromThePerson = false }
+        return finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
+    }
+
+    /// `cellkit run FILE...`: the files in order, in one session (a later file
+    /// sees the screens of an earlier one); `-` reads standard input.
+    func runFiles(_ files: [String]) -> Int32 {
+        var errors: [ConsoleError] = []
+        for file in files {
+            if interpreter.quitRequested { break }
+            let text: String
+            do {
+                text =
+                    file == "-"
+                    ? try readStandardInput()
+                    : try readLimitedTextFile(
+                        file, maximumBytes: interpreter.limits.scriptBytes, what: "script", regularFileOnly: false)
+            } catch let error as FileError {
+                output.printError("cellkit: error: \(error.description)")
+                errors.append(ConsoleError(.io, []))
+                if invocation.keepGoing { continue }
+                break
+            } catch {
+                output.printError("cellkit: error: \((error as? StandardInputError)?.message ?? "\(error)")")
+                errors.append(ConsoleError(.io, []))
+                if invocation.keepGoing { continue }
+                break
+            }
+            let name = file == "-" ? "<stdin>" : file
+            interpreter.scriptDirectories = [file == "-" ? "." : Path.dirname(file)]
+            interpreter.openFiles = file == "-" ? [] : [interpreter.canonicalFilePath(file)]
+            errors += interpreter.run(text, file: name, keepGoing: invocation.keepGoing)
+            if !errors.isEmpty && !invocation.keepGoing { break }
+        }
+        return finish(errors)
+    }
+
+    /// Standard input, whole, as UTF-8 text.
+    func readStandardInput() throws(StandardInputError) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(0, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 {
+                throw StandardInputError(message: "cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes += chunk[..<n]
+            guard bytes.count <= interpreter.limits.scriptBytes else {
+                throw StandardInputError(
+                    message:
+                        "standard input is larger than \(byteCountDescription(interpreter.limits.scriptBytes)), the limit for a script (docs/limits.md); split it into smaller files"
+                )
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw StandardInputError(message: "standard input is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// `cellkit validate [PLUGIN...]`: loads each plugin (in the worker) and
+    /// makes every cell, nib and scene it registered; reports every failure.
+    /// The summary counts plugins that could not be loaded as failures too.
+    func validate(_ names: [String]) -> Int32 {
+        let wanted = names.isEmpty ? host.searchPath.libraries().map(\.name) : names
+        var loadFailures = 0
+        var loaded: [String] = []
+        for name in wanted {
+            let isPath = name.contains("/") || name.hasSuffix(".so")
+            do throws(BackendError) {
+                let path: String
+                do {
+                    path = isPath ? name : try host.locate(name)
+                } catch {
+                    throw .plugin(error)
+                }
+                let (plugin, _) = try interpreter.backend.load(
+                    path: interpreter.canonicalFilePath(path), allowUnsafe: host.allowUnsafePlugins)
+                loaded.append(plugin.name)
+            } catch {
+                loadFailures += 1
+                switch error {
+                case .plugin(let error): output.printError("✗ \(name): \(error.description)")
+                case .worker(let failure): output.printError("✗ \(name): " + interpreter.describe(failure))
+                case .render(let message), .output(let message): output.printError("✗ \(name): \(message)")
+                }
+            }
+        }
+        var checked = 0
+        var failures: [String] = []
+        if !loaded.isEmpty {
+            do throws(BackendError) {
+                (checked, failures) = try interpreter.backend.validate(plugins: loaded)
+            } catch {
+                if case .worker(let failure) = error {
+                    failures.append(interpreter.describe(failure))
+                } else {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        for failure in failures { output.printError("✗ \(failure)") }
+        let total = failures.count + loadFailures
+        var summary = "checked \(checked) item(s) of \(loaded.count) plugin(s)"
+        if loadFailures > 0 { summary += "; \(loadFailures) plugin(s) could not be loaded" }
+        summary += total == 0 ? ": all good" : ": \(total) failure(s)"
+        output.print(summary)
+        return total > 0 ? ExitCode.plugin.rawValue : ExitCode.success.rawValue
+    }
+
+    func newPlugin(_ name: String, path: String?, sdk: String?) -> Int32 {
+        let scaffold = PluginScaffold(
+            name: name, directory: path ?? name,
+            sdkPath: sdk.map { (try? Path.absolute($0)) ?? $0 } ?? PluginScaffold.defaultSDKPath)
+        do {
+            let written = try scaffold.write()
+            for file in written { output.print("created \(file)") }
+            output.print(
+                """
+
+                Next:
+                  cd \(scaffold.directory)
+                  swift build
+                  cellkit run Examples/hello.cellkit --plugin-path .build/debug
+                or build it in release and install it for every session:
+                  cellkit plugin install \(scaffold.directory)
+                """)
+            return 0
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return error.code == .missingFile ? ExitCode.io.rawValue : ExitCode.usage.rawValue
+        }
+    }
+}

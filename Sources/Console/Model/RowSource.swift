@@ -1,0 +1,14 @@
+/// Where rows come from: one row with literal attributes, or one row per
+/// record of a data file.
+enum RowSource: Equatable, Sendable {
+    case row(Row)
+    case bound(Binding)
+
+    /// How many rows this source gives.
+    var count: Int {
+        switch self {
+        case .row: 1
+        case .bound(let b): b.count
+        }
+    }
+}
