@@ -277,6 +277,16 @@ import Testing
         try repl.type("render")
         try repl.waitFor("╭─ Ada")
         try repl.waitForPrompt()
+        // Every path that reaches plugin code: describe, show, reload, validate.
+        try repl.type("describe ProfileCell")
+        try repl.waitFor("name")
+        try repl.type("show")
+        try repl.wait(for: "the view") { $0.isAlternateScreen }
+        try repl.send("q")
+        try repl.waitForPrompt()
+        try repl.type("reload")
+        try repl.waitFor("reloaded")
+        try repl.waitForPrompt()
 
         let session = Self.procText("/proc/\(repl.pid)/maps")
         #expect(session.contains("libCellKit.so"), "the session links the SDK")
