@@ -16,6 +16,8 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case json
     /// The CSV parser, with the delimiter chosen by the first byte.
     case csv
+    /// Data files cut into chunks of records (CSV or JSON), against the whole file.
+    case records
     /// The nib parser, line layout and drawing at a width the first bytes choose.
     case nib
     /// Storyboards: a script of declarations read into a session, saved,
@@ -36,6 +38,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
             case .script: ScriptHarness.run(data)
             case .json: JSONHarness.run(data)
             case .csv: CSVHarness.run(data)
+            case .records: RecordChunkerHarness.run(data)
             case .nib: NibHarness.run(data)
             case .storyboard: StoryboardHarness.run(data)
             case .registryCache: RegistryCacheHarness.run(data)

@@ -1,0 +1,65 @@
+#if DEBUG
+    import CellKitSupport
+    import Glibc
+
+    /// Large data files read a chunk at a time: the first byte picks CSV or
+    /// JSON, the next two a chunk size from 64 bytes to 4 KiB; the rest is the
+    /// file. The chunks cover the file, in order, without gaps; and when the
+    /// whole file parses and every chunk parses with the count the scan gave
+    /// it, the chunks hold exactly the whole file's records, on the same lines
+    /// (a chunk that does not parse sends the reader to the whole file: no
+    /// check then).
+    enum RecordChunkerHarness {
+        static func run(_ data: [UInt8]) {
+            var input = FuzzInput(data)
+            let isCSV = input.byte() % 2 == 0
+            let target = input.int(in: 64...4096)
+            let bytes = Array(input.rest())
+            let path = "/tmp/cellkit-fuzz-records-\(getpid()).\(isCSV ? "csv" : "json")"
+            defer { unlink(path) }
+            guard (try? atomicWrite(path, bytes)) != nil,
+                let chunker = try? RecordChunker(path: path, format: isCSV ? .csv(.comma) : .json, targetBytes: target)
+            else { return }
+            var chunks: [RecordChunker.RecordChunk] = []
+            var offset = 0
+            while let chunk = try? chunker.chunk(chunks.count) {
+                precondition(chunk.range.lowerBound == offset, "a gap or an overlap between chunks")
+                precondition(chunk.firstRecord == chunks.reduce(0) { $0 + $1.count }, "records numbered wrong")
+                offset = chunk.range.upperBound
+                chunks.append(chunk)
+                if chunk.isLast { break }
+            }
+            precondition(offset == bytes.count, "the chunks end at \(offset), the file at \(bytes.count)")
+            if isCSV {
+                guard let whole = try? CSVParser().parse(bytes) else { return }
+                var records: [CSVRecord] = []
+                for chunk in chunks {
+                    guard let table = try? CSVParser().parse(chunk.text), table.records.count == chunk.count else {
+                        return
+                    }
+                    precondition(table.header == whole.header, "a chunk with another header")
+                    for record in table.records {
+                        let original = whole.records[records.count]
+                        precondition(record.fields == original.fields, "a record read differently")
+                        precondition(record.line + chunk.lineOffset == original.line, "a record on another line")
+                        records.append(record)
+                    }
+                }
+                precondition(records.count == whole.records.count, "records lost or added")
+            } else {
+                guard let whole = try? JSONParser().parse(bytes), case .array(let all) = whole else { return }
+                var count = 0
+                for chunk in chunks {
+                    guard let value = try? JSONParser().parse(chunk.text), case .array(let records) = value,
+                        records.count == chunk.count
+                    else { return }
+                    for record in records {
+                        precondition(record == all[count], "a record read differently")
+                        count += 1
+                    }
+                }
+                precondition(count == all.count, "records lost or added")
+            }
+        }
+    }
+#endif
