@@ -48,6 +48,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The cells both rectangles cover (empty when they do not overlap).
+    @inline(__always)
     public func intersection(_ other: Rect) -> Rect {
         let x0 = max(minX, other.minX)
         let y0 = max(minY, other.minY)

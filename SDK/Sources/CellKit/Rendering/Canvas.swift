@@ -80,7 +80,7 @@ public final class Canvas {
         let h = min(max(0, height), Self.maximumHeight)
         let n = w * h
         if cells.count == n {
-            for i in cells.indices { cells[i] = .blank }
+            cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
         } else {
             cells.removeAll(keepingCapacity: true)
             cells.append(contentsOf: repeatElement(.blank, count: n))

@@ -57,6 +57,7 @@ public struct DrawingContext {
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     /// A context for a subview at `frame` (in this view's coordinates).
+    @inline(__always)
     public func subcontext(for frame: Rect) -> DrawingContext {
         let absolute = frame.offsetBy(dx: origin.x, dy: origin.y)
         return DrawingContext(
