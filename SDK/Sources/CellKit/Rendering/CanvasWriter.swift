@@ -300,7 +300,7 @@ public final class ANSIWriter: CanvasWriter {
                 while x < end {
                     let cell = row[x]
                     if styled && cell.packed != current {
-                        appendSGR(cell.packed.style)
+                        appendSGR(cell.packed)
                         current = cell.packed
                     }
                     // A run of single-scalar cells in one style.
@@ -326,6 +326,28 @@ public final class ANSIWriter: CanvasWriter {
     private static let attributeCodes: [(TextAttributes, UInt8)] = [
         (.bold, 49), (.dim, 50), (.italic, 51), (.underline, 52), (.reverse, 55), (.strikethrough, 57),
     ]
+
+    /// `ESC[0;…m` setting exactly the style `packed`; in truecolor (nothing
+    /// to downgrade) straight from its bits, without making a ``Style``.
+    private func appendSGR(_ packed: PackedStyle) {
+        guard colorMode == .truecolor else { return appendSGR(packed.style) }
+        buffer.put("\u{1B}[0")
+        let attributes = UInt8(truncatingIfNeeded: packed.bits >> 52)
+        if attributes != 0 {
+            // The order of `attributeCodes`.
+            if attributes & TextAttributes.bold.rawValue != 0 { buffer.put(";1") }
+            if attributes & TextAttributes.dim.rawValue != 0 { buffer.put(";2") }
+            if attributes & TextAttributes.italic.rawValue != 0 { buffer.put(";3") }
+            if attributes & TextAttributes.underline.rawValue != 0 { buffer.put(";4") }
+            if attributes & TextAttributes.reverse.rawValue != 0 { buffer.put(";7") }
+            if attributes & TextAttributes.strikethrough.rawValue != 0 { buffer.put(";9") }
+        }
+        let foreground = packed.bits & 0x3FF_FFFF
+        if foreground != 0 { appendColor(PackedStyle.unpack(foreground), foreground: true) }
+        let background = packed.bits >> 26 & 0x3FF_FFFF
+        if background != 0 { appendColor(PackedStyle.unpack(background), foreground: false) }
+        buffer.put(0x6D)  // m
+    }
 
     /// `ESC[0;…m` setting exactly `style`.
     private func appendSGR(_ style: Style) {
