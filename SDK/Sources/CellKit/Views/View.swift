@@ -148,7 +148,7 @@ open class View {
         }
         draw(in: context)
         forEachSubview { view in
-            if !view.isHidden { view.drawHierarchy(in: context.subcontext(for: view.frame)) }
+            if !view.isHidden { view.drawHierarchy(in: context.child(for: view.frame)) }
         }
     }
 
