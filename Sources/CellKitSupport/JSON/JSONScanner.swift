@@ -21,6 +21,9 @@ struct JSONScanner {
     /// of a data file have the same members, and growing an array one member
     /// at a time copies it twice for four members).
     private var lastObjectCount = 0
+    /// The object closed last: a key written as the key in the same place there was (the
+    /// records of a data file) is taken from it instead of being made again.
+    private var lastObject = JSONObject()
 
     /// An array or object whose closing bracket has not been read yet.
     private struct Frame {
@@ -186,7 +189,10 @@ struct JSONScanner {
                 }
                 index += 1
                 let frame = frames.removeLast()
-                if frame.isObject { lastObjectCount = frame.object.count }
+                if frame.isObject {
+                    lastObjectCount = frame.object.count
+                    lastObject = frame.object
+                }
                 value = frame.isObject ? .object(frame.object) : .array(frame.elements)
                 if recordsPositions {
                     node = JSONPositionNode(
@@ -223,7 +229,12 @@ struct JSONScanner {
             throw error("expected \(expected), found \(found)", fix: fix)
         }
         let keyStart = rawPosition()
-        let key = try parseString()
+        let key: String
+        if let reused = reuseKey(at: frame.object.count) {
+            key = reused
+        } else {
+            key = try parseString()
+        }
         if let existing = frame.object.index(forKey: key) {
             throw duplicateKeyError(key, at: keyStart, first: existing, in: frame)
         }
@@ -247,6 +258,31 @@ struct JSONScanner {
     }
 
     // MARK: - Strings
+
+    /// The key of member `position` of the object read last, when the string at `index` (its
+    /// opening quote) is that key written plainly (no escapes), byte for byte; `index` is
+    /// then past its closing quote.
+    @inline(__always)
+    private mutating func reuseKey(at position: Int) -> String? {
+        guard position < lastObject.count else { return nil }
+        let candidate = lastObject[position].key
+        let start = index + 1
+        let matched: Bool? = candidate.utf8.withContiguousStorageIfAvailable { utf8 in
+            let end = start + utf8.count
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), let source = utf8.baseAddress else {
+                return false
+            }
+            for offset in 0..<utf8.count where bytes[start + offset] != source[offset] {
+                return false
+            }
+            // A key that needs an escape (a quote, a backslash, a control character) is never
+            // written plainly, so the bytes matched are a whole, plain string.
+            return !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        }
+        guard matched == true else { return nil }
+        index = start + candidate.utf8.count + 1
+        return candidate
+    }
 
     /// Reads a string from its opening quote; the common case (no escapes) is one scan for
     /// the bytes that end it, then a check of its UTF-8 only when it is not ASCII, and one
