@@ -28,6 +28,28 @@ enum Report {
                 "| 10 sections | \(rows) | \(r["seconds"] ?? "") | \(r["rowsPerSecond"] ?? "") | \(mebibytes(r["bytes"])) | | \(mebibytes(kib: r["peakKiB"])) |"
             )
         }
+        print("\n## What users run: `cellkit` on issue 7's script and a data file (whole process)\n")
+        print(
+            "| records | file | whole process (median) | rows/s | CPU | peak memory | `table` in the same run | ratio |"
+        )
+        print("|---:|---|---:|---:|---:|---:|---:|---:|")
+        for records in [100_000, 1_000_000] {
+            for format in ["csv", "json"] {
+                let r = try scenario("data", format, String(records), "3")
+                print(
+                    "| \(records) | \(format.uppercased()), \(megabytes(r["fileBytes"])) | \(r["seconds"] ?? "") s | \(r["rowsPerSecond"] ?? "") | \(r["cpuSeconds"] ?? "") s | \(mebibytes(kib: r["peakKiB"])) | \(r["tableRowsPerSecond"] ?? "") rows/s | \(r["ratio"] ?? "") |"
+                )
+            }
+        }
+        print("\n## Parsing data files in memory (MB/s, median of 5)\n")
+        print("| records | file | parse | positions | in chunks, as the data path reads | peak memory |")
+        print("|---:|---|---:|---:|---:|---:|")
+        for format in ["csv", "json"] {
+            let r = try scenario("parse", format, "1000000")
+            print(
+                "| \(r["records"] ?? "") | \(format.uppercased()), \(megabytes(r["bytes"])) | \(r["parseMBps"] ?? "") | \(r["documentMBps"] ?? "—") | \(r["chunkedMBps"] ?? "") | \(mebibytes(kib: r["peakKiB"])) |"
+            )
+        }
         let reuse = try scenario("reuse", "1000000")
         print("\n## The reuse path (dequeue, prepareForReuse, configure, give back)\n")
         print("| iterations | ns/row | allocations | cells created |")
@@ -77,6 +99,11 @@ enum Report {
     static func mebibytes(_ bytes: String?) -> String {
         guard let bytes, let n = Double(bytes) else { return "" }
         return format2(n / 1_048_576) + " MiB"
+    }
+
+    static func megabytes(_ bytes: String?) -> String {
+        guard let bytes, let n = Double(bytes) else { return "" }
+        return format2(n / 1e6) + " MB"
     }
 
     static func mebibytes(kib: String?) -> String {

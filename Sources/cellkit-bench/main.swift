@@ -2,6 +2,8 @@
 //
 //   swift run -c release cellkit-bench            every scenario, each in its own process, as a report
 //   swift run -c release cellkit-bench table N    one scenario (table, table-drawn, sections, reuse, configure, scroll, load, listing, startup)
+//   swift run -c release cellkit-bench data csv N [PAIRS]   the real `cellkit` on issue 7's script and N records, next to `table N`
+//   swift run -c release cellkit-bench parse json N         parsing N records in memory, in MB/s
 import CellKitSupport
 import Glibc
 
@@ -21,6 +23,18 @@ func ensureBuilt(_ files: [String]) throws {
     try Child.run(["/usr/bin/env", "swift", "build", "-c", configuration])
 }
 
+let usage = """
+    usage: cellkit-bench                      every scenario, each in a process of its own, as docs/performance.md's tables
+           cellkit-bench SCENARIO [N]         one scenario, printed as key=value pairs:
+             table | table-drawn | sections N   render an N-row table (ANSI, width 100) in this process
+             reuse | configure N                the reuse path; configuring plugin cells by descriptor
+             scroll N | load N | listing N | startup
+           cellkit-bench data csv|json N [PAIRS]
+                                              the release cellkit on issue 7's script and N generated records
+                                              (whole process), in turn with `table N`, PAIRS times (default 3)
+           cellkit-bench parse csv|json N     parsing N generated records in memory, in MB/s
+    """
+
 do {
     switch arguments.first {
     case "table": try TableBenchmark.run(rows: number(1, default: 1_000_000))
@@ -37,6 +51,14 @@ do {
     case "listing":
         try ensureBuilt(["libcellkit-bench-plugin.so"])
         try LoadBenchmark.listing(count: number(1, default: 200), buildDirectory: buildDirectory)
+    case "data":
+        try ensureBuilt(["cellkit", "libChartCells.so"])
+        try DataBenchmark.run(
+            format: arguments.count > 1 ? arguments[1] : "csv", records: number(2, default: 100_000),
+            pairs: number(3, default: 3), buildDirectory: buildDirectory, benchExecutable: executable)
+    case "parse":
+        try ParseBenchmark.run(
+            format: arguments.count > 1 ? arguments[1] : "csv", records: number(2, default: 1_000_000))
     case "startup":
         try ensureBuilt(["cellkit"])
         try StartupBenchmark.run(executable: buildDirectory + "/cellkit")
@@ -46,8 +68,10 @@ do {
             "libBasicCells.so",
         ])
         try Report.run(executable: executable)
+    case "-h", "--help", "help":
+        print(usage)
     default:
-        print("usage: cellkit-bench [table|table-drawn|sections|reuse|configure|scroll|load|listing|startup [N]]")
+        print(usage)
         exit(2)
     }
 } catch {

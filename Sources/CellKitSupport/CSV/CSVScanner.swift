@@ -29,6 +29,7 @@ struct CSVScanner {
             }
             let recordLine = line
             var fields: [String] = []
+            fields.reserveCapacity(header?.names.count ?? 8)
             var fieldStarts: [RawPosition] = []
             var firstExtraField: RawPosition?
             while true {
@@ -108,21 +109,60 @@ struct CSVScanner {
         }
     }
 
+    /// Reads a field up to the delimiter, a line break or the end: one scan
+    /// for the bytes that end it (or may not be in it), then a check of its
+    /// UTF-8 only when it is not ASCII.
     private mutating func parseUnquotedField() throws(CSVError) -> String {
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == delimiter.byte || isLineBreak(byte) {
+        let end = bytes.count
+        let separator = delimiter.byte
+        var high: UInt8 = 0
+        var i = index
+        while i < end {
+            let byte = bytes[i]
+            if byte == separator || byte == 0x0A || byte == 0x0D {
                 break
             }
             if byte == UInt8(ascii: "\"") {
+                index = i
+                try checkUTF8(from: start, to: i)
                 throw error(
                     "a '\"' inside an unquoted field",
                     fix: "quote the whole field and write each '\"' in it as '\"\"'")
             }
-            index += byte < 0x80 ? 1 : try utf8SequenceLength()
+            high |= byte
+            i += 1
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index = i
+        let field = UnsafeBufferPointer(rebasing: bytes[start..<i])
+        if high >= 0x80 {
+            // (`String(validating:as:)` is generic, and ten times slower.)
+            try checkUTF8(from: start, to: i)
+        }
+        return String(decoding: field, as: UTF8.self)
+    }
+
+    /// Throws the invalid-UTF-8 error for the first ill-formed sequence in
+    /// `bytes[start..<end]`, if there is one. (A well-formed sequence holds no
+    /// ASCII byte, so one cut by a delimiter or line break is ill-formed where
+    /// it starts.)
+    private mutating func checkUTF8(from start: Int, to end: Int) throws(CSVError) {
+        var i = start
+        while i < end {
+            guard bytes[i] >= 0x80 else {
+                i += 1
+                continue
+            }
+            guard let length = UTF8Validation.sequenceLength(at: i, in: bytes), i + length <= end else {
+                index = i
+                _ = try utf8SequenceLength()
+                // Well-formed, but cut by the field's end: the error is where it starts.
+                throw error(
+                    "invalid UTF-8: byte 0x\(CharacterDescription.hex(UInt32(bytes[i]), digits: 2))",
+                    fix: "save the file as UTF-8")
+            }
+            i += length
+        }
     }
 
     /// After a closing quote only the delimiter, a line break or the end may come.

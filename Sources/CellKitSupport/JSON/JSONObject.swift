@@ -90,6 +90,11 @@ public struct JSONObject: Sendable {
         return old
     }
 
+    /// Makes room for `count` members (the parser: as many as the last object it read).
+    mutating func reserveCapacity(_ count: Int) {
+        members.reserveCapacity(count)
+    }
+
     /// Appends a member whose key the caller knows is not there yet (the parser checks it
     /// first, to report a duplicate with its position).
     mutating func appendNewMember(key: String, value: JSONValue) {

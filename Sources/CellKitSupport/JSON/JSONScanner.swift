@@ -17,6 +17,13 @@ struct JSONScanner {
     private var line: Int
     private var lineStart: Int
     private var columns = ColumnCounter()
+    /// Members of the object closed last: room made in the next one (records
+    /// of a data file have the same members, and growing an array one member
+    /// at a time copies it twice for four members).
+    private var lastObjectCount = 0
+    /// The object closed last: a key written as the key in the same place there was (the
+    /// records of a data file) is taken from it instead of being made again.
+    private var lastObject = JSONObject()
 
     /// An array or object whose closing bracket has not been read yet.
     private struct Frame {
@@ -148,6 +155,12 @@ struct JSONScanner {
         let openPosition = recordsPositions ? position(of: start) : nil
         frames.append(Frame(isObject: isObject, open: start, openPosition: openPosition))
         if isObject {
+            let room = min(lastObjectCount, 64)
+            frames[frames.count - 1].object.reserveCapacity(room)
+            if recordsPositions {
+                frames[frames.count - 1].keyPositions.reserveCapacity(room)
+                frames[frames.count - 1].nodes.reserveCapacity(room)
+            }
             try parseKey(into: &frames[frames.count - 1], afterComma: nil)
             context = .memberValue
         } else {
@@ -197,6 +210,10 @@ struct JSONScanner {
             }
             index += 1
             let frame = frames.removeLast()
+            if frame.isObject {
+                lastObjectCount = frame.object.count
+                lastObject = frame.object
+            }
             value = frame.isObject ? .object(frame.object) : .array(frame.elements)
             if recordsPositions {
                 node = JSONPositionNode(
@@ -230,7 +247,12 @@ struct JSONScanner {
             throw error("expected \(expected), found \(found)", fix: fix)
         }
         let keyStart = rawPosition()
-        let key = try parseString()
+        let key: String
+        if let reused = reuseKey(at: frame.object.count) {
+            key = reused
+        } else {
+            key = try parseString()
+        }
         if let existing = frame.object.index(forKey: key) {
             throw duplicateKeyError(key, at: keyStart, first: existing, in: frame)
         }
@@ -255,29 +277,86 @@ struct JSONScanner {
 
     // MARK: - Strings
 
-    /// Reads a string from its opening quote; the common case (no escapes) is one scan and
-    /// one copy.
+    /// The key of member `position` of the object read last, when the string at `index` (its
+    /// opening quote) is that key written plainly (no escapes), byte for byte; `index` is
+    /// then past its closing quote.
+    @inline(__always)
+    private mutating func reuseKey(at position: Int) -> String? {
+        guard position < lastObject.count else { return nil }
+        let candidate = lastObject[position].key
+        let start = index + 1
+        let matched: Bool? = candidate.utf8.withContiguousStorageIfAvailable { utf8 in
+            let end = start + utf8.count
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), let source = utf8.baseAddress else {
+                return false
+            }
+            for offset in 0..<utf8.count where bytes[start + offset] != source[offset] {
+                return false
+            }
+            // A key that needs an escape (a quote, a backslash, a control character) is never
+            // written plainly, so the bytes matched are a whole, plain string.
+            return !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        }
+        guard matched == true else { return nil }
+        index = start + candidate.utf8.count + 1
+        return candidate
+    }
+
+    /// Reads a string from its opening quote; the common case (no escapes) is one scan for
+    /// the bytes that end it, then a check of its UTF-8 only when it is not ASCII, and one
+    /// copy. Errors come in the order of the bytes, as if read one at a time.
     private mutating func parseString() throws(JSONError) -> String {
         let open = rawPosition()
         index += 1
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
+        let end = bytes.count
+        var high: UInt8 = 0
+        var i = start
+        while i < end {
+            let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
-                let text = String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                return text
+                if high >= 0x80 {
+                    // (`String(validating:as:)` is generic, and ten times slower.)
+                    try validateUTF8(from: start, to: i)
+                }
+                index = i + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") {
+                try validateUTF8(from: start, to: i)
+                index = i
                 return try parseEscapedString(open: open, start: start)
             }
             if byte < 0x20 {
+                try validateUTF8(from: start, to: i)
+                index = i
                 throw controlCharacterError(open: open)
             }
-            index += byte < 0x80 ? 1 : try utf8SequenceLength()
+            high |= byte
+            i += 1
         }
+        try validateUTF8(from: start, to: end)
+        index = end
         throw unterminatedStringError(open: open)
+    }
+
+    /// Throws the invalid-UTF-8 error at the first ill-formed sequence in
+    /// `bytes[start..<end]`, if any. (A well-formed sequence holds no ASCII byte, so one
+    /// cut short by a quote, a backslash or a control character is ill-formed where it
+    /// starts.)
+    private mutating func validateUTF8(from start: Int, to end: Int) throws(JSONError) {
+        var i = start
+        while i < end {
+            guard bytes[i] >= 0x80 else {
+                i += 1
+                continue
+            }
+            guard let length = UTF8Validation.sequenceLength(at: i, in: bytes), i + length <= end else {
+                index = i
+                throw invalidUTF8Error()
+            }
+            i += length
+        }
     }
 
     /// Reads the rest of a string that has escapes, from the first backslash.
@@ -456,6 +535,9 @@ struct JSONScanner {
                 return .int(positive)
             }
         }
+        if let fast = exactDouble(from: start, to: index) {
+            return .double(fast)
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let number = Double(text), number.isFinite else {
             throw error(
@@ -463,6 +545,35 @@ struct JSONScanner {
                 fix: "numbers go up to about 1.8e308; write a larger one as a string")
         }
         return .double(number)
+    }
+
+    /// The value of a number written `-`? digits `.` digits with at most 15 digits in all
+    /// (`24990.75`), computed exactly: the digits as an integer below 2^53 divided by a power
+    /// of ten up to 10^15, both exact in a `Double`, so the one division is correctly rounded
+    /// (the value `Double(text)` gives). `nil` for any other number (an exponent, more digits).
+    private func exactDouble(from start: Int, to end: Int) -> Double? {
+        guard end - start <= 17 else { return nil }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var afterPoint = false
+        for offset in start..<end {
+            let byte = bytes[offset]
+            if isDigit(byte) {
+                mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+                digits += 1
+                if afterPoint { fraction += 1 }
+            } else if byte == UInt8(ascii: ".") {
+                afterPoint = true
+            } else if byte != UInt8(ascii: "-") {
+                return nil
+            }
+        }
+        guard digits <= 15 else { return nil }
+        var scale = 1.0
+        for _ in 0..<fraction { scale *= 10 }
+        let value = Double(mantissa) / scale
+        return bytes[start] == UInt8(ascii: "-") ? -value : value
     }
 
     @inline(__always)

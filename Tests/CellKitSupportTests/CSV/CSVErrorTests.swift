@@ -35,6 +35,11 @@ struct CSVErrorTests {
     ([97, 44, 98, 10, 49, 44, 255, 10], "2:3: invalid UTF-8: byte 0xFF; save the file as UTF-8"),
     ([97, 44, 98, 10, 34, 195, 169, 195, 34, 10], "2:3: invalid UTF-8: byte 0xC3; save the file as UTF-8"),
     ([97, 44, 98, 10, 34, 120, 34, 255], "2:4: invalid UTF-8: byte 0xFF; save the file as UTF-8"),
+    // In an unquoted field: a sequence cut short by the delimiter, and an invalid byte
+    // before a stray quote (the first problem wins).
+    ([97, 44, 98, 10, 227, 44, 49, 10], "2:1: invalid UTF-8: byte 0xE3; save the file as UTF-8"),
+    ([97, 44, 98, 10, 49, 44, 255, 120, 34, 121, 10], "2:3: invalid UTF-8: byte 0xFF; save the file as UTF-8"),
+    ([97, 44, 98, 10, 49, 44, 120, 227, 129], "2:4: invalid UTF-8: byte 0xE3; save the file as UTF-8"),
   ]
 
     @Test func everyTextErrorHasItsPositionMessageAndFix() {

@@ -91,6 +91,12 @@ struct JSONErrorTests {
     ([91, 34, 92, 233, 34, 93], "1:4: invalid UTF-8: byte 0xE9; save the file as UTF-8"),
     ([91, 34, 237, 160, 128, 34, 93], "1:3: invalid UTF-8: byte 0xED; save the file as UTF-8"),
     ([91, 192, 175, 93], "1:2: invalid UTF-8: byte 0xC0; save the file as UTF-8"),
+    // The first problem in a string wins: a sequence cut short by the closing quote, an
+    // invalid byte before a control character, a backslash or the end of the input.
+    ([91, 34, 97, 227, 34, 93], "1:4: invalid UTF-8: byte 0xE3; save the file as UTF-8"),
+    ([91, 34, 255, 10, 34, 93], "1:3: invalid UTF-8: byte 0xFF; save the file as UTF-8"),
+    ([91, 34, 255, 92, 110, 34, 93], "1:3: invalid UTF-8: byte 0xFF; save the file as UTF-8"),
+    ([91, 34, 97, 227, 129], "1:4: invalid UTF-8: byte 0xE3; save the file as UTF-8"),
   ]
 
     @Test func everyTextErrorHasItsPositionMessageAndFix() {

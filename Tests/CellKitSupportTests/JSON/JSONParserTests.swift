@@ -49,6 +49,51 @@ struct JSONParserTests {
         #expect(try JSONValue(parsing: "1.0") != JSONValue(parsing: "1"))
     }
 
+    /// Records repeat their keys: a key written plainly as the key in the same place of the
+    /// object before is taken from that object. It must read exactly as a key read afresh:
+    /// in another order, a prefix, with escapes, a duplicate, and where it is positioned.
+    @Test func keysRepeatedFromTheObjectBeforeReadAsWritten() throws {
+        let value = try JSONValue(
+            parsing: #"[{"id":1,"name":"x"},{"id":2,"name":"y"},{"name":"z","id":3},{"i":4},{"id":5}]"#)
+        let keys = value.arrayValue?.map { $0.objectValue?.keys ?? [] }
+        #expect(keys == [["id", "name"], ["id", "name"], ["name", "id"], ["i"], ["id"]])
+        // `a"b` is written `a\"b`; the same bytes unescaped end the key at `a`.
+        #expect(throws: JSONError.self) { try JSONValue(parsing: #"[{"a\"b": 1}, {"a"b": 2}]"#) }
+        let escaped = try JSONValue(parsing: #"[{"a\"b": 1}, {"a\"b": 2}]"#)
+        #expect(escaped.arrayValue?[1].objectValue?.keys == [#"a"b"#])
+        let duplicate = try #require(throws: JSONError.self) {
+            try JSONValue(parsing: #"[{"id":1,"name":"x"},{"id":2,"id":3}]"#)
+        }
+        #expect(duplicate.message == "duplicate key 'id' (first at 1:23)")
+        let document = try JSONParser().parseDocument("[{\"id\": 1},\n {\"id\": 2}]")
+        #expect(document.keyPosition(of: [1, "id"]) == TextPosition(line: 2, column: 3, offset: 14))
+    }
+
+    /// Short decimals (`24990.75`) are computed without `strtod`; every one must be the
+    /// `Double` the standard library reads from the same text, to the bit (the sign of
+    /// zero included), and longer ones (16, 17 digits) take the general path.
+    @Test func decimalsAreReadToTheBit() throws {
+        var generator = SeededGenerator(seed: 7)
+        var texts = ["-0.0", "0.0", "0.5", "-0.000000000000001", "999999999999999.9", "1234567890.12345"]
+        for _ in 0..<20_000 {
+            let whole =
+                Int.random(in: 0..<10, using: &generator) == 0 ? 0 : Int.random(in: 0...99_999_999, using: &generator)
+            let fractionDigits = Int.random(in: 1...9, using: &generator)
+            let fraction = (0..<fractionDigits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let sign = Bool.random(using: &generator) ? "-" : ""
+            texts.append("\(sign)\(whole).\(fraction)")
+        }
+        for text in texts {
+            let parsed = try JSONValue(parsing: text)
+            let expected = try #require(Double(text))
+            guard case .double(let value) = parsed else {
+                Issue.record("\(text) parsed as \(parsed)")
+                continue
+            }
+            #expect(value.bitPattern == expected.bitPattern, "\(text): \(value) != \(expected)")
+        }
+    }
+
     @Test func objectsKeepTheirKeyOrder() throws {
         let value = try JSONValue(parsing: #"{"z": 1, "a": 2, "m": {"y": 0, "b": 1}}"#)
         #expect(value.objectValue?.keys == ["z", "a", "m"])

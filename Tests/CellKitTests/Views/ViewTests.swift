@@ -272,6 +272,29 @@ import Testing
         #expect(none.string == "ok\n")
     }
 
+    /// Truecolor output writes a style's sequence straight from the canvas's
+    /// packed style: every attribute in its order, and each kind of colour.
+    @Test func truecolorSequencesForEveryAttributeAndColourKind() throws {
+        let cases: [(Style, String)] = [
+            (
+                Style(
+                    foreground: .rgb(1, 2, 3), background: .named(.brightRed),
+                    attributes: [.bold, .dim, .italic, .underline, .reverse, .strikethrough]),
+                "\u{1B}[0;1;2;3;4;7;9;38;2;1;2;3;101m"
+            ),
+            (Style(foreground: .palette(208), background: .palette(17)), "\u{1B}[0;38;5;208;48;5;17m"),
+            (Style(foreground: .green, attributes: .underline), "\u{1B}[0;4;32m"),
+            (Style(background: .rgb(255, 0, 10)), "\u{1B}[0;48;2;255;0;10m"),
+        ]
+        for (style, sequence) in cases {
+            let out = MemoryOutput()
+            let writer = ANSIWriter(output: out, colorMode: .truecolor)
+            try writer.write(Label(text: "x", style: style).render(width: 1))
+            try writer.finish()
+            #expect(out.string == sequence + "x\u{1B}[0m\n", "\(style)")
+        }
+    }
+
     @Test func colorModesAndDowngrading() {
         #expect(ColorMode.detect(environment: ["COLORTERM": "truecolor"], isTerminal: true) == .truecolor)
         #expect(

@@ -48,7 +48,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The cells both rectangles cover (empty when they do not overlap).
-    public func intersection(_ other: Rect) -> Rect {
+    public func intersection(_ other: Rect) -> Rect { intersected(other) }
+
+    /// ``intersection(_:)``, always inlined: the renderers clip every view,
+    /// text and fill with it. (Internal: the attribute on the public method
+    /// would be part of the SDK's interface.)
+    @inline(__always)
+    func intersected(_ other: Rect) -> Rect {
         let x0 = max(minX, other.minX)
         let y0 = max(minY, other.minY)
         let x1 = min(maxX, other.maxX)

@@ -80,7 +80,7 @@ public final class Canvas {
         let h = min(max(0, height), Self.maximumHeight)
         let n = w * h
         if cells.count == n {
-            for i in cells.indices { cells[i] = .blank }
+            cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
         } else {
             cells.removeAll(keepingCapacity: true)
             cells.append(contentsOf: repeatElement(.blank, count: n))
@@ -167,7 +167,7 @@ public final class Canvas {
     /// without making a string per character.
     private func drawUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at point: Point, style: PackedStyle, clip: Rect?) -> Int
     {
-        let box = (clip ?? bounds).intersection(bounds)
+        let box = (clip ?? bounds).intersected(bounds)
         let y = point.y
         if GraphemeSegmenter.isPrintableASCII(buffer) {
             let end = point.x + buffer.count
@@ -237,7 +237,7 @@ public final class Canvas {
 
     /// Fills a rectangle with one character (a space by default).
     public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
-        let r = rect.intersection(bounds)
+        let r = rect.intersected(bounds)
         guard !r.isEmpty else { return }
         let packed = PackedStyle(style)
         for y in r.minY..<r.maxY {
@@ -248,7 +248,7 @@ public final class Canvas {
     /// Changes the style of the cells in `rect` without changing their
     /// characters: `transform` gets each cell's style and returns the new one.
     public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
-        let r = rect.intersection(bounds)
+        let r = rect.intersected(bounds)
         guard !r.isEmpty else { return }
         for y in r.minY..<r.maxY {
             for x in r.minX..<r.maxX {

@@ -131,24 +131,50 @@ final class OutputBuffer {
         }
     }
 
-    /// Appends the ASCII characters of `cells[start..<end]` for as long as
-    /// they are ASCII and (when `style` is given) in that style; returns where
-    /// the run stopped.
+    /// Appends the characters of `cells[start..<end]` for as long as each is
+    /// one scalar (ASCII, a border, a CJK character; the continuation half of
+    /// a wide character writes nothing) and (when `style` is given) in that
+    /// style; returns where the run stopped (at a multi-scalar cluster, or a
+    /// change of style). One pass and one room check for a whole row of
+    /// borders, text and wide characters.
     @inline(__always)
-    func putASCIIRun(_ cells: UnsafeBufferPointer<Canvas.Cell>, from start: Int, to end: Int, style: PackedStyle?)
+    func putScalarRun(_ cells: UnsafeBufferPointer<Canvas.Cell>, from start: Int, to end: Int, style: PackedStyle?)
         -> Int
     {
-        ensure(end - start)
+        // The most it writes: 4 bytes a cell.
+        ensure((end - start) &* 4)
         var x = start
         var out = base + count
         while x < end {
             let cell = cells[x]
-            guard cell.content < 0x80, style == nil || cell.packed == style! else { break }
-            out.pointee = UInt8(truncatingIfNeeded: cell.content)
-            out += 1
+            if let style, cell.packed != style { break }
+            let v = cell.content
+            if v < 0x80 {
+                out.pointee = UInt8(truncatingIfNeeded: v)
+                out += 1
+            } else if v == Canvas.Cell.continuation {
+                // The right half of a wide character: nothing.
+            } else if v & Canvas.Cell.clusterFlag != 0 {
+                break
+            } else if v < 0x800 {
+                out[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+                out[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                out += 2
+            } else if v < 0x10000 {
+                out[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+                out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+                out[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                out += 3
+            } else {
+                out[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18 & 0x07)
+                out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
+                out[2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+                out[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                out += 4
+            }
             x += 1
         }
-        count += x - start
+        count = out - base
         return x
     }
 
@@ -214,7 +240,7 @@ public final class PlainTextWriter: CanvasWriter {
                 while end > 0 && row[end - 1].content == 0x20 { end -= 1 }
                 var x = 0
                 while x < end {
-                    let run = buffer.putASCIIRun(row, from: x, to: end, style: nil)
+                    let run = buffer.putScalarRun(row, from: x, to: end, style: nil)
                     if run > x {
                         x = run
                         continue
@@ -274,11 +300,11 @@ public final class ANSIWriter: CanvasWriter {
                 while x < end {
                     let cell = row[x]
                     if styled && cell.packed != current {
-                        appendSGR(cell.packed.style)
+                        appendSGR(cell.packed)
                         current = cell.packed
                     }
-                    // A run of ASCII cells in one style.
-                    let run = buffer.putASCIIRun(row, from: x, to: end, style: styled ? current : nil)
+                    // A run of single-scalar cells in one style.
+                    let run = buffer.putScalarRun(row, from: x, to: end, style: styled ? current : nil)
                     if run > x {
                         x = run
                         continue
@@ -300,6 +326,28 @@ public final class ANSIWriter: CanvasWriter {
     private static let attributeCodes: [(TextAttributes, UInt8)] = [
         (.bold, 49), (.dim, 50), (.italic, 51), (.underline, 52), (.reverse, 55), (.strikethrough, 57),
     ]
+
+    /// `ESC[0;…m` setting exactly the style `packed`; in truecolor (nothing
+    /// to downgrade) straight from its bits, without making a ``Style``.
+    private func appendSGR(_ packed: PackedStyle) {
+        guard colorMode == .truecolor else { return appendSGR(packed.style) }
+        buffer.put("\u{1B}[0")
+        let attributes = UInt8(truncatingIfNeeded: packed.bits >> 52)
+        if attributes != 0 {
+            // The order of `attributeCodes`.
+            if attributes & TextAttributes.bold.rawValue != 0 { buffer.put(";1") }
+            if attributes & TextAttributes.dim.rawValue != 0 { buffer.put(";2") }
+            if attributes & TextAttributes.italic.rawValue != 0 { buffer.put(";3") }
+            if attributes & TextAttributes.underline.rawValue != 0 { buffer.put(";4") }
+            if attributes & TextAttributes.reverse.rawValue != 0 { buffer.put(";7") }
+            if attributes & TextAttributes.strikethrough.rawValue != 0 { buffer.put(";9") }
+        }
+        let foreground = packed.bits & 0x3FF_FFFF
+        if foreground != 0 { appendColor(PackedStyle.unpack(foreground), foreground: true) }
+        let background = packed.bits >> 26 & 0x3FF_FFFF
+        if background != 0 { appendColor(PackedStyle.unpack(background), foreground: false) }
+        buffer.put(0x6D)  // m
+    }
 
     /// `ESC[0;…m` setting exactly `style`.
     private func appendSGR(_ style: Style) {

@@ -57,10 +57,14 @@ public struct DrawingContext {
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     /// A context for a subview at `frame` (in this view's coordinates).
-    public func subcontext(for frame: Rect) -> DrawingContext {
+    public func subcontext(for frame: Rect) -> DrawingContext { child(for: frame) }
+
+    /// ``subcontext(for:)``, always inlined (made for every view drawn).
+    @inline(__always)
+    func child(for frame: Rect) -> DrawingContext {
         let absolute = frame.offsetBy(dx: origin.x, dy: origin.y)
         return DrawingContext(
-            canvas: target, owner: owner, origin: absolute.origin, size: frame.size, clip: clip.intersection(absolute))
+            canvas: target, owner: owner, origin: absolute.origin, size: frame.size, clip: clip.intersected(absolute))
     }
 
     /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)``.
@@ -83,13 +87,13 @@ public struct DrawingContext {
 
     /// Fills `rect` with a character.
     public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
-        let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersected(clip)
         target._withUnsafeGuaranteedRef { $0.fill(area, with: scalar, style: style) }
     }
 
     /// Restyles the cells of `rect`, keeping their characters.
     public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
-        let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersected(clip)
         target._withUnsafeGuaranteedRef { $0.restyle(area, transform) }
     }
 

@@ -92,6 +92,12 @@ final class ReuseQueue {
         _ identifier: String, as type: T.Type, mismatch: (ReusableView) -> CellKitError
     ) throws(CellKitError) -> T {
         let view = try dequeue(identifier)
+        // The common case, a view of exactly the class asked for, without
+        // the runtime's generic cast (a cache lookup per row dequeued).
+        let wanted: Any.Type = type
+        if ObjectIdentifier(Swift.type(of: view)) == ObjectIdentifier(wanted) {
+            return unsafeBitCast(view, to: T.self)
+        }
         guard let typed = view as? T else {
             enqueue(view)
             throw mismatch(view)

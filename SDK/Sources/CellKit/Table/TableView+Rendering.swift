@@ -140,7 +140,7 @@ extension TableView {
         view.layoutIfNeeded()
         canvas.reset(width: width, height: h + extraLines)
         drawSides(canvas)
-        view.drawHierarchy(in: DrawingContext(borrowing: canvas).subcontext(for: view.frame))
+        view.drawHierarchy(in: DrawingContext(borrowing: canvas).child(for: view.frame))
     }
 
     /// The cell of row `indexPath`, asked for now and kept for when the row

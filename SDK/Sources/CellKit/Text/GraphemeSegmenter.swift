@@ -45,9 +45,29 @@ enum GraphemeSegmenter {
         let lookup = UnicodeTables.lookup
         var i = 0
         var (value, length) = decode(p, 0)
-        var scalarClass = ScalarClass(value, in: lookup)
+        // The class of `value`, once looked up (the ASCII fast path does not need it).
+        var scalarClass = ScalarClass(bits: 0)
+        var classKnown = false
         while true {
             let start = i
+            // Printable ASCII followed by printable ASCII (or the end) is a cluster of its own
+            // of width 1: only Extend, SpacingMark and ZWJ (never ASCII) join an ASCII scalar,
+            // and an ASCII scalar joins nothing before it that is not Prepend (never ASCII).
+            if value &- 0x20 < 0x5F {
+                let next = i &+ 1
+                if next >= n || p[next] &- 0x20 < 0x5F {
+                    let info = ClusterInfo(
+                        start: start, end: next, width: 1,
+                        first: Unicode.Scalar(UInt8(truncatingIfNeeded: value)), isSingleScalar: true)
+                    i = next
+                    if !body(info) || next >= n { return }
+                    value = UInt32(p[next])
+                    length = 1
+                    classKnown = false
+                    continue
+                }
+            }
+            if !classKnown { scalarClass = ScalarClass(value, in: lookup) }
             var cluster = ClusterState(first: value, class: scalarClass)
             i &+= length
             var atEnd = true
@@ -58,6 +78,7 @@ enum GraphemeSegmenter {
                     value = next
                     length = nextLength
                     scalarClass = nextClass
+                    classKnown = true
                     atEnd = false
                     break
                 }

@@ -143,20 +143,33 @@ public final class ColumnsView: View {
 
     public override func sizeThatFits(_ size: Size) -> Size {
         var height = 1
-        var i = 0
-        layout.forEachFrame(width: size.width) { frame in
-            height = max(height, labels[i].sizeThatFits(Size(width: frame.count, height: size.height)).height)
-            i += 1
+        forEachLabel(width: size.width) { label, frame in
+            height = max(height, label.sizeThatFits(Size(width: frame.count, height: size.height)).height)
         }
         return Size(width: size.width, height: height)
     }
 
     public override func layoutSubviews() {
-        var i = 0
         let h = bounds.height
-        layout.forEachFrame(width: bounds.width) { frame in
-            labels[i].frame = Rect(x: frame.lowerBound, y: 0, width: frame.count, height: h)
-            i += 1
+        forEachLabel(width: bounds.width) { label, frame in
+            label.frame = Rect(x: frame.lowerBound, y: 0, width: frame.count, height: h)
+        }
+    }
+
+    /// Calls `body` with each label and its column's x range in a row
+    /// `width` wide, without retaining each label (the labels array, held
+    /// for the call, owns them): this runs two or three times for every row
+    /// of a table.
+    @inline(__always)
+    private func forEachLabel(width: Int, _ body: (Label, Range<Int>) -> Void) {
+        let labels = self.labels
+        labels.withUnsafeBufferPointer { labels in
+            var i = 0
+            layout.forEachFrame(width: width) { frame in
+                guard i < labels.count else { return }
+                Unmanaged.passUnretained(labels[i])._withUnsafeGuaranteedRef { body($0, frame) }
+                i += 1
+            }
         }
     }
 

@@ -122,8 +122,12 @@ open class View {
     /// a `body` that adds or removes subviews of this view (which
     /// `subviews`' `@exclusivity(unchecked)` no longer traps on) makes the
     /// array copy itself, instead of freeing the buffer being read.
+    ///
+    /// A view without subviews (a label: most of the views drawn) returns
+    /// before that copy.
     @inline(__always)
     func forEachSubview(_ body: (View) -> Void) {
+        if self.subviews.isEmpty { return }
         let subviews = self.subviews
         subviews.withUnsafeBufferPointer { views in
             for i in views.indices {
@@ -146,7 +150,7 @@ open class View {
         }
         draw(in: context)
         forEachSubview { view in
-            if !view.isHidden { view.drawHierarchy(in: context.subcontext(for: view.frame)) }
+            if !view.isHidden { view.drawHierarchy(in: context.child(for: view.frame)) }
         }
     }
 

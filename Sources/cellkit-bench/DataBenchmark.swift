@@ -1,0 +1,141 @@
+import Glibc
+
+/// What users run: the release `cellkit` on issue 7's script and a generated
+/// CSV or JSON file, rendered as ANSI, timed as a whole process (start-up,
+/// plugin loading, the check pass, the worker and the render included), next
+/// to `cellkit-bench table` with as many rows, run in turn in the same call.
+///
+/// The output goes through a pipe to this process, which counts its bytes and
+/// lines and drops them (as /dev/null would, plus the check): a run that does
+/// not end with status 0 and exactly one line per record plus the table's
+/// four (top border, header row and its rule, bottom border) fails the call.
+/// Peak memory and CPU time are the operating system's accounting of the
+/// finished `cellkit` (`wait4`), its worker process included.
+enum DataBenchmark {
+    /// One finished run of a child.
+    struct Run {
+        var seconds: Double
+        var cpuSeconds: Double
+        var peakKiB: Int
+        var bytes: Int
+        var lines: Int
+    }
+
+    static func run(format: String, records: Int, pairs: Int, buildDirectory: String, benchExecutable: String)
+        throws
+    {
+        guard format == "csv" || format == "json" else { throw BenchError("the data format is csv or json") }
+        let directory = try ServiceRecords.temporaryDirectory()
+        let data = directory + "/services." + format
+        let script = directory + "/services.cellkit"
+        let errors = directory + "/stderr.txt"
+        defer {
+            for file in [data, script, errors] { unlink(file) }
+            rmdir(directory)
+        }
+        let bytes = format == "csv" ? ServiceRecords.csv(records) : ServiceRecords.json(records)
+        try ServiceRecords.write(bytes, to: data)
+        try ServiceRecords.write(Array(ServiceRecords.script(dataPath: data).utf8), to: script)
+        let argv = [
+            buildDirectory + "/cellkit", "run", script, "--color", "always", "--plugin-path", buildDirectory,
+        ]
+
+        var runs: [Run] = []
+        var tables: [Double] = []
+        for _ in 0..<max(1, pairs) {
+            let run = try spawnCounting(argv, errors: errors)
+            let expected = records + 4
+            try Check.that(
+                run.lines == expected && run.bytes >= records * 100,
+                "cellkit wrote \(run.lines) lines (\(run.bytes) bytes) for \(records) records; expected \(expected)")
+            runs.append(run)
+            let table = ResultLine.parse(
+                try Child.run([benchExecutable, "table", String(records)]).split(separator: "\n").last.map(
+                    String.init) ?? "")
+            guard let seconds = table["seconds"].flatMap(Double.init) else {
+                throw BenchError("cellkit-bench table \(records) printed no time")
+            }
+            tables.append(seconds)
+        }
+        let seconds = Measure.median(runs.map(\.seconds))
+        let tableSeconds = Measure.median(tables)
+        var result = ResultLine()
+        result.add("scenario", "data-" + format)
+        result.add("records", records)
+        result.add("fileBytes", bytes.count)
+        result.add("runs", runs.count)
+        result.add("seconds", seconds)
+        result.add("minSeconds", runs.map(\.seconds).min() ?? 0)
+        result.add("maxSeconds", runs.map(\.seconds).max() ?? 0)
+        result.add("rowsPerSecond", Int(Double(records) / seconds))
+        result.add("cpuSeconds", Measure.median(runs.map(\.cpuSeconds)))
+        result.add("peakKiB", runs.map(\.peakKiB).max() ?? 0)
+        result.add("bytes", runs[0].bytes)
+        result.add("tableSeconds", tableSeconds)
+        result.add("tableRowsPerSecond", Int(Double(records) / tableSeconds))
+        result.add("ratio", format2(seconds / tableSeconds))
+        result.print()
+    }
+
+    /// Runs `argv` with its standard output read here (bytes and lines
+    /// counted, then dropped) and its standard error in the file `errors`.
+    static func spawnCounting(_ argv: [String], errors: String) throws -> Run {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw BenchError("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addclose(&actions, ends[1])
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for a in args { free(a) } }
+        var pid: pid_t = 0
+        let start = Measure.now()
+        let status = posix_spawn(&pid, argv[0], &actions, nil, &args, environ)
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            throw BenchError("cannot run \(argv[0]): \(String(cString: strerror(status)))")
+        }
+        var bytes = 0
+        var lines = 0
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let n = read(ends[0], chunk.baseAddress, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += n
+            for byte in UnsafeRawBufferPointer(rebasing: chunk[..<n]) where byte == 0x0A { lines += 1 }
+        }
+        close(ends[0])
+        var wait: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &wait, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Double(Measure.now() - start) / 1e9
+        guard wait == 0 else {
+            let message = (try? String(decoding: readAll(errors).suffix(2000), as: UTF8.self)) ?? ""
+            throw BenchError("\(argv.joined(separator: " ")) failed (status \(wait)):\n\(message)")
+        }
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Run(seconds: seconds, cpuSeconds: cpu, peakKiB: Int(usage.ru_maxrss), bytes: bytes, lines: lines)
+    }
+
+    private static func readAll(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &chunk, chunk.count)
+            if n <= 0 { break }
+            result += chunk[..<n]
+        }
+        return result
+    }
+}

@@ -1,0 +1,95 @@
+import CellKitSupport
+import Glibc
+
+/// Parsing data files in memory, in MB/s (10^6 bytes a second): issue 7's
+/// records (`ServiceRecords`) as CSV or JSON, each parser run `runs` times
+/// over the same bytes (median reported), each run checked to have read
+/// every record.
+///
+/// - `csv`: `CSVParser.parse` of the whole text, and the file read as the
+///   data path reads it: cut into ~1 MiB chunks (`RecordChunker`), each
+///   parsed on its own (`chunkedMBps`).
+/// - `json`: `JSONParser.parse` (values only), `parseDocument` (values and
+///   the position of each, for errors found after parsing), and the chunked
+///   read with `parseDocument` per chunk, as the data path does.
+enum ParseBenchmark {
+    static func run(format: String, records: Int, runs: Int = 5) throws {
+        var result = ResultLine()
+        result.add("scenario", "parse-" + format)
+        result.add("records", records)
+        switch format {
+        case "csv":
+            let bytes = ServiceRecords.csv(records)
+            result.add("bytes", bytes.count)
+            let parse = try timed(runs, bytes: bytes.count) {
+                let table = try CSVParser().parse(bytes)
+                try Check.that(table.records.count == records, "CSVParser read \(table.records.count) records")
+            }
+            result.add("parseMBps", parse)
+            let directory = try ServiceRecords.temporaryDirectory()
+            let path = directory + "/services.csv"
+            defer {
+                unlink(path)
+                rmdir(directory)
+            }
+            try ServiceRecords.write(bytes, to: path)
+            result.add("chunkedMBps", try chunked(path, .csv(.comma), records: records, runs: runs, bytes: bytes.count))
+        case "json":
+            let bytes = ServiceRecords.json(records)
+            result.add("bytes", bytes.count)
+            let parse = try timed(runs, bytes: bytes.count) {
+                let value = try JSONParser().parse(bytes)
+                let count = value.arrayValue?.count ?? -1
+                try Check.that(count == records, "JSONParser read \(count) records")
+            }
+            result.add("parseMBps", parse)
+            let document = try timed(runs, bytes: bytes.count) {
+                let document = try JSONParser().parseDocument(bytes)
+                let count = document.value.arrayValue?.count ?? -1
+                try Check.that(count == records, "JSONParser.parseDocument read \(count) records")
+            }
+            result.add("documentMBps", document)
+            let directory = try ServiceRecords.temporaryDirectory()
+            let path = directory + "/services.json"
+            defer {
+                unlink(path)
+                rmdir(directory)
+            }
+            try ServiceRecords.write(bytes, to: path)
+            result.add("chunkedMBps", try chunked(path, .json, records: records, runs: runs, bytes: bytes.count))
+        default:
+            throw BenchError("the data format is csv or json")
+        }
+        result.add("peakKiB", Measure.peakMemoryKiB())
+        result.print()
+    }
+
+    /// The file at `path` read chunk by chunk, each chunk parsed on its own
+    /// (positions kept, as the check pass keeps them): the median MB/s.
+    private static func chunked(_ path: String, _ format: RecordChunker.Format, records: Int, runs: Int, bytes: Int)
+        throws -> Int
+    {
+        try timed(runs, bytes: bytes) {
+            let chunker = try RecordChunker(path: path, format: format)
+            var count = 0
+            var index = 0
+            while let chunk = try chunker.chunk(index) {
+                switch format {
+                case .csv: count += try CSVParser().parse(chunk.text).records.count
+                case .json: count += try JSONParser().parseDocument(chunk.text).value.arrayValue?.count ?? 0
+                }
+                index += 1
+            }
+            try Check.that(count == records, "the chunks held \(count) records")
+        }
+    }
+
+    /// The median MB/s of `runs` runs of `body` over `bytes` bytes.
+    private static func timed(_ runs: Int, bytes: Int, _ body: () throws -> Void) throws -> Int {
+        var samples: [Double] = []
+        for _ in 0..<max(1, runs) {
+            samples.append(try Measure.seconds(body))
+        }
+        return Int(Double(bytes) / Measure.median(samples) / 1e6)
+    }
+}

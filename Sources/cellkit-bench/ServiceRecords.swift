@@ -1,0 +1,90 @@
+import Glibc
+
+/// The records of issue 7's script (Examples/services.cellkit), made up for
+/// any count: an id, a name (a third with CJK, some with emoji), a value with
+/// up to two decimals and a status word. The same records as CSV and as JSON
+/// (one object a line, as a program would write them).
+///
+/// ```
+/// id,name,value,status
+/// 1,Gateway 網關 0,0.0,ok
+/// 2,Auth 🔐 1,9.25,warn
+/// ```
+enum ServiceRecords {
+    static let names = ["Gateway 網關", "Auth 🔐", "Billing", "Search 検索", "Cache ⚡", "Queue", "Mail ✉", "Storage 存储"]
+    static let statuses = ["ok", "warn", "down", "ok"]
+
+    /// Record `i` (from 1): its four fields as they are written in both formats.
+    static func fields(_ i: Int) -> (id: String, name: String, value: String, status: String) {
+        let quarters = ((i - 1) * 37) % 100_000
+        let fraction = ["0", "25", "5", "75"][quarters % 4]
+        return (
+            String(i), names[(i - 1) % names.count] + " " + String(i - 1), "\(quarters / 4).\(fraction)",
+            statuses[(i - 1) % statuses.count]
+        )
+    }
+
+    /// `count` records as CSV, with a header line.
+    static func csv(_ count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 40 + 32)
+        bytes += "id,name,value,status\n".utf8
+        for i in stride(from: 1, through: count, by: 1) {
+            let f = fields(i)
+            bytes += "\(f.id),\(f.name),\(f.value),\(f.status)\n".utf8
+        }
+        return bytes
+    }
+
+    /// `count` records as a JSON array of objects, one a line.
+    static func json(_ count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 80 + 8)
+        bytes += "[\n".utf8
+        for i in stride(from: 1, through: count, by: 1) {
+            let f = fields(i)
+            bytes +=
+                "{\"id\": \(f.id), \"name\": \"\(f.name)\", \"value\": \(f.value), \"status\": \"\(f.status)\"}".utf8
+            bytes += (i < count ? ",\n" : "\n").utf8
+        }
+        bytes += "]\n".utf8
+        return bytes
+    }
+
+    /// Issue 7's script, binding `dataPath`.
+    static func script(dataPath: String) -> String {
+        """
+        load ChartCells
+        screen Services list width=100 border=heavy
+        row ColumnsCell values=["ID", "Name", "Value", "Status"] widths=8,*,12,8 align=right,left,right,left divider=light header=true
+        rows ColumnsCell from "\(dataPath)" values=[.id, .name, .value, .status] widths=8,*,12,8 align=right,left,right,left divider=light
+        render
+
+        """
+    }
+
+    /// Writes `bytes` to `path`.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw BenchError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var written = 0
+        try bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                guard n > 0 else { throw BenchError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                written += n
+            }
+        }
+    }
+
+    /// A new empty directory under `$TMPDIR` (or /tmp).
+    static func temporaryDirectory() throws -> String {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((base + "/cellkit-bench-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw BenchError("cannot make a directory in \(base): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+}
