@@ -147,22 +147,13 @@ struct CSVScanner {
     /// ASCII byte, so one cut by a delimiter or line break is ill-formed where
     /// it starts.)
     private mutating func checkUTF8(from start: Int, to end: Int) throws(CSVError) {
-        var i = start
-        while i < end {
-            guard bytes[i] >= 0x80 else {
-                i += 1
-                continue
-            }
-            guard let length = UTF8Validation.sequenceLength(at: i, in: bytes), i + length <= end else {
-                index = i
-                _ = try utf8SequenceLength()
-                // Well-formed, but cut by the field's end: the error is where it starts.
-                throw error(
-                    "invalid UTF-8: byte 0x\(CharacterDescription.hex(UInt32(bytes[i]), digits: 2))",
-                    fix: "save the file as UTF-8")
-            }
-            i += length
-        }
+        guard let i = UTF8Validation.firstIllFormed(in: bytes, from: start, to: end) else { return }
+        index = i
+        _ = try utf8SequenceLength()
+        // Well-formed, but cut by the field's end: the error is where it starts.
+        throw error(
+            "invalid UTF-8: byte 0x\(CharacterDescription.hex(UInt32(bytes[i]), digits: 2))",
+            fix: "save the file as UTF-8")
     }
 
     /// After a closing quote only the delimiter, a line break or the end may come.

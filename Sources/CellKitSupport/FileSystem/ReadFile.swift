@@ -54,7 +54,12 @@ public func readFile(_ path: String) throws(FileError) -> [UInt8] {
 /// - Throws: `FileError`: `.open` or `.read`, or `.decode` with `errno` `EILSEQ` and
 ///   `byteOffset`.
 public func readTextFile(_ path: String) throws(FileError) -> String {
-    let bytes = try readFile(path)
+    try decodedText(try readFile(path), of: path)
+}
+
+/// `bytes`, the contents of `path`, as text: an error at the first byte that
+/// is not well-formed UTF-8.
+func decodedText(_ bytes: [UInt8], of path: String) throws(FileError) -> String {
     let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
     if let invalid {
         let hex = CharacterDescription.hex(UInt32(bytes[invalid]), digits: 2)

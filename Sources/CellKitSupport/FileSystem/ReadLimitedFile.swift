@@ -47,14 +47,7 @@ public func readLimitedTextFile(
     guard bytes.count <= maximumBytes else {
         throw tooLarge(path, maximumBytes: maximumBytes, what: what)
     }
-    let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
-    if let invalid {
-        let hex = CharacterDescription.hex(UInt32(bytes[invalid]), digits: 2)
-        throw FileError(
-            path: path, operation: .decode, errno: EILSEQ,
-            reason: "invalid UTF-8 at byte offset \(invalid) (0x\(hex))", byteOffset: invalid)
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    return try decodedText(bytes, of: path)
 }
 
 /// Checks that `path` is a regular file of at most `maximumBytes` without

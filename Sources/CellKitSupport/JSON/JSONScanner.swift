@@ -345,18 +345,9 @@ struct JSONScanner {
     /// cut short by a quote, a backslash or a control character is ill-formed where it
     /// starts.)
     private mutating func validateUTF8(from start: Int, to end: Int) throws(JSONError) {
-        var i = start
-        while i < end {
-            guard bytes[i] >= 0x80 else {
-                i += 1
-                continue
-            }
-            guard let length = UTF8Validation.sequenceLength(at: i, in: bytes), i + length <= end else {
-                index = i
-                throw invalidUTF8Error()
-            }
-            i += length
-        }
+        guard let i = UTF8Validation.firstIllFormed(in: bytes, from: start, to: end) else { return }
+        index = i
+        throw invalidUTF8Error()
     }
 
     /// Reads the rest of a string that has escapes, from the first backslash.

@@ -6,6 +6,24 @@ package enum UTF8Validation {
     /// The length of the well-formed sequence that starts at `index` (1 to 4), or `nil` when
     /// the bytes there are not well-formed UTF-8 (a stray continuation byte, an overlong
     /// form, a surrogate, a value above U+10FFFF, or a sequence cut short by the end).
+    /// Where the first sequence in `bytes[start..<end]` that is not
+    /// well-formed UTF-8 starts (a well-formed one cut by `end` included), or
+    /// `nil`. The scanners call it on a field or string that holds non-ASCII
+    /// bytes, and each throws its own error there.
+    @inline(__always)
+    static func firstIllFormed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var i = start
+        while i < end {
+            guard bytes[i] >= 0x80 else {
+                i += 1
+                continue
+            }
+            guard let length = sequenceLength(at: i, in: bytes), i + length <= end else { return i }
+            i += length
+        }
+        return nil
+    }
+
     @inline(__always)
     static func sequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let lead = bytes[index]
