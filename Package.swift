@@ -61,8 +61,12 @@ let package = Package(
         .target(
             name: "CardCells", dependencies: [cellKit], path: "Plugins/CardCells", resources: [.process("Resources")]),
 
-        // Golden files shared by the test targets.
+        // Helpers shared by the test targets: golden files, temporary directories,
+        // child processes, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test doubles of Console's internals (an in-memory terminal, the script
+        // checker), for its tests and the fuzz harnesses; empty outside debug builds.
+        .target(name: "ConsoleTestSupport", dependencies: ["Console", cellKit], path: "Tests/ConsoleTestSupport"),
         .testTarget(name: "CellKitTests", dependencies: [cellKit, "TestSupport"], exclude: ["Rendering/Golden"]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
         .testTarget(
@@ -71,7 +75,9 @@ let package = Package(
                 "PluginHost", "CellKitSupport", cellKit, .product(name: "CellKitTesting", package: "SDK"),
             ]),
         .testTarget(
-            name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
+            name: "ConsoleTests",
+            dependencies: ["Console", "ConsoleTestSupport", "PluginHost", cellKit, "TestSupport"],
+            exclude: ["Output/Golden"]),
         .testTarget(
             name: "PluginTests", dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK")],
             exclude: ["Golden"]),
@@ -89,7 +95,8 @@ let package = Package(
 // Fuzzing (docs/safety.md): the harnesses, and the tests that replay their seed
 // corpora and regressions (Fuzz/). `Scripts/fuzz` links them to libFuzzer.
 package.targets += [
-    .target(name: "FuzzHarnesses", dependencies: ["Console", "PluginHost", "CellKitSupport", cellKit]),
+    .target(
+        name: "FuzzHarnesses", dependencies: ["Console", "ConsoleTestSupport", "PluginHost", "CellKitSupport", cellKit]),
     .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses", "Console"]),
 ]
 

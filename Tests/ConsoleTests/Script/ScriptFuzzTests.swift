@@ -2,6 +2,7 @@
 import Testing
 
 @testable import Console
+@testable import ConsoleTestSupport
 
 /// Random input never traps, and whatever parses formats back to itself.
 @Suite struct ScriptFuzzTests {
