@@ -67,22 +67,33 @@ let package = Package(
         // Test doubles of Console's internals (an in-memory terminal, the script
         // checker), for its tests and the fuzz harnesses; empty outside debug builds.
         .target(name: "ConsoleTestSupport", dependencies: ["Console", cellKit], path: "Tests/ConsoleTestSupport"),
-        .testTarget(name: "CellKitTests", dependencies: [cellKit, "TestSupport"], exclude: ["Rendering/Golden"]),
-        .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
+        .testTarget(
+            name: "CellKitTests",
+            dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
+            exclude: ["Rendering/Golden"]),
+        .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport", "TestSupport"]),
         .testTarget(
             name: "PluginHostTests",
             dependencies: [
                 "PluginHost", "CellKitSupport", cellKit, .product(name: "CellKitTesting", package: "SDK"),
+                "TestSupport",
             ]),
         .testTarget(
             name: "ConsoleTests",
-            dependencies: ["Console", "ConsoleTestSupport", "PluginHost", cellKit, "TestSupport"],
+            dependencies: [
+                "Console", "ConsoleTestSupport", "PluginHost", cellKit,
+                .product(name: "CellKitTesting", package: "SDK"),
+                "TestSupport",
+            ],
             exclude: ["Output/Golden"]),
         .testTarget(
             name: "PluginTests", dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK")],
             exclude: ["Golden"]),
         // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["CellKitSupport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["CellKitSupport", .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
+            exclude: ["Golden"]),
     ]
         + fixtures.map {
             .target(

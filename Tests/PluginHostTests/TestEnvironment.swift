@@ -1,6 +1,7 @@
 import CellKitSupport
 import Glibc
 import PluginHost
+import TestSupport
 
 /// Paths and temporary directories for the host tests.
 enum TestEnvironment {
@@ -33,10 +34,7 @@ enum TestEnvironment {
 
     /// A new, empty directory under the system's temporary directory.
     static func temporaryDirectory() -> String {
-        var template = Array("\(temporaryRoot)/XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        try! TemporaryDirectory.create(prefix: "test", in: temporaryRoot)
     }
 
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) {

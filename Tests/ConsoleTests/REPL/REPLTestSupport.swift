@@ -2,6 +2,7 @@
 import CellKitSupport
 import Glibc
 import PluginHost
+import TestSupport
 
 @testable import Console
 
@@ -39,20 +40,12 @@ enum REPLTestSupport {
     /// Removes a directory made by ``temporaryDirectory()`` and what is in it.
     static func remove(_ path: String) {
         guard path.hasPrefix("/tmp/cellkit-repl-") else { return }
-        if (try? fileInfo(path, followingSymbolicLinks: false))??.isDirectory == true {
-            for name in (try? listDirectory(path)) ?? [] { remove(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
+        TemporaryDirectory.removeTree(path)
     }
 
+    /// A new, empty directory under /tmp; ``remove(_:)`` removes it.
     static func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/cellkit-repl-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw TestFailure(description: "mkdtemp failed")
-        }
-        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        try TemporaryDirectory.create(prefix: "cellkit-repl")
     }
 
     /// The frames a scroll view wrote (each starts by moving the cursor home),
