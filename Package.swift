@@ -87,7 +87,8 @@ let package = Package(
             ],
             exclude: ["Output/Golden"]),
         .testTarget(
-            name: "PluginTests", dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK")],
+            name: "PluginTests",
+            dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
             exclude: ["Golden"]),
         // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.
         .testTarget(

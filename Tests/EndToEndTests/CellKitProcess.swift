@@ -5,24 +5,13 @@ import TestSupport
 /// Runs the built `cellkit` executable, as a user would, and collects what it printed.
 enum CellKitProcess {
     /// The build directory: where `swift build` put `cellkit`, the plugins, and this test binary.
-    static let buildDirectory: String = {
-        var path = (try? Path.executable()) ?? ".build/debug/x"
-        while !path.isEmpty && path != "/" {
-            path = Path.dirname(path)
-            if fileExists(path + "/cellkit") && fileExists(path + "/libBasicCells.so") { return path }
-        }
-        return ".build/debug"
-    }()
+    static var buildDirectory: String { TestPaths.buildDirectory }
 
     /// The `cellkit` executable.
     static var executable: String { buildDirectory + "/cellkit" }
 
     /// The repository root (for Examples/ and README.md).
-    static let repositoryRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = Path.dirname(path) }
-        return path
-    }()
+    static var repositoryRoot: String { TestPaths.repositoryRoot }
 
     struct Result {
         var status: Int32

@@ -5,11 +5,7 @@ import Testing
 extension TextTests {
     @Suite("width tables")
     struct WidthTablesTests {
-        static let root: String = {
-            var path = #filePath
-            for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-            return path
-        }()
+        static var root: String { TestPaths.repositoryRoot }
 
         /// Runs Scripts/width-tables/generate (which compiles its generator with
         /// `swiftc -O` and runs it on the committed East_Asian_Width data) into a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// docs/sdk-guide.md read against SDKGuideTests.swift, which compiles and runs
@@ -20,18 +21,14 @@ import Testing
     }
 
     static let guide: String = {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/sdk-guide.md")
-        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        TemporaryDirectory.readText(TestPaths.repositoryRoot + "/docs/sdk-guide.md") ?? ""
     }()
 
     /// SDKGuideTests.swift, squeezed, with `Guide.` unqualified.
     static let tests: String = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("SDKGuideTests.swift")
-        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let text =
+            TemporaryDirectory.readText(TestPaths.repositoryRoot + "/Tests/CellKitTests/Views/SDKGuideTests.swift")
+            ?? ""
         return squeezed(text.replacingOccurrences(of: "Guide.", with: ""))
     }()
 

@@ -9,14 +9,7 @@ import TestSupport
 /// Helpers for the REPL's unit tests (`swift test --filter REPL`).
 enum REPLTestSupport {
     /// The build directory, where `swift build` put the example plugins.
-    static let buildDirectory: String = {
-        var path = (try? Path.executable()) ?? ".build/debug/x"
-        while !path.isEmpty && path != "/" {
-            path = Path.dirname(path)
-            if fileExists(path + "/libBasicCells.so") { return path }
-        }
-        return ".build/debug"
-    }()
+    static var buildDirectory: String { TestPaths.buildDirectory }
 
     /// An interpreter over a host that finds the example plugins, after running `script`.
     static func interpreter(running script: String) throws -> Interpreter {
