@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 @_spi(Host) @testable import CellKit
@@ -74,9 +75,7 @@ enum SeedErrors {
 
     /// A new directory under /tmp.
     static func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/cellkit-seed-XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return try #require(path.map { String(cString: $0) })
+        try TemporaryDirectory.create(prefix: "cellkit-seed")
     }
 
     static func write(_ text: String, to path: String) throws {
