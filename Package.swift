@@ -47,7 +47,7 @@ let package = Package(
         // The script language, interpreter, REPL and output formats.
         .target(name: "Console", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
         // The executable: argument handling only.
-        .executableTarget(name: "cellkit", dependencies: ["Console"]),
+        .executableTarget(name: "cellkit", dependencies: ["Console", cellKit]),
         // Benchmarks: `swift run -c release cellkit-bench`.
         .executableTarget(
             name: "cellkit-bench", dependencies: ["Console", "PluginHost", "CellKitSupport", "MallocCounter", cellKit]),
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "ConsoleTests",
             dependencies: [
-                "Console", "ConsoleTestSupport", "PluginHost", cellKit,
+                "Console", "ConsoleTestSupport", "PluginHost", "CellKitSupport", cellKit,
                 .product(name: "CellKitTesting", package: "SDK"),
                 "TestSupport",
             ],
@@ -112,11 +112,16 @@ package.targets += [
     .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses", "Console"]),
 ]
 
-// Strict settings for every Swift target of this package.
+// Strict settings for every Swift target of this package, beyond Swift 6 language
+// mode (tools-version 6.1's default): existentials are spelled `any`, and a file
+// sees another module's members only if it imports that module. Test targets
+// (which declare nothing public) also import internally by default.
+// CI builds with `--explicit-target-dependency-import-check=error` (.ci/run).
 for target in package.targets
 where !["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
-            .swiftLanguageMode(.v6)
-        ]
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ] + (target.type == .test ? [.enableUpcomingFeature("InternalImportsByDefault")] : [])
 }

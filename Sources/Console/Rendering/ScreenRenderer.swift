@@ -37,7 +37,7 @@ struct ScreenRenderer {
     /// row by row (memory does not grow with the rows), HTML streams, SVG and
     /// JSON are built whole.
     @discardableResult
-    func render(format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput) throws(RenderError)
+    func render(format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput) throws(RenderError)
         -> Summary
     {
         let writer: any CanvasWriter

@@ -38,7 +38,7 @@ import Testing
         #expect(status == 0)
         let entry = try #require(registrar.registrations.first { $0.name == "TextCell" })
         let view = try #require(try entry.makeView?())
-        #expect(view is Reusable)
+        #expect(view is (any Reusable))
         #expect(view is any Inspectable)
         #expect(view is TableViewCell)
         #expect(PluginBundle(for: type(of: view)).name == "BasicCells")

@@ -402,7 +402,7 @@ func standardError(_ result: ExitTest.Result?) -> String {
 
     @Test func dataViewSubscriptNibLoaderAndLoaderTrap() async {
         let subscripted = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let dataView: DataViewable = CollectionView()
+            let dataView: any DataViewable = CollectionView()
             _ = dataView[IndexPath(item: 0, section: 0)]
         }
         #expect(

@@ -437,13 +437,13 @@ enum Guide {
     }
 
     @Test func dataViewable() throws {
-        func setUp(_ dataView: DataViewable) {
+        func setUp(_ dataView: any DataViewable) {
             dataView.registerNib(nibName: "GuideTile", cellIdentifier: "Cell", bundle: PluginBundle(name: "Guide"))
             dataView.reloadData()
         }
         try Nib.register(source: "<{title}>", named: "GuideTile", in: PluginBundle(name: "Guide"))
         let indexPath = IndexPath(row: 0, section: 0)
-        for view: DataViewable in [TableView(), CollectionView()] {
+        for view: any DataViewable in [TableView(), CollectionView()] {
             setUp(view)
             let cell = view[indexPath]
             try cell.setAttribute("title", to: "tile")
