@@ -178,9 +178,8 @@ struct StoryboardGenerator {
     }
 
     func csvField(_ text: String) -> String {
-        let needsQuotes =
-            text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")
-            || text.isEmpty
+        // By scalar: "\r\n" is one Character, which contains("\n") does not find.
+        let needsQuotes = text.isEmpty || text.unicodeScalars.contains { ",\"\n\r".unicodeScalars.contains($0) }
         return needsQuotes ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
     }
 
