@@ -114,8 +114,8 @@ package.targets += [
 
 // Strict settings for every Swift target of this package, beyond Swift 6 language
 // mode (tools-version 6.1's default): existentials are spelled `any`, and a file
-// sees another module's members only if it imports that module. Test targets
-// (which declare nothing public) also import internally by default.
+// sees another module's members only if it imports that module. Test targets and
+// executables (which declare nothing public) also import internally by default.
 // CI builds with `--explicit-target-dependency-import-check=error` (.ci/run).
 for target in package.targets
 where !["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"].contains(target.name) {
@@ -123,5 +123,6 @@ where !["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"].contains(t
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),
             .enableUpcomingFeature("MemberImportVisibility"),
-        ] + (target.type == .test ? [.enableUpcomingFeature("InternalImportsByDefault")] : [])
+        ]
+        + ([.test, .executable].contains(target.type) ? [.enableUpcomingFeature("InternalImportsByDefault")] : [])
 }
