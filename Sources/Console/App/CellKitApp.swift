@@ -2,7 +2,6 @@
 import CellKitSupport
 import Glibc
 import PluginHost
-import Synchronization
 
 /// The `cellkit` program: sets up the plugin host and the interpreter, and
 /// runs what the command line asked for.
