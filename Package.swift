@@ -47,7 +47,7 @@ let package = Package(
         // The script language, interpreter, REPL and output formats.
         .target(name: "Console", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
         // The executable: argument handling only.
-        .executableTarget(name: "cellkit", dependencies: ["Console"]),
+        .executableTarget(name: "cellkit", dependencies: ["Console", cellKit]),
         // Benchmarks: `swift run -c release cellkit-bench`.
         .executableTarget(
             name: "cellkit-bench", dependencies: ["Console", "PluginHost", "CellKitSupport", "MallocCounter", cellKit]),
@@ -61,22 +61,40 @@ let package = Package(
         .target(
             name: "CardCells", dependencies: [cellKit], path: "Plugins/CardCells", resources: [.process("Resources")]),
 
-        // Golden files shared by the test targets.
+        // Helpers shared by the test targets: golden files, temporary directories,
+        // child processes, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CellKitTests", dependencies: [cellKit, "TestSupport"], exclude: ["Rendering/Golden"]),
-        .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport"]),
+        // Test doubles of Console's internals (an in-memory terminal, the script
+        // checker), for its tests and the fuzz harnesses; empty outside debug builds.
+        .target(name: "ConsoleTestSupport", dependencies: ["Console", cellKit], path: "Tests/ConsoleTestSupport"),
+        .testTarget(
+            name: "CellKitTests",
+            dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
+            exclude: ["Rendering/Golden"]),
+        .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport", "TestSupport"]),
         .testTarget(
             name: "PluginHostTests",
             dependencies: [
                 "PluginHost", "CellKitSupport", cellKit, .product(name: "CellKitTesting", package: "SDK"),
+                "TestSupport",
             ]),
         .testTarget(
-            name: "ConsoleTests", dependencies: ["Console", "PluginHost", cellKit], exclude: ["Output/Golden"]),
+            name: "ConsoleTests",
+            dependencies: [
+                "Console", "ConsoleTestSupport", "PluginHost", "CellKitSupport", cellKit,
+                .product(name: "CellKitTesting", package: "SDK"),
+                "TestSupport",
+            ],
+            exclude: ["Output/Golden"]),
         .testTarget(
-            name: "PluginTests", dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK")],
+            name: "PluginTests",
+            dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
             exclude: ["Golden"]),
         // Runs the built `cellkit` executable (after `swift build`), in pipes and in a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["CellKitSupport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["CellKitSupport", .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
+            exclude: ["Golden"]),
     ]
         + fixtures.map {
             .target(
@@ -89,15 +107,22 @@ let package = Package(
 // Fuzzing (docs/safety.md): the harnesses, and the tests that replay their seed
 // corpora and regressions (Fuzz/). `Scripts/fuzz` links them to libFuzzer.
 package.targets += [
-    .target(name: "FuzzHarnesses", dependencies: ["Console", "PluginHost", "CellKitSupport", cellKit]),
+    .target(
+        name: "FuzzHarnesses", dependencies: ["Console", "ConsoleTestSupport", "PluginHost", "CellKitSupport", cellKit]),
     .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses", "Console"]),
 ]
 
-// Strict settings for every Swift target of this package.
+// Strict settings for every Swift target of this package, beyond Swift 6 language
+// mode (tools-version 6.1's default): existentials are spelled `any`, and a file
+// sees another module's members only if it imports that module. Test targets and
+// executables (which declare nothing public) also import internally by default.
+// CI builds with `--explicit-target-dependency-import-check=error` (.ci/run).
 for target in package.targets
 where !["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
-            .swiftLanguageMode(.v6)
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
         ]
+        + ([.test, .executable].contains(target.type) ? [.enableUpcomingFeature("InternalImportsByDefault")] : [])
 }

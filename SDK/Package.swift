@@ -5,6 +5,13 @@
 // `libCellKit.so` (see docs/design.md, "Why the SDK is a separate package").
 import PackageDescription
 
+/// Beyond Swift 6 language mode (tools-version 6.1's default): existentials are
+/// spelled `any`, and a file sees another module's members only if it imports it.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "CellKit",
     products: [
@@ -21,8 +28,8 @@ let package = Package(
             dependencies: ["CellKitShims"],
             // No unsafeFlags: SwiftPM refuses them in a package depended on by
             // version. The hot class properties are `@exclusivity(unchecked)` instead.
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: strictSettings
         ),
-        .target(name: "CellKitTesting", dependencies: ["CellKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "CellKitTesting", dependencies: ["CellKit"], swiftSettings: strictSettings),
     ]
 )

@@ -2,6 +2,7 @@
     @_spi(Host) import CellKit
 
     @testable import Console
+    @testable import ConsoleTestSupport
 
     /// The script lexer, parser and validator: every diagnostic renders with a
     /// position inside the source, and every command that parses formats back to

@@ -29,7 +29,7 @@ enum ConfigureBenchmark {
             }
             try configure(0)
             var seconds = 0.0
-            var failure: Error?
+            var failure: (any Error)?
             let allocations = Measure.allocations {
                 seconds = Measure.seconds {
                     do {

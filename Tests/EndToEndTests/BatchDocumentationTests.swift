@@ -1,4 +1,5 @@
 import CellKitSupport
+import CellKitTesting
 import Glibc
 import TestSupport
 import Testing
@@ -99,7 +100,7 @@ import Testing
 
     static func run(_ example: Example, in scratch: Scratch) throws -> (output: String, file: String?) {
         let home = try CellKitProcess.temporaryDirectory()
-        defer { Scratch.removeTree(home) }
+        defer { TemporaryDirectory.removeTree(home) }
         let environment = [
             "HOME": home, "PATH": CellKitProcess.buildDirectory + ":/usr/bin:/bin",
             "XDG_CACHE_HOME": home + "/.cache", "XDG_STATE_HOME": home + "/.local/state",

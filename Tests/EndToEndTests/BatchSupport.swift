@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 import Testing
 
 /// Helpers for the batch tests: a scratch directory with files in it, and
@@ -13,26 +14,7 @@ final class Scratch {
 
     /// The directory goes, with everything in it, when the scratch does.
     deinit {
-        Scratch.removeTree(directory)
-    }
-
-    /// Removes `path` and, for a directory, everything in it (symbolic links
-    /// are removed, not followed).
-    static func removeTree(_ path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return }
-        if status.st_mode & S_IFMT == S_IFDIR, let handle = opendir(path) {
-            var names: [String] = []
-            while let entry = readdir(handle) {
-                let name = directoryEntryName(entry)
-                if name != "." && name != ".." { names.append(name) }
-            }
-            closedir(handle)
-            for name in names { removeTree(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
+        TemporaryDirectory.removeTree(directory)
     }
 
     /// Writes `text` to `name` (relative to the directory); returns its path.
@@ -98,33 +80,24 @@ extension CellKitProcess {
         let slave = open(slavePath, O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw SpawnError.spawn("cannot open \(slavePath)") }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, slave, 1)
-        posix_spawn_file_actions_adddup2(&actions, slave, 2)
-        posix_spawn_file_actions_addclose(&actions, master)
-        posix_spawn_file_actions_addclose(&actions, slave)
         let home = try temporaryDirectory()
-        defer { Scratch.removeTree(home) }
+        defer { TemporaryDirectory.removeTree(home) }
         var env = [
             "HOME": home, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache",
         ]
         for (key, value) in environment { env[key] = value }
-        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, executable] + arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for p in argv { free(p) }
-            for p in envp { free(p) }
+        let spawned = Swift.Result {
+            try ChildProcess.start(
+                [executable] + arguments, directory: directory, environment: env, output: .descriptor(slave),
+                error: .descriptor(slave), closing: [master, slave])
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, &envp)
         close(slave)
-        guard spawned == 0 else {
+        let pid: pid_t
+        do {
+            pid = try spawned.get()
+        } catch {
             close(master)
-            throw SpawnError.spawn(String(cString: strerror(spawned)))
+            throw error
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -135,9 +108,7 @@ extension CellKitProcess {
             bytes += chunk[..<n]
         }
         close(master)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let exit = ChildProcess.wait(pid)
         var text = String(decoding: bytes, as: UTF8.self)
         text = text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
         return (exit, text)

@@ -1,27 +1,17 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 
 /// Runs the built `cellkit` executable, as a user would, and collects what it printed.
 enum CellKitProcess {
     /// The build directory: where `swift build` put `cellkit`, the plugins, and this test binary.
-    static let buildDirectory: String = {
-        var path = (try? Path.executable()) ?? ".build/debug/x"
-        while !path.isEmpty && path != "/" {
-            path = Path.dirname(path)
-            if fileExists(path + "/cellkit") && fileExists(path + "/libBasicCells.so") { return path }
-        }
-        return ".build/debug"
-    }()
+    static var buildDirectory: String { TestPaths.buildDirectory }
 
     /// The `cellkit` executable.
     static var executable: String { buildDirectory + "/cellkit" }
 
     /// The repository root (for Examples/ and README.md).
-    static let repositoryRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = Path.dirname(path) }
-        return path
-    }()
+    static var repositoryRoot: String { TestPaths.repositoryRoot }
 
     struct Result {
         var status: Int32
@@ -65,29 +55,16 @@ enum CellKitProcess {
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError.pipe }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        for fd in [inPipe[1], outPipe[0], errPipe[0], inPipe[0], outPipe[1], errPipe[1]] {
-            posix_spawn_file_actions_addclose(&actions, fd)
+        let started = Swift.Result {
+            try ChildProcess.start(
+                argv, directory: directory, environment: environment, input: .descriptor(inPipe[0]),
+                output: .descriptor(outPipe[1]), error: .descriptor(errPipe[1]),
+                closing: [inPipe[1], outPipe[0], errPipe[0], inPipe[0], outPipe[1], errPipe[1]])
         }
-        // posix_spawn_file_actions_addchdir_np is not visible to Swift: let sh change directory.
-        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + argv
-        var argvC: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
-        var envC: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for p in argvC { free(p) }
-            for p in envC { free(p) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, &argvC, &envC)
         close(inPipe[0])
         close(outPipe[1])
         close(errPipe[1])
-        guard status == 0 else { throw SpawnError.spawn(String(cString: strerror(status))) }
+        let pid = try started.get()
         let bytes = Array(input.utf8)
         _ = bytes.withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count) }
         close(inPipe[1])
@@ -116,9 +93,7 @@ enum CellKitProcess {
                 }
             }
         }
-        var waitStatus: Int32 = 0
-        while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
-        let exit = (waitStatus & 0x7F) == 0 ? (waitStatus >> 8) & 0xFF : 128 + (waitStatus & 0x7F)
+        let exit = ChildProcess.wait(pid)
         return Result(
             status: exit, standardOutput: String(decoding: out, as: UTF8.self),
             standardError: String(decoding: err, as: UTF8.self))
@@ -131,10 +106,6 @@ enum CellKitProcess {
 
     /// A new empty directory under /tmp.
     static func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/cellkit-e2e-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw SpawnError.pipe
-        }
-        return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        try TemporaryDirectory.create(prefix: "cellkit-e2e")
     }
 }

@@ -1,4 +1,5 @@
 import CellKitSupport
+import CellKitTesting
 import Glibc
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 import Testing
 
 /// What `render -o FILE` and `render to FILE` do with what is at FILE: a
@@ -113,9 +114,8 @@ import Testing
                 CellKitProcess.executable,
             ],
             directory: s.directory, standardError: s.path("errors"))
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 4, "ended with status \(status)")
+        let status = ChildProcess.wait(pid)
+        #expect(status == 4, "ended with status \(status)")
         #expect(
             s.read("errors")?.contains(
                 "cellkit: error: cannot write 'out.txt': File too large (EFBIG); the file would pass the file size "
@@ -140,9 +140,8 @@ import Testing
         }
         #expect(s.list().contains { $0.hasPrefix(".out.txt.tmp-") }, "the render never started writing")
         kill(pid, signal)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        #expect(status & 0x7F == signal, "ended with status \(status)")
+        let status = ChildProcess.wait(pid)
+        #expect(status == 128 + signal, "ended with status \(status)")
         #expect(!s.list().contains { $0.contains("out.txt") }, "\(s.list())")
     }
 
@@ -151,36 +150,8 @@ import Testing
     /// SIGTERM and SIGXFSZ at their defaults and unblocked (the test runner
     /// may ignore or block them).
     static func start(_ argv: [String], directory: String, standardError: String? = nil) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        sigaddset(&defaults, SIGXFSZ)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null", O_WRONLY | O_CREAT, 0o644)
-        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + argv
-        var argvC: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
-        let environment: [String] = ["HOME=\(directory)", "PATH=/usr/bin:/bin"]
-        var envC: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            for p in argvC { free(p) }
-            for p in envC { free(p) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argvC, &envC)
-        guard status == 0 else { throw CellKitProcess.SpawnError.spawn(String(cString: strerror(status))) }
-        return pid
+        try ChildProcess.start(
+            argv, directory: directory, environment: ["HOME": directory, "PATH": "/usr/bin:/bin"],
+            error: standardError.map { .file($0) } ?? .null, defaultSignals: [SIGINT, SIGTERM, SIGXFSZ])
     }
 }

@@ -1,6 +1,6 @@
 import CellKitSupport
+import CellKitTesting
 import Glibc
-import TestSupport
 import Testing
 
 /// The README's example, `Examples/dashboard.cellkit`, run by the built
@@ -97,7 +97,7 @@ import Testing
 enum Golden {
     static let directory = CellKitProcess.repositoryRoot + "/Tests/EndToEndTests/Golden"
 
-    static let files = GoldenFiles(directory: directory, rerecord: "swift test --skip-build --filter README")
+    static let files = GoldenFiles(directory: directory)
 
     /// Compares `actual` with the golden file byte for byte, or records it
     /// with `CELLKIT_RECORD_GOLDENS=1`.

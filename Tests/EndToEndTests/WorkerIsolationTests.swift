@@ -1,6 +1,7 @@
 import CellKitSupport
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Plugins that take their process down do not take the session with them
@@ -242,16 +243,7 @@ import Testing
 @Suite(.serialized) struct SessionProcessTests {
     /// The text of a file in /proc (whose size `stat` gives as 0).
     static func procText(_ path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            bytes += chunk[..<n]
-            if n < chunk.count { break }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        TemporaryDirectory.readText(path) ?? ""
     }
 
     /// The processes whose parent is `pid`.

@@ -35,7 +35,7 @@ import Testing
         let host = TestEnvironment.host()
         _ = try host.load("BasicCells")
         let view = try host.makeView(try host.registry.resolve("BasicCells.TextCell"))
-        #expect(view is Reusable)
+        #expect(view is (any Reusable))
         #expect(view is any Inspectable)
         let cell = try #require(view as? TableViewCell)
         try cell.setAttribute("text", to: "across the boundary")

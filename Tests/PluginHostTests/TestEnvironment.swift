@@ -1,20 +1,12 @@
 import CellKitSupport
 import Glibc
 import PluginHost
+import TestSupport
 
 /// Paths and temporary directories for the host tests.
 enum TestEnvironment {
     /// The build directory: where `swift build` put the plugins and this test binary.
-    static let buildDirectory: String = {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        var path = String(decoding: buffer[..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        while !path.isEmpty {
-            path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-            if access(path + "/libBasicCells.so", F_OK) == 0 { return path }
-        }
-        return ".build/debug"
-    }()
+    static var buildDirectory: String { TestPaths.buildDirectory }
 
     static func library(_ name: String) -> String { buildDirectory + "/lib\(name).so" }
 
@@ -33,10 +25,7 @@ enum TestEnvironment {
 
     /// A new, empty directory under the system's temporary directory.
     static func temporaryDirectory() -> String {
-        var template = Array("\(temporaryRoot)/XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        try! TemporaryDirectory.create(prefix: "test", in: temporaryRoot)
     }
 
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) {

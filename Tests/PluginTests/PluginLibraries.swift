@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import Glibc
+import TestSupport
 import Testing
 
 /// The example plugins as a host sees them: the built `libBasicCells.so` and
@@ -46,15 +47,7 @@ struct PluginLibrary: Sendable {
     }
 
     /// The directory the test binary (and every built product) is in.
-    static var buildDirectory: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let exe = String(decoding: buffer[..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var dir = String(exe[..<(exe.lastIndex(of: "/") ?? exe.endIndex)])
-        // .../debug/cellkitPackageTests.xctest → .../debug
-        if dir.hasSuffix(".xctest") { dir = String(dir[..<(dir.lastIndex(of: "/") ?? dir.endIndex)]) }
-        return dir
-    }
+    static var buildDirectory: String { TestPaths.buildDirectory }
 
     struct LoadError: Error, CustomStringConvertible {
         let description: String

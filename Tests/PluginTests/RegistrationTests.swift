@@ -90,7 +90,7 @@ import Testing
             #expect(registration.summary?.isEmpty == false, "\(registration.name) has no summary")
             #expect(registration.nibName == nil)
             let view = try #require(try registration.makeView?())
-            #expect(view is Reusable && view is any Inspectable, "\(registration.name)")
+            #expect(view is (any Reusable) && view is any Inspectable, "\(registration.name)")
             #expect(PluginBundle(for: type(of: view)).name == plugin)
             #expect(PluginBundle(for: type(of: view)).imagePath == library.path)
         }

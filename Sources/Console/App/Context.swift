@@ -2,6 +2,7 @@
 import CellKitSupport
 import Glibc
 import PluginHost
+import Synchronization
 
 /// Everything a run needs: the host, the interpreter, where output goes.
 final class Context {

@@ -45,8 +45,6 @@ enum ExitCode: Int32 {
     case usage = 2
     case plugin = 3
     case io = 4
-    /// Interrupted (Ctrl-C), as shells report SIGINT.
-    case interrupted = 130
 
     init(_ kind: ConsoleError.Kind) {
         switch kind {

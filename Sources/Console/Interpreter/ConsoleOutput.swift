@@ -11,12 +11,12 @@
 /// write the clipboard. Rendered screens do not pass through here: the
 /// writers make their text safe themselves.
 final class ConsoleOutput {
-    let standardOutput: TextOutput
-    let standardError: TextOutput
+    let standardOutput: any TextOutput
+    let standardError: any TextOutput
     /// Whether standard output is a terminal (colour, `show`).
     let isTerminal: Bool
 
-    init(standardOutput: TextOutput, standardError: TextOutput, isTerminal: Bool) {
+    init(standardOutput: any TextOutput, standardError: any TextOutput, isTerminal: Bool) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.isTerminal = isTerminal
@@ -39,7 +39,7 @@ final class ConsoleOutput {
             .map { TextLayout.sanitized(String($0)) }.joined(separator: "\n")
     }
 
-    private func write(_ text: String, to output: TextOutput) {
+    private func write(_ text: String, to output: any TextOutput) {
         var bytes = Array(text.utf8)
         // Nothing useful can be done when the terminal itself is gone.
         try? bytes.withUnsafeMutableBytes { try output.write(UnsafeRawBufferPointer($0)) }

@@ -26,7 +26,7 @@ final class Interpreter {
     let host: PluginHost
     /// Where plugins are loaded and screens drawn: the worker process, or
     /// this process in tests.
-    let backend: PluginBackend
+    let backend: any PluginBackend
     /// What the loaded plugins registered, as data: what scripts are checked against.
     var catalog = PluginCatalog()
     /// Crashes of the worker by the plugin whose code was running; at
@@ -67,7 +67,7 @@ final class Interpreter {
     /// How large scripts and data files may be.
     var limits = InputLimits()
 
-    init(host: PluginHost, output: ConsoleOutput, environment: [String: String], backend: PluginBackend? = nil) {
+    init(host: PluginHost, output: ConsoleOutput, environment: [String: String], backend: (any PluginBackend)? = nil) {
         self.host = host
         self.output = output
         self.environment = environment

@@ -17,7 +17,6 @@ struct HistoryNavigator: Sendable {
         index = lines.count - 1
     }
 
-    var isAtDraft: Bool { index == lines.count - 1 }
     var entryCount: Int { lines.count - 1 }
 
     /// Moves to `target` (clamped), keeping `current` as the text of the

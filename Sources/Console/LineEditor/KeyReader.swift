@@ -13,11 +13,11 @@ final class KeyReader {
         case endOfInput
     }
 
-    let terminal: Terminal
+    let terminal: any Terminal
     var escapeTimeout: Duration
     private var decoder = KeyDecoder()
 
-    init(terminal: Terminal, escapeTimeout: Duration = KeyDecoder.escapeTimeout) {
+    init(terminal: any Terminal, escapeTimeout: Duration = KeyDecoder.escapeTimeout) {
         self.terminal = terminal
         self.escapeTimeout = escapeTimeout
     }

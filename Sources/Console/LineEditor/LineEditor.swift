@@ -33,7 +33,7 @@ final class LineEditor {
         case endOfFile
     }
 
-    let terminal: Terminal
+    let terminal: any Terminal
     let history: History
     /// Called on Tab; `nil` means Tab only rings the bell.
     var completion: Completion.Provider?
@@ -71,7 +71,7 @@ final class LineEditor {
     static let bracketedPasteOff = "\u{1B}[?2004l"
 
     init(
-        terminal: Terminal,
+        terminal: any Terminal,
         history: History = History(),
         completion: Completion.Provider? = nil
     ) {

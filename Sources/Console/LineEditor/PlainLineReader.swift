@@ -12,7 +12,7 @@ struct PlainLineReader: Sendable {
     init() {}
 
     /// The next line without its line end, or `nil` at the end of the input.
-    mutating func readLine(from terminal: Terminal) throws -> String? {
+    mutating func readLine(from terminal: any Terminal) throws -> String? {
         var searchFrom = start
         while true {
             if let newline = pending[searchFrom...].firstIndex(of: 0x0A) {

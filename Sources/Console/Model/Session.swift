@@ -9,13 +9,6 @@ struct Session: Equatable, Sendable {
     /// Plugins loaded by the session, as written (so `save` can write `load` lines).
     var loadedPlugins: [String] = []
 
-    var currentScreen: Screen? {
-        get { current.map { screens[$0] } }
-        set {
-            if let i = current, let newValue { screens[i] = newValue }
-        }
-    }
-
     /// Where each screen is, by name: kept by ``append(_:)``, checked on use
     /// (a screen put in `screens` another way is found by a search).
     private var indexes: [String: Int] = [:]

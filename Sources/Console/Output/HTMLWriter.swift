@@ -32,7 +32,7 @@ final class HTMLWriter: CanvasWriter {
     /// The colours.
     let theme: MarkupTheme
 
-    private let output: TextOutput
+    private let output: any TextOutput
     private var buffer = MarkupBytes()
     private var started = false
     private var finished = false
@@ -46,7 +46,7 @@ final class HTMLWriter: CanvasWriter {
         #"ui-monospace, "SF Mono", "Cascadia Mono", "JetBrains Mono", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace"#
 
     /// Creates a writer; nothing is written until the first canvas or ``finish()``.
-    init(output: TextOutput, title: String, theme: MarkupTheme = .default) {
+    init(output: any TextOutput, title: String, theme: MarkupTheme = .default) {
         self.output = output
         self.title = title
         self.theme = theme

@@ -60,7 +60,7 @@ final class SVGWriter: CanvasWriter {
     static let fontFamily =
         "ui-monospace, 'SF Mono', 'Cascadia Mono', 'JetBrains Mono', Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace"
 
-    private let output: TextOutput
+    private let output: any TextOutput
     private var rows = 0
     private var columns = 0
     private var finished = false
@@ -73,7 +73,7 @@ final class SVGWriter: CanvasWriter {
 
     /// Creates a writer; the picture is written at ``finish()``.
     init(
-        output: TextOutput, title: String, theme: MarkupTheme = .default, windowChrome: Bool = true,
+        output: any TextOutput, title: String, theme: MarkupTheme = .default, windowChrome: Bool = true,
         maximumRows: Int = SVGWriter.defaultMaximumRows
     ) {
         self.output = output

@@ -2,6 +2,7 @@
 import CellKitSupport
 import Glibc
 import PluginHost
+import Synchronization
 
 /// The interactive console: a prompt with line editing, history kept across
 /// sessions, completion, help; every command journaled so `--recover` can

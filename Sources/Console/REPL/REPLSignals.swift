@@ -112,10 +112,10 @@ enum REPLSignals {
 /// writes fail with ``Interrupted``, so a long render stops (and is reported
 /// as interrupted) instead of running to the end.
 final class InterruptibleOutput: TextOutput {
-    let base: TextOutput
+    let base: any TextOutput
     private var resetWritten = false
 
-    init(_ base: TextOutput) {
+    init(_ base: any TextOutput) {
         self.base = base
     }
 

@@ -22,8 +22,8 @@ import PluginHost
 final class ScrollView {
     private(set) var screen: Screen
     /// Draws the frames (where plugin code may run: the worker).
-    let frames: FrameSource
-    let terminal: Terminal
+    let frames: any FrameSource
+    let terminal: any Terminal
     let colors: ColorMode
     /// The descriptor signal handlers write to, to leave the alternate screen
     /// (-1 for a terminal without one, such as a test terminal).
@@ -47,7 +47,7 @@ final class ScrollView {
     /// Shown in the status line in place of the position until the next data change.
     private(set) var statusError: String?
 
-    init(screen: Screen, frames: FrameSource, terminal: Terminal, colors: ColorMode, descriptor: Int32 = -1) {
+    init(screen: Screen, frames: any FrameSource, terminal: any Terminal, colors: ColorMode, descriptor: Int32 = -1) {
         self.screen = screen
         self.frames = frames
         self.terminal = terminal
@@ -56,7 +56,9 @@ final class ScrollView {
     }
 
     /// A view drawn in this process by `host` (tests, in-process plugins).
-    convenience init(screen: Screen, host: PluginHost, terminal: Terminal, colors: ColorMode, descriptor: Int32 = -1) {
+    convenience init(
+        screen: Screen, host: PluginHost, terminal: any Terminal, colors: ColorMode, descriptor: Int32 = -1
+    ) {
         self.init(
             screen: screen, frames: InProcessFrames(host: host), terminal: terminal, colors: colors,
             descriptor: descriptor)
@@ -238,7 +240,7 @@ final class ScreenFrames {
     let screen: Screen
     let colors: ColorMode
     let dataSource: ScreenDataSource
-    let content: ScrollableContent
+    let content: any ScrollableContent
     let rows: RowLocator?
     let viewport: Viewport
     private let canvas = Canvas(width: 0, height: 0)

@@ -62,7 +62,7 @@ final class ScreenDataSource {
     // MARK: - Building the view
 
     /// The table or collection that draws the screen, with every cell type registered.
-    func makeView() -> ScrollableContent {
+    func makeView() -> any ScrollableContent {
         switch screen.kind {
         case .list:
             let table = TableView()

@@ -37,41 +37,21 @@ struct ScreenRenderer {
     /// row by row (memory does not grow with the rows), HTML streams, SVG and
     /// JSON are built whole.
     @discardableResult
-    func render(format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput) throws(RenderError)
+    func render(format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput) throws(RenderError)
         -> Summary
     {
-        if format == .json {
-            do {
-                let dataSource = ScreenDataSource(screen: screen, host: host)
-                var json = ScreenJSON(screen: screen)
-                json.records = { binding, section, source in
-                    guard let rows = dataSource.rows(of: binding, section: section, source: source) else {
-                        throw RenderError.output(dataSource.dataErrors.last ?? "\(binding.file) could not be read")
-                    }
-                    return try (0..<rows.count).map { try rows.settings(record: $0) }
-                }
-                let text = try json.serialized(width: width)
-                var bytes = Array(text.utf8)
-                try bytes.withUnsafeMutableBytes { try output.write(UnsafeRawBufferPointer($0)) }
-            } catch let error as RenderError {
-                throw error
-            } catch {
-                throw RenderError.output("\(error)", cause: error)
-            }
-            return Summary(rows: screen.rowCount, cellErrors: [])
+        let writer: any CanvasWriter
+        switch format {
+        case .json: return try renderJSON(width: width, to: output)
+        case .plain: writer = PlainTextWriter(output: output)
+        case .ansi: writer = ANSIWriter(output: output, colorMode: colors)
+        case .html: writer = HTMLWriter(output: output, title: screen.title ?? screen.name)
+        case .svg: writer = SVGWriter(output: output, title: screen.title ?? screen.name, windowChrome: windowChrome)
         }
         let dataSource = ScreenDataSource(screen: screen, host: host)
         dataSource.breadcrumb = breadcrumb
         _ = SizeReports.take()  // what an earlier view (a `show`) left
         let content = dataSource.makeView()
-        let writer: CanvasWriter =
-            switch format {
-            case .plain: PlainTextWriter(output: output)
-            case .ansi: ANSIWriter(output: output, colorMode: colors)
-            case .html: HTMLWriter(output: output, title: screen.title ?? screen.name)
-            case .svg: SVGWriter(output: output, title: screen.title ?? screen.name, windowChrome: windowChrome)
-            case .json: PlainTextWriter(output: output)
-            }
         do {
             try withExtendedLifetime(dataSource) { try content.render(width: width, to: writer) }
         } catch {
@@ -81,6 +61,28 @@ struct ScreenRenderer {
         let oversized = SizeReports.take().map(\.description)
         return Summary(
             rows: dataSource.rowsDrawn, cellErrors: dataSource.errors + oversized, dataErrors: dataSource.dataErrors)
+    }
+
+    /// The screen as JSON (`--format json`), built whole: its settings and each binding's records.
+    private func renderJSON(width: Int, to output: any TextOutput) throws(RenderError) -> Summary {
+        do {
+            let dataSource = ScreenDataSource(screen: screen, host: host)
+            var json = ScreenJSON(screen: screen)
+            json.records = { binding, section, source in
+                guard let rows = dataSource.rows(of: binding, section: section, source: source) else {
+                    throw RenderError.output(dataSource.dataErrors.last ?? "\(binding.file) could not be read")
+                }
+                return try (0..<rows.count).map { try rows.settings(record: $0) }
+            }
+            let text = try json.serialized(width: width)
+            var bytes = Array(text.utf8)
+            try bytes.withUnsafeMutableBytes { try output.write(UnsafeRawBufferPointer($0)) }
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError.output("\(error)", cause: error)
+        }
+        return Summary(rows: screen.rowCount, cellErrors: [])
     }
 }
 

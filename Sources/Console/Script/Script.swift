@@ -59,23 +59,6 @@ enum Script {
         Lexer(file: "", text: text).reduce(false) { $1.continuesPastEnd }
     }
 
-    /// Parses and validates a source without running it: every error, in order.
-    static func check(_ text: String, file: String) -> [Diagnostic] {
-        lines(of: text, file: file).flatMap { line -> [Diagnostic] in
-            switch line.result {
-            case .failure(let errors):
-                return errors.diagnostics
-            case .success(let command):
-                do throws(DiagnosticList) {
-                    _ = try CommandSpec.validate(command)
-                    return []
-                } catch {
-                    return error.diagnostics
-                }
-            }
-        }
-    }
-
     // MARK: Formatting
 
     /// One part of a command line written by ``line(_:_:)``.

@@ -23,7 +23,7 @@ enum TerminalInput: Equatable, Sendable {
 /// What the line editor (and the REPL's scroll view) needs from a terminal.
 ///
 /// Implementations: ``FileDescriptorTerminal`` (a real tty, or a pipe) and
-/// ``TestTerminal`` (scripted input, captured output). A terminal is used from
+/// `TestTerminal` (scripted input, captured output; in Tests/ConsoleTestSupport). A terminal is used from
 /// one thread at a time.
 protocol Terminal: AnyObject {
     /// Whether the input is a terminal, i.e. a person is typing.

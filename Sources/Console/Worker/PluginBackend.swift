@@ -14,10 +14,10 @@ protocol PluginBackend: AnyObject {
     /// Loads the plugin library at `path`.
     func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool)
     /// Draws `screen` into `output`.
-    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput)
+    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput)
         throws(BackendError) -> ScreenRenderer.Summary
     /// What draws the frames of `show`.
-    var frames: FrameSource { get }
+    var frames: any FrameSource { get }
     /// Makes every cell, nib and scene of the loaded plugins `names`; returns
     /// how many items were checked and every failure.
     func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String])
@@ -52,7 +52,7 @@ final class InProcessBackend: PluginBackend {
 
     var preloaded: [PluginInfo] { host.registry.plugins.map(PluginInfo.init) }
 
-    var frames: FrameSource { InProcessFrames(host: host) }
+    var frames: any FrameSource { InProcessFrames(host: host) }
 
     var timeout = WorkerProcess.defaultTimeout
 
@@ -77,7 +77,7 @@ final class InProcessBackend: PluginBackend {
         }
     }
 
-    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput)
+    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput)
         throws(BackendError) -> ScreenRenderer.Summary
     {
         do {
@@ -110,7 +110,7 @@ final class WorkerBackend: PluginBackend {
 
     var preloaded: [PluginInfo] { [] }
 
-    var frames: FrameSource { self }
+    var frames: any FrameSource { self }
 
     var timeout: Int {
         get { process.timeout }
@@ -164,7 +164,7 @@ final class WorkerBackend: PluginBackend {
         }
     }
 
-    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: TextOutput)
+    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput)
         throws(BackendError) -> ScreenRenderer.Summary
     {
         var writeError: String?

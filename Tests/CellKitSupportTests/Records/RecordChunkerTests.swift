@@ -1,5 +1,6 @@
 import CellKitSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// A large data file read a chunk at a time: every chunk parses on its own,

@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import Glibc
+import TestSupport
 import Testing
 
 /// The plugin boundary, proven with a real `.so` built by this package:
@@ -7,15 +8,7 @@ import Testing
 /// linked statically into host and plugin they silently fail).
 @Suite struct PluginBoundaryTests {
     /// The directory the test binary (and every built product) is in.
-    static var buildDirectory: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let exe = String(decoding: buffer[..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var dir = String(exe[..<(exe.lastIndex(of: "/") ?? exe.endIndex)])
-        // .../debug/cellkitPackageTests.xctest → .../debug
-        if dir.hasSuffix(".xctest") { dir = String(dir[..<(dir.lastIndex(of: "/") ?? dir.endIndex)]) }
-        return dir
-    }
+    static var buildDirectory: String { TestPaths.buildDirectory }
 
     final class Rows: TableViewDataSource {
         let identifier: String
@@ -45,7 +38,7 @@ import Testing
         #expect(status == 0)
         let entry = try #require(registrar.registrations.first { $0.name == "TextCell" })
         let view = try #require(try entry.makeView?())
-        #expect(view is Reusable)
+        #expect(view is (any Reusable))
         #expect(view is any Inspectable)
         #expect(view is TableViewCell)
         #expect(PluginBundle(for: type(of: view)).name == "BasicCells")

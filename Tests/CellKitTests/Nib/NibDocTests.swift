@@ -109,15 +109,4 @@ struct NibDocTests {
         }
     }
 
-    @Test func printExamples() throws {
-        guard ProcessInfo.processInfo.environment["NIB_PRINT_DOC_EXAMPLES"] != nil else { return }
-        for example in Self.examples {
-            print("### \(example.title)\n\n```\n\(example.source)\n```\n")
-            for width in example.widths {
-                print(
-                    "At width \(width):\n\n```text\n" + (try example.rendered(at: width))
-                        + "\n```\n")
-            }
-        }
-    }
 }

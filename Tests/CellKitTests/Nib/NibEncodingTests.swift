@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @_spi(Host) @testable import CellKit
@@ -8,9 +9,8 @@ import Testing
 /// silently drawn with U+FFFD.
 @Suite struct NibEncodingTests {
     @Test func invalidUTF8IsRefusedWithItsPosition() throws {
-        let directory = NSTemporaryDirectory() + "nib-encoding-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = try TemporaryDirectory(prefix: "nib-encoding")
+        let directory = temporary.path
         let path = directory + "/Bad.nib"
         let bytes: [UInt8] = Array("╭─ {title} ─╮\n│ {na".utf8) + [0xFF] + Array("me} │\n".utf8)
         FileManager.default.createFile(atPath: path, contents: Data(bytes))

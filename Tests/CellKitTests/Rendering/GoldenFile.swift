@@ -1,4 +1,4 @@
-import TestSupport
+import CellKitTesting
 import Testing
 
 /// The SDK rendering tests' golden files: `Golden/<name>.txt` next to this file.
@@ -7,9 +7,7 @@ import Testing
 /// GoldenFile.check(table.renderCanvas(width: 40).text, named: "table-40")
 /// ```
 enum GoldenFile {
-    static let files = GoldenFiles(
-        directory: String(#filePath.dropLast("/GoldenFile.swift".count)) + "/Golden",
-        rerecord: "swift test --filter CellKitTests.Golden")
+    static let files = GoldenFiles(directory: String(#filePath.dropLast("/GoldenFile.swift".count)) + "/Golden")
 
     /// Compares `actual` (a newline is added at the end if missing) with `Golden/<name>.txt`.
     static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -98,7 +98,7 @@ import Testing
         let people = Tables.people()
         let cards = try Cards.table(border: .rounded)
         let grid = Grids.tiles(columns: 3)
-        let contents: [(String, ScrollableContent)] = [
+        let contents: [(String, any ScrollableContent)] = [
             ("people", people.table), ("cards", cards.table), ("grid", grid.grid),
         ]
         for (name, content) in contents {

@@ -77,15 +77,15 @@ import Testing
 
     /// Passes each piece to the checker and to a plain text writer.
     final class TeeWriter: CanvasWriter {
-        let writers: [CanvasWriter]
-        init(_ writers: [CanvasWriter]) { self.writers = writers }
+        let writers: [any CanvasWriter]
+        init(_ writers: [any CanvasWriter]) { self.writers = writers }
         func write(_ canvas: Canvas) throws { for writer in writers { try writer.write(canvas) } }
         func finish() throws { for writer in writers { try writer.finish() } }
     }
 
     /// Streams `content` at every width through the checking writer and a
     /// plain text writer, and checks every written line too.
-    static func sweep(_ content: ScrollableContent, _ label: String) throws {
+    static func sweep(_ content: any ScrollableContent, _ label: String) throws {
         var problems: [String] = []
         for width in widths {
             let checker = CheckingWriter(width: width, label: label)

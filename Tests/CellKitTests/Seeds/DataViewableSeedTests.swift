@@ -9,7 +9,7 @@ import Testing
 // the article's `bundleIdentifier: nil` does.
 
 /// The article's model protocol.
-public protocol Contentable {
+protocol Contentable {
     var title: String { get }
     var subtitle: String { get }
 }
@@ -21,29 +21,29 @@ struct Article: Contentable {
 
 /// A service that answers at once (the article's `MyService.get`).
 enum MyService {
-    nonisolated(unsafe) static var items: [Contentable] = [
+    nonisolated(unsafe) static var items: [any Contentable] = [
         Article(title: "Protocols", subtitle: "conformance extensions"),
         Article(title: "Generics", subtitle: "dequeue by type"),
         Article(title: "漢字", subtitle: "wide text"),
     ]
-    static func get(_ completion: ([Contentable]) -> Void) {
+    static func get(_ completion: ([any Contentable]) -> Void) {
         completion(items)
     }
 }
 
 /// "`DataControllable` … to extend the table and collection controllers simultaneously".
-public protocol DataControllable: AnyObject {
-    var models: [Contentable] { get set }
-    var dataView: DataViewable { get }
+protocol DataControllable: AnyObject {
+    var models: [any Contentable] { get set }
+    var dataView: any DataViewable { get }
     var cellNibName: String { get }
 }
 
 extension DataControllable {
-    public func setupInterface() {
+    func setupInterface() {
         self.dataView.registerNib(nibName: cellNibName)
     }
 
-    public func setupDataSource() {
+    func setupDataSource() {
         MyService.get { items in
             self.models = items
             self.dataView.reloadData()
@@ -53,7 +53,7 @@ extension DataControllable {
 
 extension ReusableView {
     /// The article's `cell.bind(model)`: fills the nib's outlets by name.
-    func bind(_ model: Contentable) -> Self {
+    func bind(_ model: any Contentable) -> Self {
         try? setAttribute("title", to: model.title)
         try? setAttribute("subtitle", to: model.subtitle)
         return self
@@ -63,9 +63,9 @@ extension ReusableView {
 final class ArticleTableViewController: ViewController, DataControllable, TableViewDataSource {
     let tableView = TableView()
     let cellNibName = "TableViewCell"
-    var models: [Contentable] = []
+    var models: [any Contentable] = []
 
-    var dataView: DataViewable {
+    var dataView: any DataViewable {
         return tableView
     }
 
@@ -98,9 +98,9 @@ final class ArticleTableViewController: ViewController, DataControllable, TableV
 final class ArticleCollectionViewController: ViewController, DataControllable, CollectionViewDataSource {
     let collectionView = CollectionView()
     let cellNibName = "CollectionViewCell"
-    var models: [Contentable] = []
+    var models: [any Contentable] = []
 
-    var dataView: DataViewable {
+    var dataView: any DataViewable {
         return collectionView
     }
 
@@ -170,7 +170,7 @@ enum DataViewableSeed {
         let grid = ArticleCollectionViewController()
         table.loadViewIfNeeded()
         grid.loadViewIfNeeded()
-        let controllers: [DataControllable] = [table, grid]
+        let controllers: [any DataControllable] = [table, grid]
         for controller in controllers {
             controller.models = Array(controller.models.prefix(1))
             controller.dataView.reloadData()
@@ -182,7 +182,7 @@ enum DataViewableSeed {
     /// `dataView[indexPath]` and `dataView[indexPath, identifier]`, and
     /// `registerNib(nibName:cellIdentifier:bundle:)` with an explicit bundle.
     @Test func subscriptsAndExplicitIdentifiers() throws {
-        let dataViews: [DataViewable] = [TableView(), CollectionView()]
+        let dataViews: [any DataViewable] = [TableView(), CollectionView()]
         let indexPath = IndexPath(row: 0, section: 0)
         for dataView in dataViews {
             dataView.registerNib(nibName: "TableViewCell")

@@ -47,7 +47,7 @@ enum Functions {
 enum Loaders {
     enum Main: StoryboardScenes, HasInitialController {
         static var pageViewController: Loader<PageViewController> { return loader() }
-        static var pageDetailsViewController: ControllerLoader { return loader() }
+        static var pageDetailsViewController: any ControllerLoader { return loader() }
     }
 }
 
@@ -273,7 +273,7 @@ enum LoadersSeed {
     @Test func loadersAndControllerLoaders() throws {
         let initial: Loader<ViewController> = Loaders.Main.initialViewController
         let page: Loader<PageViewController> = Loaders.Main.pageViewController
-        let details: ControllerLoader = Loaders.Main.pageDetailsViewController
+        let details: any ControllerLoader = Loaders.Main.pageDetailsViewController
         #expect(type(of: initial.load()) == MainViewController.self)
         #expect(page.load().sceneIdentifier == "PageViewController")
         #expect(type(of: details.load()) == PageDetailsViewController.self)
@@ -282,7 +282,7 @@ enum LoadersSeed {
         let loader = CaseLoader.Main.mainViewController.loader()
         #expect(type(of: loader.load()) == MainViewController.self)
 
-        let controllerLoader: ControllerLoader = CaseIsALoader.Main.mainViewController
+        let controllerLoader: any ControllerLoader = CaseIsALoader.Main.mainViewController
         _ = controllerLoader.load()
         #expect(type(of: try controllerLoader.tryLoad()) == MainViewController.self)
     }
@@ -388,7 +388,7 @@ enum LoadersSeed {
         #expect(failure?.code == .loadFailed)
         #expect(failure?.message == "could not load a Int: the database is not open")
 
-        let controllers: ControllerLoader = Loader<ViewController> { DetailsViewController() }
+        let controllers: any ControllerLoader = Loader<ViewController> { DetailsViewController() }
         #expect(type(of: controllers.load()) == DetailsViewController.self)
     }
 

@@ -118,15 +118,15 @@ public enum CellId {
 
 protocol ViewModelCapable {
     var title: String { get }
-    var sections: [SectionCapable] { get }
+    var sections: [any SectionCapable] { get }
 }
 
 protocol SectionCapable {
     var sectionId: SectionId { get }
     var title: String { get }
-    var rows: [CellCapable] { get }
+    var rows: [any CellCapable] { get }
 
-    init(sectionId: SectionId, title: String, rows: [CellCapable])
+    init(sectionId: SectionId, title: String, rows: [any CellCapable])
 }
 
 protocol CellCapable {
@@ -186,11 +186,11 @@ struct ImageURLCellViewModel: ImageURLCellCapable {
 struct SectionViewModel: SectionCapable {
     let sectionId: SectionId
     let title: String
-    let rows: [CellCapable]
+    let rows: [any CellCapable]
 }
 
 struct ViewModel: ViewModelCapable {
-    let sections: [SectionCapable]
+    let sections: [any SectionCapable]
     let title: String
 
     init() {
@@ -244,7 +244,7 @@ final class FirstViewController: ViewController, TableViewDataSource, TableViewD
         case .icon:
             let cell = tableView.dequeueReusableCell(for: indexPath) as IconCell
             cell.title.text = row.title
-            cell.icon.text = (row as? LocalImageCellCapable)?.imageName ?? ""
+            cell.icon.text = (row as? (any LocalImageCellCapable))?.imageName ?? ""
             return cell
         case .text:
             let cell = tableView.dequeueReusableCell(for: indexPath) as TextCell
@@ -253,7 +253,7 @@ final class FirstViewController: ViewController, TableViewDataSource, TableViewD
         case .portraitImage:
             let cell = tableView.dequeueReusableCell(for: indexPath) as PortraitImageCell
             cell.title.text = row.title
-            cell.url.text = (row as? ImageURLCellCapable)?.imageURL ?? ""
+            cell.url.text = (row as? (any ImageURLCellCapable))?.imageURL ?? ""
             return cell
         }
     }

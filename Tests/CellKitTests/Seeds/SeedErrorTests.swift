@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 @_spi(Host) @testable import CellKit
@@ -74,9 +75,7 @@ enum SeedErrors {
 
     /// A new directory under /tmp.
     static func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/cellkit-seed-XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return try #require(path.map { String(cString: $0) })
+        try TemporaryDirectory.create(prefix: "cellkit-seed")
     }
 
     static func write(_ text: String, to path: String) throws {
@@ -403,7 +402,7 @@ func standardError(_ result: ExitTest.Result?) -> String {
 
     @Test func dataViewSubscriptNibLoaderAndLoaderTrap() async {
         let subscripted = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let dataView: DataViewable = CollectionView()
+            let dataView: any DataViewable = CollectionView()
             _ = dataView[IndexPath(item: 0, section: 0)]
         }
         #expect(

@@ -12,7 +12,7 @@ func registerNib(_ source: String, named name: String, for type: AnyClass) throw
 }
 
 /// The lines of `content` rendered at `width`, trailing spaces removed.
-func renderedLines(_ content: ScrollableContent, width: Int) -> [String] {
+func renderedLines(_ content: any ScrollableContent, width: Int) -> [String] {
     let canvas = content.renderCanvas(width: width)
     return (0..<canvas.height).map(canvas.text(ofRow:))
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @_spi(Host) @testable import CellKit
@@ -24,18 +25,6 @@ func characterBoundaries(_ text: String) -> [Int] {
         ends.append(offset)
     }
     return ends
-}
-
-/// A small deterministic random generator (SplitMix64), so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Scalars that exercise every grapheme rule: one or more of each class.
@@ -90,7 +79,7 @@ extension TextTests {
 
         @Test("the fast segmenter agrees with Character on random sequences")
         func randomSequences() {
-            var random = SplitMix64(state: 2024)
+            var random = SeededGenerator(seed: 2024)
             for _ in 0..<3000 {
                 var text = ""
                 for _ in 0..<Int.random(in: 1...12, using: &random) {

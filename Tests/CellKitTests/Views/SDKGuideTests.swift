@@ -4,6 +4,8 @@ import Testing
 // The examples of docs/sdk-guide.md, compiled and run: each section's code is
 // copied here as it is in the guide (types nested in `Guide` so their names
 // stay out of the way of other tests), with the output the guide shows.
+// SDKGuideDocumentTests reads the guide and checks that every line of its
+// examples, and every output it shows, is here.
 
 enum Guide {
     // MARK: Views
@@ -138,6 +140,14 @@ enum Guide {
                         cell.note = value.description.isEmpty ? nil : value.description
                     }),
             ]
+        }
+    }
+
+    /// The guide's accessor form of an attribute.
+    final class Meter: View, Inspectable {
+        var value = 0.0
+        static var inspectableAttributes: [InspectableAttribute<Meter>] {
+            [.init("value", summary: "0...1", get: { $0.value }, set: { $0.value = $1 })]
         }
     }
 
@@ -334,8 +344,9 @@ enum Guide {
 
     @Test func nibsAndOutlets() throws {
         let table = TableView()
+        let indexPath = IndexPath(row: 0, section: 0)
         table.register(cellType: Guide.ProfileCardCell.self)
-        let card: Guide.ProfileCardCell = table.dequeueReusableCell(for: IndexPath(row: 0, section: 0))
+        let card: Guide.ProfileCardCell = table.dequeueReusableCell(for: indexPath)
         card.name.text = "Ada Lovelace"
         card.role.text = "Analyst"
         card.bio.text = "Wrote the first program."
@@ -379,9 +390,11 @@ enum Guide {
         } catch {
             #expect("\(error)" == "ForecastCell has no attribute 'hihg'; did you mean 'high'?")
         }
-        let listed = AttributeDescriptor.declared(by: Guide.ForecastCell.self).map(\.description)
+        let meter = Guide.Meter()
+        try meter.setAttribute("value", to: "0.25")
+        #expect(meter.value == 0.25)
         #expect(
-            listed == [
+            AttributeDescriptor.declared(by: Guide.ForecastCell.self).map(\.description) == [
                 "day: String = ", "high: Int = 0", "color: Color = yellow", "trend: up|down|flat = flat",
                 "note: String = ",
             ])
@@ -401,8 +414,9 @@ enum Guide {
         #expect(all.count == 2)
 
         let table = TableView()
+        let indexPath = IndexPath(row: 0, section: 0)
         Guide.WeekCells.detailCell.register(on: table)
-        let cell = Guide.WeekCells.detailCell.dequeue(on: table, for: IndexPath(row: 0, section: 0))
+        let cell = Guide.WeekCells.detailCell.dequeue(on: table, for: indexPath)
         cell.text.text = "rain at noon"
         #expect(cell.render(width: 20).text == "  ↳ rain at noon")
 
@@ -423,13 +437,13 @@ enum Guide {
     }
 
     @Test func dataViewable() throws {
-        func setUp(_ dataView: DataViewable) {
+        func setUp(_ dataView: any DataViewable) {
             dataView.registerNib(nibName: "GuideTile", cellIdentifier: "Cell", bundle: PluginBundle(name: "Guide"))
             dataView.reloadData()
         }
         try Nib.register(source: "<{title}>", named: "GuideTile", in: PluginBundle(name: "Guide"))
         let indexPath = IndexPath(row: 0, section: 0)
-        for view: DataViewable in [TableView(), CollectionView()] {
+        for view: any DataViewable in [TableView(), CollectionView()] {
             setUp(view)
             let cell = view[indexPath]
             try cell.setAttribute("title", to: "tile")

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import Foundation
 import Glibc
 import Testing
 

@@ -1,6 +1,7 @@
 @_spi(Host) import CellKit
 import Glibc
 import PluginHost
+import TestSupport
 import Testing
 
 @testable import Console
@@ -177,86 +178,25 @@ final class ScriptSession {
 // MARK: - Files
 
 /// A fresh directory under /tmp, and files in it; removed with everything
-/// in it when the last copy of the value is gone.
+/// in it when the last reference goes (TestSupport's `TemporaryDirectory`,
+/// under the names these tests use).
 final class TemporaryFiles {
-    let directory: String
+    private let temporary = try! TemporaryDirectory(prefix: "cellkit-interpreter")
 
-    deinit {
-        removeTree(directory)
-    }
-
-    init() {
-        var template = Array("/tmp/cellkit-interpreter-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        directory = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-    }
+    var directory: String { temporary.path }
 
     /// Writes `text` to `name` in the directory; returns its path.
     @discardableResult
     func write(_ name: String, _ text: String) -> String {
-        let path = directory + "/" + name
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(fd >= 0, "cannot create \(path)")
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        return path
+        try! temporary.write(text, to: name)
     }
 
     /// The path of `name` in the directory.
-    func path(_ name: String) -> String { directory + "/" + name }
+    func path(_ name: String) -> String { temporary.file(name) }
 
     /// The contents of `name`, or `nil` if there is no such file.
-    func read(_ name: String) -> String? {
-        guard let file = fopen(path(name), "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            bytes += chunk[..<n]
-            if n < chunk.count { break }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    func read(_ name: String) -> String? { temporary.read(name) }
 
     /// The names of the files in the directory, sorted.
-    func list() -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = testEntryName(entry)
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-}
-
-/// Removes `path` and, for a directory, everything in it (symbolic links are
-/// removed, not followed).
-func removeTree(_ path: String) {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    if status.st_mode & S_IFMT == S_IFDIR, let handle = opendir(path) {
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = testEntryName(entry)
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(handle)
-        for name in names { removeTree(path + "/" + name) }
-        rmdir(path)
-    } else {
-        unlink(path)
-    }
-}
-
-/// The name of an entry `readdir` returned, read up to its NUL where it lies
-/// (copying the whole 256-byte `d_name` reads past the end of a short last
-/// entry; AddressSanitizer caught it).
-private func testEntryName(_ entry: UnsafePointer<dirent>) -> String {
-    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+    func list() -> [String] { temporary.names() }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Console
+@testable import ConsoleTestSupport
 
 extension LineEditorTests {
     /// Tab completion through the callback.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Console
+@testable import ConsoleTestSupport
 
 extension LineEditorTests {
     /// Editing keys, checked through the returned line and the screen.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import Console
@@ -7,11 +8,11 @@ import Testing
 extension LineEditorTests {
     /// The history list and its file.
     @Suite struct HistoryFiles {
-        /// A fresh directory under the temporary directory, removed by `body`'s end.
+        /// The path of a directory that does not exist yet, in a fresh temporary
+        /// directory removed by `body`'s end.
         private func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
-            let directory = NSTemporaryDirectory() + "lineeditor-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            try body(directory)
+            let temporary = try TemporaryDirectory(prefix: "lineeditor")
+            try body(temporary.file("state"))
         }
 
         private func mode(of path: String) -> mode_t? {

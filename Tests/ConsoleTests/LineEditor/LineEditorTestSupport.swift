@@ -1,4 +1,5 @@
 @testable import Console
+@testable import ConsoleTestSupport
 
 /// The parent of every line editor suite, so that
 /// `swift test --filter LineEditor` runs them all.

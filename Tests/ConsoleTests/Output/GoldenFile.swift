@@ -1,10 +1,8 @@
-import TestSupport
+import CellKitTesting
 import Testing
 
 /// The output writers' golden files, under `Tests/ConsoleTests/Output/Golden/`.
-let outputGoldens = GoldenFiles(
-    directory: String(#filePath.dropLast("/GoldenFile.swift".count)) + "/Golden",
-    rerecord: "swift test --filter Output")
+let outputGoldens = GoldenFiles(directory: String(#filePath.dropLast("/GoldenFile.swift".count)) + "/Golden")
 
 /// Compares `actual` byte for byte with the golden file `named` (e.g. `"screen.svg"`),
 /// or records it with `CELLKIT_RECORD_GOLDENS=1`.

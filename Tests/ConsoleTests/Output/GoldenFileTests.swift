@@ -1,4 +1,4 @@
-import TestSupport
+import CellKitTesting
 import Testing
 
 extension OutputTests {

@@ -12,8 +12,7 @@ extension OutputTests {
     @Suite struct HTMLWriterTests {
         // MARK: - Golden files
 
-        @Test(.enabled(if: OutputScreens.measuresWideCharacters, "needs the text engine's wide-character widths"))
-        func screenMatchesGolden() throws {
+        @Test func screenMatchesGolden() throws {
             assertGolden(try OutputScreens.html(OutputScreens.screen(), title: "Team"), named: "screen.html")
         }
 
@@ -106,8 +105,7 @@ extension OutputTests {
             )
         }
 
-        @Test(.enabled(if: OutputScreens.measuresWideCharacters, "needs the text engine's wide-character widths"))
-        func wideCharactersAreInlineBlocksTwoCellsWide() throws {
+        @Test func wideCharactersAreInlineBlocksTwoCellsWide() throws {
             let canvas = Canvas(width: 8, height: 1)
             canvas.draw("a漢🚀b", at: .zero, style: .plain)
             #expect(

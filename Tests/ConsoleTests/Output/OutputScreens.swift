@@ -4,14 +4,18 @@ import Testing
 @testable import Console
 
 /// The tests of the HTML and SVG writers (`swift test --filter Output`).
-@Suite enum OutputTests {}
+@Suite struct OutputTests {
+    /// The goldens hold wide characters (漢字, emoji) two cells wide: when this
+    /// fails, the golden tests fail with it, and this says why.
+    @Test func wideCharactersMeasureTwoColumns() {
+        #expect(TerminalWidth.of("漢") == 2)
+        #expect(TerminalWidth.of("🚀") == 2)
+        #expect(TerminalWidth.of("漢字🚀") == 6)
+    }
+}
 
 /// Small screens drawn straight onto canvases, for the writers' golden files.
 enum OutputScreens {
-    /// Whether the text engine measures CJK and emoji as two columns; until
-    /// it does, screens with wide characters are not compared with goldens.
-    static var measuresWideCharacters: Bool { TerminalWidth.of("漢字🚀") == 6 }
-
     /// A card with a rounded border and a title, wide characters (漢字, an
     /// emoji, a ZWJ sequence), a combining accent, a reversed row, colours from the 16, the 256 palette and RGB,
     /// every attribute, and text that needs escaping.

@@ -12,8 +12,7 @@ extension OutputTests {
     @Suite struct SVGWriterTests {
         // MARK: - Golden files
 
-        @Test(.enabled(if: OutputScreens.measuresWideCharacters, "needs the text engine's wide-character widths"))
-        func screenMatchesGolden() throws {
+        @Test func screenMatchesGolden() throws {
             assertGolden(try OutputScreens.svg(OutputScreens.screen(), title: "Team"), named: "screen.svg")
         }
 
@@ -120,8 +119,7 @@ extension OutputTests {
             #expect(svg.contains(#"<path d="M50.4 14.8h16.8v1h-16.8z"/>"#))
         }
 
-        @Test(.enabled(if: OutputScreens.measuresWideCharacters, "needs the text engine's wide-character widths"))
-        func wideCharactersAreCentredOnTheirTwoCells() throws {
+        @Test func wideCharactersAreCentredOnTheirTwoCells() throws {
             let canvas = Canvas(width: 8, height: 1)
             canvas.draw("a漢b", at: .zero, style: .plain)
             let svg = try OutputScreens.svg(canvas, title: "", windowChrome: false)

@@ -1,3 +1,4 @@
+@_spi(Host) import CellKit
 import CellKitSupport
 import Testing
 

@@ -2,20 +2,14 @@
 import CellKitSupport
 import Glibc
 import PluginHost
+import TestSupport
 
 @testable import Console
 
 /// Helpers for the REPL's unit tests (`swift test --filter REPL`).
 enum REPLTestSupport {
     /// The build directory, where `swift build` put the example plugins.
-    static let buildDirectory: String = {
-        var path = (try? Path.executable()) ?? ".build/debug/x"
-        while !path.isEmpty && path != "/" {
-            path = Path.dirname(path)
-            if fileExists(path + "/libBasicCells.so") { return path }
-        }
-        return ".build/debug"
-    }()
+    static var buildDirectory: String { TestPaths.buildDirectory }
 
     /// An interpreter over a host that finds the example plugins, after running `script`.
     static func interpreter(running script: String) throws -> Interpreter {
@@ -39,20 +33,12 @@ enum REPLTestSupport {
     /// Removes a directory made by ``temporaryDirectory()`` and what is in it.
     static func remove(_ path: String) {
         guard path.hasPrefix("/tmp/cellkit-repl-") else { return }
-        if (try? fileInfo(path, followingSymbolicLinks: false))??.isDirectory == true {
-            for name in (try? listDirectory(path)) ?? [] { remove(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
+        TemporaryDirectory.removeTree(path)
     }
 
+    /// A new, empty directory under /tmp; ``remove(_:)`` removes it.
     static func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/cellkit-repl-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw TestFailure(description: "mkdtemp failed")
-        }
-        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        try TemporaryDirectory.create(prefix: "cellkit-repl")
     }
 
     /// The frames a scroll view wrote (each starts by moving the cursor home),

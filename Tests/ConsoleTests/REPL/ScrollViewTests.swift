@@ -3,6 +3,7 @@ import CellKitSupport
 import Testing
 
 @testable import Console
+@testable import ConsoleTestSupport
 
 /// The `show` view on a test terminal: frames, status line, keys, resizes.
 @Suite(.serialized) struct REPLScrollViewTests {

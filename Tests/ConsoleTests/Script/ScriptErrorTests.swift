@@ -2,6 +2,7 @@
 import Testing
 
 @testable import Console
+@testable import ConsoleTestSupport
 
 /// One bad input and the diagnostic it must give.
 struct ScriptErrorCase: Sendable, CustomTestStringConvertible {

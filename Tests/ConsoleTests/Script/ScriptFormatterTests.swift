@@ -1,21 +1,8 @@
 @_spi(Host) import CellKit
+import TestSupport
 import Testing
 
 @testable import Console
-
-/// A small deterministic generator (SplitMix64), so the sweep is the same on
-/// every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct ScriptFormatterTests {
     /// Texts chosen to hit every quoting rule.
@@ -44,7 +31,7 @@ private struct SplitMix64: RandomNumberGenerator {
     ]
 
     static func sweep(count: Int, seed: UInt64) -> [String] {
-        var random = SplitMix64(state: seed)
+        var random = SeededGenerator(seed: seed)
         return (0..<count).map { _ in
             var text = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...12, using: &random) {
@@ -157,7 +144,7 @@ private struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func fieldPathsRoundTrip() {
-        var random = SplitMix64(state: 42)
+        var random = SeededGenerator(seed: 42)
         let keys = Self.awkward + Self.sweep(count: 300, seed: 7)
         for key in keys {
             let components: [FieldPath.Component] = [
@@ -179,7 +166,7 @@ private struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func listsRoundTrip() {
-        var random = SplitMix64(state: 9)
+        var random = SeededGenerator(seed: 9)
         func value(depth: Int) -> Command.Value {
             switch Int.random(in: 0..<(depth < 3 ? 4 : 3), using: &random) {
             case 0, 1: return .text(Self.texts.randomElement(using: &random)!)

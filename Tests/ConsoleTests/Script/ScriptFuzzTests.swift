@@ -1,7 +1,9 @@
 @_spi(Host) import CellKit
+import TestSupport
 import Testing
 
 @testable import Console
+@testable import ConsoleTestSupport
 
 /// Random input never traps, and whatever parses formats back to itself.
 @Suite struct ScriptFuzzTests {
@@ -17,7 +19,7 @@ import Testing
     ]
 
     @Test func randomInputNeverTrapsAndRoundTrips() {
-        var random = SplitMixForFuzz(state: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         for _ in 0..<3_000 {
             let count = Int.random(in: 0...16, using: &random)
             let text = (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
@@ -46,17 +48,5 @@ import Testing
             _ = Script.check(prefix, file: "f")
             _ = CommandSpec.complete(prefix)
         }
-    }
-}
-
-private struct SplitMixForFuzz: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

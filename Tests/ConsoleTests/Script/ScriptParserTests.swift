@@ -2,6 +2,7 @@
 import Testing
 
 @testable import Console
+@testable import ConsoleTestSupport
 
 @Suite struct ScriptParserTests {
     static let dashboard = """

@@ -1,22 +1,7 @@
 @_spi(Host) import CellKit
+import TestSupport
 
 @testable import Console
-
-/// A small, fast, seedable random number generator (StoryboardRandom), so that a
-/// failing case can be run again from its seed.
-struct StoryboardRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Generates scripts that compose random screens — names, titles with quotes,
 /// escapes, CJK, emoji and control characters, every border and layout
@@ -24,13 +9,13 @@ struct StoryboardRandom: RandomNumberGenerator {
 /// in every spelling the language accepts, rows bound to generated JSON and
 /// CSV files — for the storyboard round-trip tests.
 struct StoryboardGenerator {
-    var random: StoryboardRandom
+    var random: SeededGenerator
     /// Data files to write next to the script: name and contents.
     private(set) var dataFiles: [(name: String, contents: String)] = []
     private var screenNames: [String] = []
 
     init(seed: UInt64) {
-        random = StoryboardRandom(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     // MARK: - Choices
@@ -193,9 +178,8 @@ struct StoryboardGenerator {
     }
 
     func csvField(_ text: String) -> String {
-        let needsQuotes =
-            text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")
-            || text.isEmpty
+        // By scalar: "\r\n" is one Character, which contains("\n") does not find.
+        let needsQuotes = text.isEmpty || text.unicodeScalars.contains { ",\"\n\r".unicodeScalars.contains($0) }
         return needsQuotes ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
     }
 

@@ -36,7 +36,7 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     /// ``init(_:summary:get:set:)``: a key path write to an observed property
     /// costs a heap allocation.)
     public init<Value: AttributeValueConvertible>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value> & Sendable, summary: String? = nil
+        _ name: String, _ keyPath: any ReferenceWritableKeyPath<Owner, Value> & Sendable, summary: String? = nil
     ) {
         self.init(name, summary: summary, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
     }

@@ -16,7 +16,7 @@ open class CollectionView: View {
     public static let elementKindSectionFooter = "CollectionElementKindSectionFooter"
 
     /// Where items come from.
-    public weak var dataSource: CollectionViewDataSource? {
+    public weak var dataSource: (any CollectionViewDataSource)? {
         didSet { needsReload = true }
     }
     /// Columns, item width and spacing.

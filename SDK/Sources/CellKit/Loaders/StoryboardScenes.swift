@@ -75,7 +75,7 @@ extension StoryboardScenes {
     }
 
     /// An untyped loader: `static var details: ControllerLoader { loader() }`.
-    public static func loader(identifier: String = #function) -> ControllerLoader {
+    public static func loader(identifier: String = #function) -> any ControllerLoader {
         let id = identifier
         return Loader<ViewController> { () throws(CellKitError) -> ViewController in
             try storyboard.tryInstantiateViewController(withIdentifier: sceneIdentifier(forMember: id))

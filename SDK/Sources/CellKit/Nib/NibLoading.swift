@@ -17,7 +17,7 @@ enum NibLoading {
         let nib = Nib(nibName: type.reuseIdentifier, bundle: PluginBundle(for: type))
         // A NibOwnerLoadable view loads its nib itself; checked only when a nib exists
         // (a dynamic conformance check scans every loaded image).
-        if Nib.exists(named: nib.name, in: nib.bundle), !(view is NibOwnerLoadable) {
+        if Nib.exists(named: nib.name, in: nib.bundle), !(view is (any NibOwnerLoadable)) {
             try load(nib, into: view)
         }
         return view

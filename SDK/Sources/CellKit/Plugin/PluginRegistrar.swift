@@ -10,6 +10,8 @@
 ///     try registrar.register(nibNamed: "NoticeBox")          // a nib-only cell
 /// }
 /// ```
+import Synchronization
+
 public final class PluginRegistrar {
     /// The plugin's library, as the host opened it.
     @_spi(Host) public let imagePath: String?

@@ -26,14 +26,14 @@ public protocol CanvasWriter: AnyObject {
 /// a grapheme cluster of 25 bytes in 2 cells once used up a reservation of
 /// "4 bytes a cell" that later writes relied on (docs/unsafe-code.md).
 final class OutputBuffer {
-    let output: TextOutput
+    let output: any TextOutput
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Bytes buffered, `0...capacity`.
     private(set) var count = 0
     static let flushThreshold = 1 << 16
 
-    init(output: TextOutput) {
+    init(output: any TextOutput) {
         self.output = output
         capacity = Self.flushThreshold * 2
         base = .allocate(capacity: capacity)
@@ -226,7 +226,7 @@ public final class PlainTextWriter: CanvasWriter {
     private let buffer: OutputBuffer
 
     /// Creates a writer.
-    public init(output: TextOutput) {
+    public init(output: any TextOutput) {
         buffer = OutputBuffer(output: output)
     }
 
@@ -276,7 +276,7 @@ public final class ANSIWriter: CanvasWriter {
     private let buffer: OutputBuffer
 
     /// Creates a writer.
-    public init(output: TextOutput, colorMode: ColorMode) {
+    public init(output: any TextOutput, colorMode: ColorMode) {
         self.colorMode = colorMode
         buffer = OutputBuffer(output: output)
     }

@@ -17,7 +17,7 @@ extension ScrollableContent {
     /// reusing one canvas: memory does not grow with the number of pieces.
     ///
     /// - Complexity: O(*pieces*) time, O(1) memory beyond one piece.
-    public func render(width: Int, to writer: CanvasWriter) throws {
+    public func render(width: Int, to writer: any CanvasWriter) throws {
         let canvas = Canvas(width: width, height: 1)
         let count = preparePieces(width: width)
         for index in 0..<count {

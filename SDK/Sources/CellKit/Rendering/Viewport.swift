@@ -15,7 +15,7 @@
 /// ```
 @_spi(Host) public final class Viewport {
     /// The content shown.
-    public let content: ScrollableContent
+    public let content: any ScrollableContent
     /// Columns.
     public private(set) var width: Int
     /// Rows on screen.
@@ -30,7 +30,7 @@
     private let scratch = Canvas(width: 0, height: 0)
 
     /// Creates a viewport at the top of `content`.
-    public init(content: ScrollableContent, width: Int, height: Int) {
+    public init(content: any ScrollableContent, width: Int, height: Int) {
         self.content = content
         self.width = max(1, width)
         self.height = max(1, height)

@@ -22,11 +22,11 @@ open class TableView: View {
     public static let automaticDimension = -1
 
     /// Where rows come from; setting it makes the table reload before it is next used.
-    @exclusivity(unchecked) public weak var dataSource: TableViewDataSource? {
+    @exclusivity(unchecked) public weak var dataSource: (any TableViewDataSource)? {
         didSet { needsReload = true }
     }
     /// Heights and custom section views.
-    @exclusivity(unchecked) public weak var delegate: TableViewDelegate? {
+    @exclusivity(unchecked) public weak var delegate: (any TableViewDelegate)? {
         didSet { needsReload = true }
     }
     /// Every row's height, or ``automaticDimension`` (the default).
