@@ -42,6 +42,35 @@ import Testing
         #expect(try repl.waitForExit() == 0)
     }
 
+    /// A change keeps the view where it was: scrolled down, on the same rows;
+    /// at the end, at the new end (a file that grows is followed).
+    @Test func showKeepsItsPlaceAndFollowsTheEnd() throws {
+        let home = try PTYSession.makeHome()
+        func rows(_ count: Int) -> String { "name\n" + (0..<count).map { "row \($0)\n" }.joined() }
+        try atomicWrite(home + "/live.csv", rows(100))
+        let repl = try PTYSession.start(home: home, ownsHome: true, columns: 80, rows: 20)
+        try repl.type("screen Live width=40")
+        try repl.type("rows TextCell from \"\(home)/live.csv\" text=.name watch=true")
+        try repl.type("show")
+        try repl.wait(for: "the view") { $0.line(0) == "row 0" }
+        try repl.send(PTYSession.pageDown)
+        try repl.wait(for: "a page down") { $0.line(0) != "row 0" && $0.line(19).contains("of 100") }
+        let top = repl.screen.line(0)
+
+        try atomicWrite(home + "/live.csv", rows(110))
+        try repl.wait(for: "the same rows, of more") { $0.line(19).contains("of 110") }
+        #expect(repl.screen.line(0) == top)
+
+        try repl.send("G")
+        try repl.wait(for: "the end") { $0.line(18) == "row 109" }
+        try atomicWrite(home + "/live.csv", rows(130))
+        try repl.wait(for: "the new end") { $0.line(18) == "row 129" && $0.line(19).contains("of 130") }
+        try repl.send("q")
+        try repl.waitForPrompt()
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+    }
+
     @Test func atThePromptTheScreenIsDrawnAgainAboveTheLineBeingTyped() throws {
         let repl = try liveSession()
         try repl.type("render")

@@ -98,7 +98,7 @@ final class ScrollView {
     func run() throws {
         let reader = KeyReader(terminal: terminal)
         var size = terminal.size
-        try frames.open(screen, colors: colors, size: size)
+        try frames.open(screen, colors: colors, size: size, keepPosition: false)
         defer { cellErrors = frames.close() }
         try terminal.withRawMode {
             try terminal.write(AlternateScreen.enterSequence)
@@ -124,7 +124,7 @@ final class ScrollView {
                 // Watching: the plugins changed on disk; a new worker draws the view again.
                 if let watcher, watcher.waitForChange(timeout: 0) {
                     try onChange?()
-                    try frames.open(screen, colors: colors, size: size)
+                    try frames.open(screen, colors: colors, size: size, keepPosition: true)
                     needsDraw = true
                     continue
                 }
@@ -134,7 +134,7 @@ final class ScrollView {
                     statusError = error
                     if let changed {
                         screen = changed
-                        try frames.open(screen, colors: colors, size: size)
+                        try frames.open(screen, colors: colors, size: size, keepPosition: true)
                     }
                     needsDraw = true
                     continue
@@ -194,8 +194,9 @@ final class ScrollView {
 /// What draws the frames of `show`: the worker (``WorkerBackend``), or this
 /// process (``InProcessFrames``). One view is open at a time.
 protocol FrameSource: AnyObject {
-    /// Opens a view over `screen` at the top.
-    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize) throws
+    /// Opens a view over `screen` at the top, or (`keepPosition`) where the
+    /// open view is: at its end if it was at its end, else at its first row.
+    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize, keepPosition: Bool) throws
     /// Applies `action` (if any) at `size`, and draws the frame.
     func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8]
     /// Applies `action` without drawing.
@@ -213,8 +214,10 @@ final class InProcessFrames: FrameSource {
         self.host = host
     }
 
-    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize) throws {
+    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize, keepPosition: Bool) throws {
+        let previous = keepPosition ? view : nil
         view = ScreenFrames(screen: screen, host: host, colors: colors, size: size)
+        if let previous { view?.keepPosition(of: previous) }
     }
 
     func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8] {
@@ -254,6 +257,17 @@ final class ScreenFrames {
         rows = (content as? TableView).map { RowLocator(table: $0, screen: screen) }
         viewport = Viewport(content: content, width: 1, height: 1)
         viewport.resize(width: contentWidth(size), height: contentHeight(size))
+    }
+
+    /// Moves to where `previous` (a view of the same screen before its data
+    /// or its plugins changed) was: its end if it was at its end (a log that
+    /// grows is followed), else its first row, as far as there are rows.
+    func keepPosition(of previous: ScreenFrames) {
+        if previous.viewport.isAtBottom && previous.viewport.topPiece > 0 {
+            viewport.scrollToBottom()
+        } else if previous.viewport.topPiece > 0 {
+            viewport.scroll(toPiece: min(previous.viewport.topPiece, max(0, viewport.pieceCount - 1)))
+        }
     }
 
     /// Scrolls (or resizes to `size`).

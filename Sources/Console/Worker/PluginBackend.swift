@@ -197,8 +197,9 @@ final class WorkerBackend: PluginBackend {
 // MARK: - show, drawn by the worker
 
 extension WorkerBackend: FrameSource {
-    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize) throws {
-        _ = try viewRequest(.openView(screen, colors: colors, columns: size.columns, rows: size.rows))
+    func open(_ screen: Screen, colors: ColorMode, size: TerminalSize, keepPosition: Bool) throws {
+        _ = try viewRequest(
+            .openView(screen, colors: colors, columns: size.columns, rows: size.rows, keepPosition: keepPosition))
     }
 
     func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8] {

@@ -113,11 +113,13 @@ final class Worker {
             }
             return reply(
                 .rendered(rows: summary.rows, cellErrors: summary.cellErrors, dataErrors: summary.dataErrors))
-        case .openView(let screen, let colors, let columns, let rows):
+        case .openView(let screen, let colors, let columns, let rows, let keepPosition):
             breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
+            let previous = keepPosition ? view : nil
             view = ScreenFrames(
                 screen: screen, host: host, colors: colors, size: TerminalSize(columns: columns, rows: rows),
                 breadcrumb: breadcrumb)
+            if let previous { view?.keepPosition(of: previous) }
             return reply(.frame([]))
         case .viewAction(let action, let columns, let rows, let draw):
             guard let view else { return reply(.failed("no view is open")) }

@@ -8,7 +8,9 @@ enum WorkerRequest: Equatable {
     /// Draw `screen` at `width` in `format`; the bytes come back in chunks.
     case render(Screen, format: OutputFormat, width: Int, colors: ColorMode)
     /// `show`: open a view over `screen` at the top.
-    case openView(Screen, colors: ColorMode, columns: Int, rows: Int)
+    /// A view over the screen, at the top, or where the open view was
+    /// (`keepPosition`: the screen's data changed under `show`).
+    case openView(Screen, colors: ColorMode, columns: Int, rows: Int, keepPosition: Bool)
     /// `show`: apply `action`, then draw a frame if `draw`.
     case viewAction(ScrollView.Action?, columns: Int, rows: Int, draw: Bool)
     /// `show` ended: the cells that could not be drawn.
@@ -28,12 +30,13 @@ enum WorkerRequest: Equatable {
             w.write(format.rawValue)
             w.write(width)
             w.write(colors.rawValue)
-        case .openView(let screen, let colors, let columns, let rows):
+        case .openView(let screen, let colors, let columns, let rows, let keepPosition):
             w.write(UInt8(3))
             screen.encode(into: &w)
             w.write(colors.rawValue)
             w.write(columns)
             w.write(rows)
+            w.write(keepPosition)
         case .viewAction(let action, let columns, let rows, let draw):
             w.write(UInt8(4))
             w.write(action != nil)
@@ -65,7 +68,8 @@ enum WorkerRequest: Equatable {
             let screen = try Screen.decode(&r)
             let colorName = try r.string()
             guard let colors = ColorMode(rawValue: colorName) else { throw WireError("no colour mode '\(colorName)'") }
-            return .openView(screen, colors: colors, columns: try r.int(), rows: try r.int())
+            return .openView(
+                screen, colors: colors, columns: try r.int(), rows: try r.int(), keepPosition: try r.bool())
         case 4:
             let action = try r.bool() ? try ScrollView.Action.decode(&r) : nil
             return .viewAction(action, columns: try r.int(), rows: try r.int(), draw: try r.bool())
