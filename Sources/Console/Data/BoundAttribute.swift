@@ -40,6 +40,19 @@ final class BoundAttribute {
         }
     }
 
+    /// Whether every CSV record gives it a value without fail: text made
+    /// of fields, for a String or [String] attribute (a CSV field is always
+    /// text, and the parser has checked that every record has every column).
+    /// The check pass skips it for CSV files.
+    var cannotFailOnCSV: Bool {
+        switch source {
+        case .field: descriptor.type == .string
+        case .template: descriptor.type == .string
+        case .list(let elements):
+            descriptor.type == .strings && !elements.contains { if case .list = $0 { true } else { false } }
+        }
+    }
+
     /// `temperature=.temp`, as the script wrote it, for notes.
     var written: String { "\(attribute.name)=\(Script.format(attribute.value))" }
 }

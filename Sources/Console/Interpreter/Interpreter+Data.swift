@@ -195,8 +195,10 @@ extension Interpreter {
             for (i, binding) in bound.enumerated() {
                 for (fieldPath, _) in binding.fieldPaths { presence[i].add(table, fieldPath) }
             }
+            let isCSV = if case .csv = table.storage { true } else { false }
+            let checked = isCSV ? bound.filter { !$0.cannotFailOnCSV } : bound
             for record in 0..<table.count {
-                for binding in bound {
+                for binding in checked {
                     do {
                         _ = try table.value(record: record, for: binding, cell: cell)
                     } catch {
