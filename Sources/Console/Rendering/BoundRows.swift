@@ -65,6 +65,77 @@ final class BoundRows {
     /// How many rows there are (as `rows` counted them).
     var count: Int { binding.count }
 
+    /// For a CSV file: per entry, how to make its value straight from a
+    /// record's fields when it is text made of fields (``TextPlan``), resolved
+    /// against the header once; `nil` for an entry that goes the general way.
+    private var textPlans: [TextPlan?]?
+
+    /// Text from a CSV record's fields by column index, without going through
+    /// field paths and lookups: what most bound rows of a CSV file are.
+    private enum TextPlan {
+        enum Part {
+            case literal(String)
+            case column(Int)
+        }
+        case string([Part])
+        case strings([Part])
+
+        func value(_ fields: [String]) -> AttributeValue {
+            func text(_ part: Part) -> String {
+                switch part {
+                case .literal(let text): text
+                case .column(let index): index < fields.count ? fields[index] : ""
+                }
+            }
+            switch self {
+            case .string(let parts):
+                if parts.count == 1 { return .string(text(parts[0])) }
+                return .string(parts.map(text).joined())
+            case .strings(let parts):
+                return .strings(parts.map(text))
+            }
+        }
+    }
+
+    private func makeTextPlans(header: [String]) -> [TextPlan?] {
+        func column(_ path: FieldPath) -> TextPlan.Part? {
+            guard path.components.count == 1, case .key(let key) = path.components[0],
+                let index = header.firstIndex(of: key)
+            else { return nil }
+            return .column(index)
+        }
+        return entries.map { _, entry in
+            guard case .bound(let attribute) = entry, attribute.cannotFailOnCSV else { return nil }
+            switch attribute.source {
+            case .field(let path):
+                return column(path).map { .string([$0]) }
+            case .template(let template):
+                var parts: [TextPlan.Part] = []
+                for part in template.parts {
+                    switch part {
+                    case .text(let text): parts.append(.literal(text))
+                    case .field(let path, _):
+                        guard let part = column(path) else { return nil }
+                        parts.append(part)
+                    }
+                }
+                return .string(parts)
+            case .list(let elements):
+                var parts: [TextPlan.Part] = []
+                for element in elements {
+                    switch element {
+                    case .text(let text): parts.append(.literal(text))
+                    case .field(let path):
+                        guard let part = column(path) else { return nil }
+                        parts.append(part)
+                    case .list: return nil
+                    }
+                }
+                return .strings(parts)
+            }
+        }
+    }
+
     /// Puts the values of record `record` into `values`, by attribute slot
     /// (a missing value leaves its slot `nil`: the attribute keeps its default).
     func fill(record: Int, into values: inout [AttributeValue?]) throws(Failure) {
@@ -82,7 +153,16 @@ final class BoundRows {
                 description:
                     "\(binding.file) has no record \(record + 1): it changed since `rows` read it; run it again")
         }
-        for (slot, entry) in entries {
+        var fields: [String]?
+        if case .csv(let csv, _) = table.storage {
+            if textPlans == nil { textPlans = makeTextPlans(header: csv.header) }
+            fields = csv.records[record - table.recordBase].fields
+        }
+        for (i, (slot, entry)) in entries.enumerated() {
+            if let fields, let plan = textPlans?[i] {
+                values[slot] = plan.value(fields)
+                continue
+            }
             switch entry {
             case .constant(let value):
                 values[slot] = value
