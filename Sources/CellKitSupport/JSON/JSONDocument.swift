@@ -21,6 +21,18 @@ public struct JSONDocument: Sendable {
         self.root = root
     }
 
+    /// A document of a value parsed without positions (`JSONParser.parse`),
+    /// for data known to be valid, whose positions are not needed: every
+    /// position but the root's is `nil`.
+    ///
+    /// ```swift
+    /// let document = JSONDocument(unpositioned: try JSONParser().parse("[1]"))
+    /// document.position(of: [0])   // nil
+    /// ```
+    public init(unpositioned value: JSONValue) {
+        self.init(value: value, root: JSONPositionNode(start: TextPosition(line: 1, column: 1, offset: 0)))
+    }
+
     /// Where the value at `path` starts (its first character: a quote, bracket, digit...),
     /// or `nil` when the path leads nowhere.
     public func position(of path: JSONPath) -> TextPosition? {
@@ -32,7 +44,7 @@ public struct JSONDocument: Sendable {
     public func keyPosition(of path: JSONPath) -> TextPosition? {
         guard case .key(let key)? = path.components.last,
             let parent = locate(path.components.dropLast()),
-            let index = parent.value.objectValue?.index(forKey: key)
+            let index = parent.value.objectValue?.index(forKey: key), parent.node.keys.indices.contains(index)
         else { return nil }
         return parent.node.keys[index]
     }
@@ -56,6 +68,7 @@ public struct JSONDocument: Sendable {
             default:
                 return nil
             }
+            guard node.children.indices.contains(index) else { return nil }  // parsed without positions
             node = node.children[index]
         }
         return (value, node)

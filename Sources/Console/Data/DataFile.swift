@@ -13,6 +13,8 @@ final class DataFile {
     let path: String
     private let chunker: RecordChunker
     private let maximumBytes: Int
+    /// Whether JSON values keep their positions (for errors: the check pass).
+    private let positions: Bool
     /// The whole file, when it is read as one table.
     private var whole: DataTable?
     /// The table last read, kept for the rows after it.
@@ -23,11 +25,16 @@ final class DataFile {
 
     /// Opens the data file at `path` (a regular file of at most
     /// `maximumBytes`; docs/limits.md) without reading its records.
+    ///
+    /// Without `positions`, JSON chunks are parsed without the position of
+    /// each value: for drawing records `rows` checked.
     init(
-        _ path: String, maximumBytes: Int = InputLimits.defaultDataFileBytes, chunkBytes: Int = DataFile.chunkBytes
+        _ path: String, maximumBytes: Int = InputLimits.defaultDataFileBytes, chunkBytes: Int = DataFile.chunkBytes,
+        positions: Bool = true
     ) throws(DataTable.OpenError) {
         self.path = path
         self.maximumBytes = maximumBytes
+        self.positions = positions
         do {
             try checkLimitedFile(path, maximumBytes: maximumBytes, what: "data file")
         } catch {
@@ -91,7 +98,9 @@ final class DataFile {
     /// the reading to the whole file.
     private func table(of chunk: RecordChunker.RecordChunk) throws(DataTable.OpenError) -> DataTable {
         let valid = chunk.text.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) == nil }
-        if valid, var table = try? DataTable.parse(path, text: String(decoding: chunk.text, as: UTF8.self)),
+        if valid,
+            var table = try? DataTable.parse(
+                path, text: String(decoding: chunk.text, as: UTF8.self), positions: positions),
             table.count == chunk.count
         {
             table.recordBase = chunk.firstRecord
