@@ -193,8 +193,8 @@ struct DataTable {
                         line: line, column: column, length: length, "\(owner): \(error.message)",
                         notes: (error.fix.map { [$0] } ?? []) + [sourceNote(record, fieldPath, binding, type: type)])
                 }
-            case .json(let value, let jsonPath):
-                return try convert(value, at: jsonPath, to: type, owner: owner, record: record, fieldPath, binding)
+            case .json(let value, let path):
+                return try convert(value, at: path, to: type, owner: owner, record: record, fieldPath, binding)
             }
         case .template(let template):
             let text = try template.text { path throws(Diagnostic) in
@@ -246,9 +246,9 @@ struct DataTable {
                                 notes: [sourceNote(record, fieldPath, binding, type: type)])
                         }
                         numbers.append(number)
-                    case .json(let value, let jsonPath):
+                    case .json(let value, let path):
                         guard let number = value.doubleValue else {
-                            let position = position(of: jsonPath)
+                            let position = position(of: path.jsonPath)
                             throw dataError(
                                 line: position.line, column: position.column, length: tokenLength(at: position),
                                 "\(owner): expected a number, got \(value.kindDescription)",
@@ -273,9 +273,9 @@ struct DataTable {
         switch try lookup(record: record, fieldPath, for: binding) {
         case .missing: return ""
         case .text(let text, _, _): return text
-        case .json(let value, let jsonPath):
+        case .json(let value, let path):
             guard let text = value.scalarText else {
-                let position = position(of: jsonPath)
+                let position = position(of: path.jsonPath)
                 throw dataError(
                     line: position.line, column: position.column, length: 1, message(value.kindDescription),
                     notes: [sourceNote(record, fieldPath, binding, type: binding.descriptor.type)])
@@ -289,7 +289,7 @@ struct DataTable {
         case missing
         /// A CSV field: its text, its line, which field of the line it is.
         case text(String, line: Int, field: Int)
-        case json(JSONValue, JSONPath)
+        case json(JSONValue, ValuePath)
     }
 
     private func lookup(record: Int, _ fieldPath: FieldPath, for binding: BoundAttribute) throws(Diagnostic) -> Field {
@@ -303,9 +303,10 @@ struct DataTable {
             let text = index < row.fields.count ? row.fields[index] : ""
             return .text(text, line: row.line, field: index)
         case .json(_, let records):
-            var jsonPath = JSONPath([.index(record)])
             var value = records[record]
-            for component in fieldPath.components {
+            for (depth, component) in fieldPath.components.enumerated() {
+                // The path so far, made only for an error.
+                var jsonPath: JSONPath { ValuePath(record: record, fieldPath: fieldPath, depth: depth).jsonPath }
                 switch component {
                 case .key(let key):
                     guard case .object(let object) = value, let index = object.index(forKey: key) else {
@@ -328,7 +329,6 @@ struct DataTable {
                             line: position.line, column: position.column, length: tokenLength(at: position),
                             "\(describe(jsonPath, record: record)) \(what)", notes: notes)
                     }
-                    jsonPath = jsonPath.appending(.key(key))
                     value = object[index].value
                 case .index(let i):
                     guard case .array(let elements) = value, elements.indices.contains(i) else {
@@ -343,19 +343,20 @@ struct DataTable {
                             line: position.line, column: position.column, length: tokenLength(at: position),
                             "\(describe(jsonPath, record: record)) \(what)", notes: ["from \(binding.written)"])
                     }
-                    jsonPath = jsonPath.appending(.index(i))
                     value = elements[i]
                 }
             }
-            return value == .null ? .missing : .json(value, jsonPath)
+            let path = ValuePath(record: record, fieldPath: fieldPath, depth: fieldPath.components.count)
+            return value == .null ? .missing : .json(value, path)
         }
     }
 
     private func convert(
-        _ value: JSONValue, at jsonPath: JSONPath, to type: AttributeType, owner: String, record: Int,
+        _ value: JSONValue, at path: ValuePath, to type: AttributeType, owner: String, record: Int,
         _ fieldPath: FieldPath, _ binding: BoundAttribute
     ) throws(Diagnostic) -> AttributeValue {
         // Positions and notes are made only for an error: finding a position walks the document.
+        var jsonPath: JSONPath { path.jsonPath }
         var position: (line: Int, column: Int) { self.position(of: jsonPath) }
         var note: String { sourceNote(record, fieldPath, binding, type: type) }
         switch value {
@@ -563,5 +564,25 @@ struct SourceLines {
         var end = number < starts.count ? starts[number] - 1 : utf8.count
         if end > start && utf8[end - 1] == 0x0D { end -= 1 }
         return String(decoding: utf8[start..<max(start, end)], as: UTF8.self)
+    }
+}
+
+/// Where a value is in a JSON data file: record `record`, then the first
+/// `depth` components of `fieldPath`. Made into a `JSONPath` only when an
+/// error needs its position (reading a value allocates no path).
+struct ValuePath {
+    let record: Int
+    let fieldPath: FieldPath
+    let depth: Int
+
+    var jsonPath: JSONPath {
+        JSONPath(
+            [.index(record)]
+                + fieldPath.components.prefix(depth).map { component -> JSONPath.Component in
+                    switch component {
+                    case .key(let key): .key(key)
+                    case .index(let i): .index(i)
+                    }
+                })
     }
 }
