@@ -54,7 +54,8 @@ final class DataFile {
         _ path: String, _ c: ValidatedCommand, at span: SourceSpan, maximumBytes: Int
     ) throws(ConsoleError) -> DataFile {
         do {
-            return try DataFile(path, maximumBytes: maximumBytes)
+            // JSON without positions: the check reads a chunk again with them only for its errors.
+            return try DataFile(path, maximumBytes: maximumBytes, positions: false)
         } catch {
             throw error.consoleError(c, at: span)
         }
@@ -66,7 +67,11 @@ final class DataFile {
     /// The records of chunk `index` as a table, or `nil` past the last chunk.
     /// The first call that finds the file cannot be cut returns the whole
     /// file (its ``DataTable/recordBase`` 0), and later calls return `nil`.
-    func table(chunk index: Int) throws(DataTable.OpenError) -> DataTable? {
+    ///
+    /// `positions` overrides the file's choice for this chunk: the check
+    /// pass reads JSON without positions, and again with them only for a
+    /// chunk that has an error to report.
+    func table(chunk index: Int, positions: Bool? = nil) throws(DataTable.OpenError) -> DataTable? {
         if whole != nil { return nil }
         let chunk: RecordChunker.RecordChunk?
         do {
@@ -75,8 +80,11 @@ final class DataFile {
             throw .io(error.description)
         }
         guard let chunk else { return nil }
-        return try table(of: chunk)
+        return try table(of: chunk, positions: positions ?? self.positions)
     }
+
+    /// Whether JSON chunks are read with the positions of their values.
+    var keepsPositions: Bool { positions }
 
     /// The table holding record `record` (from 0), or `nil` when the file
     /// has fewer records.
@@ -96,11 +104,13 @@ final class DataFile {
 
     /// Parses a chunk; a chunk that does not parse as the scan said sends
     /// the reading to the whole file.
-    private func table(of chunk: RecordChunker.RecordChunk) throws(DataTable.OpenError) -> DataTable {
+    private func table(of chunk: RecordChunker.RecordChunk, positions: Bool? = nil) throws(DataTable.OpenError)
+        -> DataTable
+    {
         let valid = chunk.text.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) == nil }
         if valid,
             var table = try? DataTable.parse(
-                path, text: String(decoding: chunk.text, as: UTF8.self), positions: positions),
+                path, text: String(decoding: chunk.text, as: UTF8.self), positions: positions ?? self.positions),
             table.count == chunk.count
         {
             table.recordBase = chunk.firstRecord

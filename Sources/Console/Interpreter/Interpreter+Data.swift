@@ -197,19 +197,25 @@ extension Interpreter {
             }
             let isCSV = if case .csv = table.storage { true } else { false }
             let checked = isCSV ? bound.filter { !$0.cannotFailOnCSV } : bound
-            for record in 0..<table.count {
-                for binding in checked {
-                    do {
-                        _ = try table.value(record: record, for: binding, cell: cell)
-                    } catch {
-                        if dataErrors.count < maximumDataErrors {
-                            dataErrors.append(error)
-                        } else {
-                            moreErrors += 1
-                        }
+            var errors = checkRecords(of: table, checked, cell: cell)
+            if errors.count > 0 && !isCSV && !file.isWhole && !file.keepsPositions {
+                // Read without positions, for speed: read again with them, for the errors.
+                do {
+                    if let positioned = try file.table(chunk: index, positions: true) {
+                        errors = checkRecords(of: positioned, checked, cell: cell)
                     }
+                } catch {
+                    throw DataCheckFailure(open: error)
                 }
             }
+            for error in errors.diagnostics {
+                if dataErrors.count < maximumDataErrors {
+                    dataErrors.append(error)
+                } else {
+                    moreErrors += 1
+                }
+            }
+            moreErrors += errors.more
             count += table.count
             if file.isWhole { break }
             index += 1
@@ -232,6 +238,33 @@ extension Interpreter {
             throw DataCheckFailure(dataErrors: dataErrors)
         }
         return count
+    }
+}
+
+extension Interpreter {
+    /// The errors of one table's records: the first ``maximumDataErrors``, and how many more.
+    struct RecordErrors {
+        var diagnostics: [Diagnostic] = []
+        var more = 0
+        var count: Int { diagnostics.count + more }
+    }
+
+    static func checkRecords(of table: DataTable, _ bound: [BoundAttribute], cell: String) -> RecordErrors {
+        var errors = RecordErrors()
+        for record in 0..<table.count {
+            for binding in bound {
+                do {
+                    _ = try table.value(record: record, for: binding, cell: cell)
+                } catch {
+                    if errors.diagnostics.count < maximumDataErrors {
+                        errors.diagnostics.append(error)
+                    } else {
+                        errors.more += 1
+                    }
+                }
+            }
+        }
+        return errors
     }
 }
 
@@ -276,7 +309,7 @@ extension Interpreter {
                 do throws(DataCheckFailure) {
                     let file: DataFile
                     do {
-                        file = try DataFile(binding.path, maximumBytes: limits.dataFileBytes)
+                        file = try DataFile(binding.path, maximumBytes: limits.dataFileBytes, positions: false)
                     } catch {
                         throw DataCheckFailure(open: error)
                     }
