@@ -13,7 +13,43 @@ extension Interpreter {
         guard let cellArgument = c.arguments["cell"], let fileArgument = c.arguments["file"] else { return }
         let item = try resolve(cellArgument.text, kinds: Self.rowKinds, c, at: cellArgument.span)
 
-        // The mappings: attr=.field, attr=[.a, 2, .b], or attr=value for every row.
+        let (mappings, bound) = try self.mappings(of: c, item)
+
+        let path = dataOverride ?? resolvePath(fileArgument.text)
+        let replaced =
+            dataOverride.map {
+                ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"]
+            } ?? []
+        let before = DataFileIdentity(of: path)
+        let file = try DataFile.open(path, c, at: fileArgument.span, maximumBytes: limits.dataFileBytes)
+        let count: Int
+        do {
+            count = try Self.check(file, bound, cell: item.name)
+        } catch {
+            throw error.consoleError(c, at: fileArgument.span, notes: replaced)
+        }
+        guard let identity = DataFileIdentity(of: path), identity == before else {
+            throw ConsoleError(
+                .io,
+                c.command.diagnostic(
+                    "\(path) changed while it was read", at: fileArgument.span,
+                    notes: ["run the command again once whatever writes it has finished"]))
+        }
+        let binding = Binding(
+            cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
+            path: canonicalFilePath(path), mappings: mappings, count: count, identity: identity,
+            watch: c.bool("watch") ?? false)
+        let section = session.screens[index].currentSectionIndex()
+        session.screens[index].sections[section].rows.append(.bound(binding))
+    }
+
+    /// The mappings of a `rows` command: `attr=.field`, `attr=[.a, 2, .b]`,
+    /// `attr="{.a} {.b}"`, or `attr=value` for every row; and the bound ones
+    /// (each with where it is in the script, for errors). Every attribute is
+    /// checked against the cell's attribute types; all errors are thrown together.
+    func mappings(of c: ValidatedCommand, _ item: CatalogItem) throws(ConsoleError)
+        -> (mappings: [Binding.Mapping], bound: [BoundAttribute])
+    {
         var mappings: [Binding.Mapping] = []
         var bound: [BoundAttribute] = []
         var errors: [Diagnostic] = []
@@ -85,33 +121,7 @@ extension Interpreter {
             }
         }
         if !errors.isEmpty { throw ConsoleError(.script, errors) }
-
-        let path = dataOverride ?? resolvePath(fileArgument.text)
-        let replaced =
-            dataOverride.map {
-                ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"]
-            } ?? []
-        let before = DataFileIdentity(of: path)
-        let file = try DataFile.open(path, c, at: fileArgument.span, maximumBytes: limits.dataFileBytes)
-        let count: Int
-        do {
-            count = try Self.check(file, bound, cell: item.name)
-        } catch {
-            throw error.consoleError(c, at: fileArgument.span, notes: replaced)
-        }
-        guard let identity = DataFileIdentity(of: path), identity == before else {
-            throw ConsoleError(
-                .io,
-                c.command.diagnostic(
-                    "\(path) changed while it was read", at: fileArgument.span,
-                    notes: ["run the command again once whatever writes it has finished"]))
-        }
-        let binding = Binding(
-            cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-            path: canonicalFilePath(path), mappings: mappings, count: count, identity: identity,
-            watch: c.bool("watch") ?? false)
-        let section = session.screens[index].currentSectionIndex()
-        session.screens[index].sections[section].rows.append(.bound(binding))
+        return (mappings, bound)
     }
 }
 
