@@ -224,44 +224,52 @@ struct DataTable {
             }
             return .strings(strings)
         case .list(let elements):
-            var numbers: [Double] = []
-            for element in elements {
-                switch element {
-                case .text(let text):
-                    numbers.append(Double(text.trimmedForNumber) ?? 0)
-                case .field(let fieldPath):
-                    let field = try lookup(record: record, fieldPath, for: binding)
-                    switch field {
-                    case .missing:
-                        throw dataError(
-                            line: recordPosition(record).line, column: recordPosition(record).column, length: 1,
-                            "\(owner): record \(recordBase + record + 1) has no value for \(fieldPath)",
-                            notes: ["every element of \(binding.written) must be a number"])
-                    case .text(let text, let line, let field):
-                        guard let number = Double(text.trimmedForNumber), number.isFinite else {
-                            let (column, length) = fieldSpan(field, line: line)
-                            throw dataError(
-                                line: line, column: column, length: length,
-                                "\(owner): expected a number, got '\(text)'",
-                                notes: [sourceNote(record, fieldPath, binding, type: type)])
-                        }
-                        numbers.append(number)
-                    case .json(let value, let path):
-                        guard let number = value.doubleValue else {
-                            let position = position(of: path.jsonPath)
-                            throw dataError(
-                                line: position.line, column: position.column, length: tokenLength(at: position),
-                                "\(owner): expected a number, got \(value.kindDescription)",
-                                notes: [sourceNote(record, fieldPath, binding, type: type)])
-                        }
-                        numbers.append(number)
-                    }
-                case .list:
-                    continue  // checked when the command ran
-                }
-            }
-            return .numbers(numbers)
+            return .numbers(try numbers(record: record, elements, for: binding, owner: owner))
         }
+    }
+
+    /// A `[Double]` list of numbers and fields of record `record`.
+    private func numbers(record: Int, _ elements: [Command.Value], for binding: BoundAttribute, owner: String)
+        throws(Diagnostic) -> [Double]
+    {
+        let type = binding.descriptor.type
+        var numbers: [Double] = []
+        for element in elements {
+            switch element {
+            case .text(let text):
+                numbers.append(Double(text.trimmedForNumber) ?? 0)
+            case .field(let fieldPath):
+                let field = try lookup(record: record, fieldPath, for: binding)
+                switch field {
+                case .missing:
+                    throw dataError(
+                        line: recordPosition(record).line, column: recordPosition(record).column, length: 1,
+                        "\(owner): record \(recordBase + record + 1) has no value for \(fieldPath)",
+                        notes: ["every element of \(binding.written) must be a number"])
+                case .text(let text, let line, let field):
+                    guard let number = Double(text.trimmedForNumber), number.isFinite else {
+                        let (column, length) = fieldSpan(field, line: line)
+                        throw dataError(
+                            line: line, column: column, length: length,
+                            "\(owner): expected a number, got '\(text)'",
+                            notes: [sourceNote(record, fieldPath, binding, type: type)])
+                    }
+                    numbers.append(number)
+                case .json(let value, let path):
+                    guard let number = value.doubleValue else {
+                        let position = position(of: path.jsonPath)
+                        throw dataError(
+                            line: position.line, column: position.column, length: tokenLength(at: position),
+                            "\(owner): expected a number, got \(value.kindDescription)",
+                            notes: [sourceNote(record, fieldPath, binding, type: type)])
+                    }
+                    numbers.append(number)
+                }
+            case .list:
+                continue  // checked when the command ran
+            }
+        }
+        return numbers
     }
 
     /// A field of a record as text (a template's, a [String] list's): CSV
