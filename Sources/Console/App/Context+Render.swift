@@ -53,7 +53,6 @@ extension Context {
         let errors = interpreter.run(text, file: file, keepGoing: invocation.keepGoing)
         if !errors.isEmpty { return finish(errors) }
         let session = interpreter.session
-        let names = session.screens.map(\.name)
         guard !session.screens.isEmpty else {
             output.printError(
                 "cellkit: error: \(file) declares no screens\n  add one: screen NAME [list|grid], then sections and rows"
@@ -68,28 +67,41 @@ extension Context {
         }
 
         // The scene: the one after '#', else the initial one (or the only one).
-        let screen: Screen
+        guard let screen = self.scene(scene, of: file) else { return ExitCode.usage.rawValue }
+        return draw(screen, format: chosen, width: width, to: outPath)
+    }
+
+    /// The screen `scene` names, else the storyboard's initial one (or its
+    /// only one); `nil` after saying why there is none.
+    private func scene(_ scene: String?, of file: String) -> Screen? {
+        let session = interpreter.session
+        let names = session.screens.map(\.name)
         if let scene {
             guard let index = session.screenIndex(named: scene) else {
                 output.printError(
                     "cellkit: error: \(file) has no screen '\(scene)'\n  "
                         + (Suggestions.didYouMean(scene, in: names)
                             ?? "its screens are \(names.joined(separator: ", "))"))
-                return ExitCode.usage.rawValue
+                return nil
             }
-            screen = session.screens[index]
+            return session.screens[index]
         } else if let initial = session.initialScreen ?? (names.count == 1 ? names[0] : nil),
             let index = session.screenIndex(named: initial)
         {
-            screen = session.screens[index]
+            return session.screens[index]
         } else {
             output.printError(
                 "cellkit: error: \(file) has \(names.count) screens and no initial one\n"
                     + "  name the screen to render: cellkit render '\(file)#\(names[0])' (screens: \(names.joined(separator: ", ")))\n"
                     + "  or add `initial \(names[0])` to \(file)")
-            return ExitCode.usage.rawValue
+            return nil
         }
 
+    }
+
+    /// Draws `screen` to standard output, or into `outPath` whole or not at
+    /// all; the exit status.
+    private func draw(_ screen: Screen, format chosen: OutputFormat?, width: Int?, to outPath: String?) -> Int32 {
         let resolvedFormat =
             chosen
             ?? ColorPolicy.defaultFormat(
