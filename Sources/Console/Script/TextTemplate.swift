@@ -39,11 +39,6 @@ struct TextTemplate: Hashable, Sendable {
         var parts: [Part] = []
         var literal = ""
         var i = 0
-        func fieldError(_ message: String, at offset: Int) -> ParseError {
-            ParseError(
-                message: message, offset: offset,
-                fix: "a field is written {.name}, {.a.b}, {.items[0]} or {.\"First Name\"}; {{ and }} write braces")
-        }
         while i < characters.count {
             let c = characters[i]
             if c == "{" && i + 1 < characters.count && characters[i + 1] == "{" {
@@ -58,67 +53,13 @@ struct TextTemplate: Hashable, Sendable {
                     throw fieldError("'{' starts a field, but no '.' follows it", at: open)
                 }
                 i += 2
-                var components: [FieldPath.Component] = []
-                var needKey = true
-                while true {
-                    guard i < characters.count else { throw fieldError("this field has no closing '}'", at: open) }
-                    let d = characters[i]
-                    if needKey {
-                        needKey = false
-                        if d == "\"" {
-                            i += 1
-                            var key = ""
-                            while i < characters.count, characters[i] != "\"" {
-                                key.append(characters[i])
-                                i += 1
-                            }
-                            guard i < characters.count else {
-                                throw fieldError("a quoted field name has no closing '\"'", at: open)
-                            }
-                            i += 1
-                            components.append(.key(key))
-                            continue
-                        }
-                        if let scalar = d.unicodeScalars.first, d.unicodeScalars.count == 1, Lexer.isNameStart(scalar) {
-                            var key = ""
-                            while i < characters.count, let s = characters[i].unicodeScalars.first,
-                                characters[i].unicodeScalars.count == 1, Lexer.isNameContinue(s)
-                            {
-                                key.append(characters[i])
-                                i += 1
-                            }
-                            components.append(.key(key))
-                            continue
-                        }
-                        if d == "}" && components.isEmpty { break }  // {.}: the record itself
-                        throw fieldError("expected a field name after '.'", at: i)
-                    }
-                    if d == "}" { break }
-                    if d == "." {
-                        needKey = true
-                        i += 1
-                    } else if d == "[" {
-                        var digits = ""
-                        i += 1
-                        while i < characters.count, characters[i].isASCII, characters[i].isNumber {
-                            digits.append(characters[i])
-                            i += 1
-                        }
-                        guard let index = Int(digits), i < characters.count, characters[i] == "]" else {
-                            throw fieldError("expected an index from 0, such as [0]", at: i)
-                        }
-                        components.append(.index(index))
-                        i += 1
-                    } else {
-                        throw fieldError("unexpected '\(d)' in a field", at: i)
-                    }
-                }
+                let path = try parseField(characters, at: &i, open: open)
                 i += 1  // the '}'
                 if !literal.isEmpty {
                     parts.append(.text(literal))
                     literal = ""
                 }
-                parts.append(.field(FieldPath(components), offset: open))
+                parts.append(.field(path, offset: open))
             } else if c == "}" {
                 throw ParseError(
                     message: "a '}' that closes no field", offset: i, fix: "write }} for a brace in the text")
@@ -129,6 +70,76 @@ struct TextTemplate: Hashable, Sendable {
         }
         if !literal.isEmpty { parts.append(.text(literal)) }
         return TextTemplate(parts: parts)
+    }
+
+    /// A field after its `{.`, up to its closing `}` (on which `i` ends):
+    /// names, quoted names, `.` between them, `[N]` indexes; `{.}` is the
+    /// record itself.
+    private static func parseField(_ characters: [Character], at i: inout Int, open: Int) throws(ParseError)
+        -> FieldPath
+    {
+        var components: [FieldPath.Component] = []
+        var needKey = true
+        while true {
+            guard i < characters.count else { throw fieldError("this field has no closing '}'", at: open) }
+            let d = characters[i]
+            if needKey {
+                needKey = false
+                if d == "\"" {
+                    i += 1
+                    var key = ""
+                    while i < characters.count, characters[i] != "\"" {
+                        key.append(characters[i])
+                        i += 1
+                    }
+                    guard i < characters.count else {
+                        throw fieldError("a quoted field name has no closing '\"'", at: open)
+                    }
+                    i += 1
+                    components.append(.key(key))
+                    continue
+                }
+                if let scalar = d.unicodeScalars.first, d.unicodeScalars.count == 1, Lexer.isNameStart(scalar) {
+                    var key = ""
+                    while i < characters.count, let s = characters[i].unicodeScalars.first,
+                        characters[i].unicodeScalars.count == 1, Lexer.isNameContinue(s)
+                    {
+                        key.append(characters[i])
+                        i += 1
+                    }
+                    components.append(.key(key))
+                    continue
+                }
+                if d == "}" && components.isEmpty { break }  // {.}: the record itself
+                throw fieldError("expected a field name after '.'", at: i)
+            }
+            if d == "}" { break }
+            if d == "." {
+                needKey = true
+                i += 1
+            } else if d == "[" {
+                var digits = ""
+                i += 1
+                while i < characters.count, characters[i].isASCII, characters[i].isNumber {
+                    digits.append(characters[i])
+                    i += 1
+                }
+                guard let index = Int(digits), i < characters.count, characters[i] == "]" else {
+                    throw fieldError("expected an index from 0, such as [0]", at: i)
+                }
+                components.append(.index(index))
+                i += 1
+            } else {
+                throw fieldError("unexpected '\(d)' in a field", at: i)
+            }
+        }
+        return FieldPath(components)
+    }
+
+    private static func fieldError(_ message: String, at offset: Int) -> ParseError {
+        ParseError(
+            message: message, offset: offset,
+            fix: "a field is written {.name}, {.a.b}, {.items[0]} or {.\"First Name\"}; {{ and }} write braces")
     }
 
     /// The text of a record: each field's text put in its place.
