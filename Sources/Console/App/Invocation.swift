@@ -184,57 +184,12 @@ extension Invocation {
     /// // throws: '--format' does not apply to run; it applies to: render
     /// ```
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        var given: [(option: Option, spelling: String, value: String?)] = []
-        var positionals: [String] = []
-        var commands: String?
-        var recover = false
-        var internalMode: Mode?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            var flag = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
-                flag = String(argument[..<eq])
-                inline = String(argument[argument.index(after: eq)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inline { return inline }
-                guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-                index += 1
-                return arguments[index - 1]
-            }
-            switch flag {
-            case "-h", "--help": return Invocation(mode: .help)
-            case "--version": return Invocation(mode: .version)
-            case "-c":
-                // Repeatable, as gdb's -ex and sed's -e: each one is a line.
-                let line = try value()
-                commands = commands.map { $0 + "\n" + line } ?? line
-            case "--recover": recover = true
-            default:
-                if let make = internalModes[flag] {
-                    internalMode = make(try value())
-                    continue
-                }
-                if let option = options.first(where: { $0.names.contains(flag) }) {
-                    if !option.takesValue, inline != nil {
-                        throw UsageError(message: "\(option.names[0]) takes no value")
-                    }
-                    given.append((option, flag, option.takesValue ? try value() : nil))
-                } else if argument.hasPrefix("-") && argument != "-" {
-                    let names = ["--help", "--version", "--recover"] + options.map(\.names[0])
-                    var message = "unknown option '\(argument)'"
-                    if let suggestion = Suggestions.didYouMean(flag, in: names) { message += "; \(suggestion)" }
-                    throw UsageError(message: message)
-                } else {
-                    positionals.append(argument)
-                }
-            }
-        }
+        let scanned = try scan(arguments)
+        if let early = scanned.early { return Invocation(mode: early) }
+        let (given, positionals, commands, recover) =
+            (scanned.given, scanned.positionals, scanned.commands, scanned.recover)
 
-        if let internalMode {
+        if let internalMode = scanned.internalMode {
             // cellkit's own children: the options their parent passed, unchecked.
             var invocation = Invocation(mode: internalMode)
             for (option, _, value) in given { try invocation.apply(option.names[0], value ?? "") }
@@ -279,6 +234,72 @@ extension Invocation {
             throw UsageError(message: "--no-window-chrome is for SVG output, not \(format.rawValue)")
         }
         return invocation
+    }
+
+    /// What a command line says, before it is checked against its command.
+    private struct Scanned {
+        var given: [(option: Option, spelling: String, value: String?)] = []
+        var positionals: [String] = []
+        var commands: String?
+        var recover = false
+        var internalMode: Mode?
+        /// `--help` or `--version`: nothing after it counts.
+        var early: Mode?
+    }
+
+    /// Reads the arguments: options (with `--name=value` or a value after
+    /// them), `-c` lines, and the positionals; unknown options are errors.
+    private static func scan(_ arguments: [String]) throws(UsageError) -> Scanned {
+        var scanned = Scanned()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            var flag = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+                flag = String(argument[..<eq])
+                inline = String(argument[argument.index(after: eq)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inline { return inline }
+                guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+                index += 1
+                return arguments[index - 1]
+            }
+            switch flag {
+            case "-h", "--help":
+                scanned.early = .help
+                return scanned
+            case "--version":
+                scanned.early = .version
+                return scanned
+            case "-c":
+                // Repeatable, as gdb's -ex and sed's -e: each one is a line.
+                let line = try value()
+                scanned.commands = scanned.commands.map { $0 + "\n" + line } ?? line
+            case "--recover": scanned.recover = true
+            default:
+                if let make = internalModes[flag] {
+                    scanned.internalMode = make(try value())
+                    continue
+                }
+                if let option = options.first(where: { $0.names.contains(flag) }) {
+                    if !option.takesValue, inline != nil {
+                        throw UsageError(message: "\(option.names[0]) takes no value")
+                    }
+                    scanned.given.append((option, flag, option.takesValue ? try value() : nil))
+                } else if argument.hasPrefix("-") && argument != "-" {
+                    let names = ["--help", "--version", "--recover"] + options.map(\.names[0])
+                    var message = "unknown option '\(argument)'"
+                    if let suggestion = Suggestions.didYouMean(flag, in: names) { message += "; \(suggestion)" }
+                    throw UsageError(message: message)
+                } else {
+                    scanned.positionals.append(argument)
+                }
+            }
+        }
+        return scanned
     }
 
     /// The mode of a verb and its arguments (before options are applied).
