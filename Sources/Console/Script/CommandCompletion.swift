@@ -99,6 +99,15 @@ extension CommandSpec {
         let prefix = String(input.prefix(start))
         guard case .success(let command)? = Script.parse(prefix, file: "").lines.last?.result
         else { return matching([]) }
+        return matching(nextWords(spec, after: command, names))
+    }
+
+    /// What may come after `command`'s arguments so far: the values of the
+    /// argument after a keyword just typed (`from ` → files), else keywords,
+    /// the next positional's values, and the options and attributes not given.
+    private static func nextWords(
+        _ spec: CommandSpec, after command: Command, _ names: (CompletionSource) -> [String]
+    ) -> [String] {
         var candidates: [String] = []
         var rest = command.arguments[...]
         var complete = true
@@ -107,7 +116,7 @@ extension CommandSpec {
             if let keyword = positional.keyword {
                 if let argument = rest.first, argument.isKeyword(keyword) {
                     rest.removeFirst()
-                    if rest.isEmpty { return matching(values(of: positional.kind, names, in: spec)) }
+                    if rest.isEmpty { return values(of: positional.kind, names, in: spec) }
                     rest.removeFirst()
                 } else if rest.isEmpty {
                     candidates.append(keyword)
@@ -136,7 +145,7 @@ extension CommandSpec {
                     .map { $0 + "=" }
             }
         }
-        return matching(candidates)
+        return candidates
     }
 
     /// The values of an argument or option of `kind`; for the cell of
