@@ -2,11 +2,23 @@
 /// memory) and prints the results as the tables of docs/performance.md.
 enum Report {
     static func run(executable: String) throws {
-        func scenario(_ args: String...) throws -> [String: String] {
+        let scenario = { (args: [String]) throws -> [String: String] in
             let output = try Child.run([executable] + args)
             let line = output.split(separator: "\n").last { $0.contains("scenario=") } ?? ""
             return ResultLine.parse(String(line))
         }
+        try rendering(scenario)
+        try dataPath(scenario)
+        try engineParts(scenario)
+        try loading(scenario)
+    }
+
+    /// Runs one scenario (`cellkit-bench ARGS...`) and returns its result line's fields.
+    typealias Scenario = ([String]) throws -> [String: String]
+
+    /// The engine rendering whole screens.
+    private static func rendering(_ run: Scenario) throws {
+        func scenario(_ args: String...) throws -> [String: String] { try run(args) }
         print("## Rendering in full (ANSI, width 100, to /dev/null)\n")
         print("| screen | rows | seconds | rows/s | output | allocations/row | peak memory |")
         print("|---|---:|---:|---:|---:|---:|---:|")
@@ -28,6 +40,11 @@ enum Report {
                 "| 10 sections | \(rows) | \(r["seconds"] ?? "") | \(r["rowsPerSecond"] ?? "") | \(mebibytes(r["bytes"])) | | \(mebibytes(kib: r["peakKiB"])) |"
             )
         }
+    }
+
+    /// The whole process on data files, and the parsers.
+    private static func dataPath(_ run: Scenario) throws {
+        func scenario(_ args: String...) throws -> [String: String] { try run(args) }
         print("\n## What users run: `cellkit` on issue 7's script and a data file (whole process)\n")
         print(
             "| records | file | whole process (median) | rows/s | CPU | peak memory | `table` in the same run | ratio |"
@@ -50,6 +67,11 @@ enum Report {
                 "| \(r["records"] ?? "") | \(format.uppercased()), \(megabytes(r["bytes"])) | \(r["parseMBps"] ?? "") | \(r["documentMBps"] ?? "—") | \(r["chunkedMBps"] ?? "") | \(mebibytes(kib: r["peakKiB"])) |"
             )
         }
+    }
+
+    /// The reuse path, configuring, scrolling.
+    private static func engineParts(_ run: Scenario) throws {
+        func scenario(_ args: String...) throws -> [String: String] { try run(args) }
         let reuse = try scenario("reuse", "1000000")
         print("\n## The reuse path (dequeue, prepareForReuse, configure, give back)\n")
         print("| iterations | ns/row | allocations | cells created |")
@@ -75,6 +97,11 @@ enum Report {
                 "| \(rows) | \(r["firstFrameMs"] ?? "") ms | \(r["pageMedianMs"] ?? "") ms | \(r["pageMaxMs"] ?? "") ms | \(r["endMs"] ?? "") ms | \(mebibytes(kib: r["peakKiB"])) |"
             )
         }
+    }
+
+    /// Loading, listing, start-up.
+    private static func loading(_ run: Scenario) throws {
+        func scenario(_ args: String...) throws -> [String: String] { try run(args) }
         let load = try scenario("load", "50")
         print("\n## Loading plugins (median over 50 distinct files)\n")
         print(
