@@ -32,8 +32,7 @@ final class BoundAttribute {
         case .list(let elements):
             return elements.enumerated().compactMap { i, element in
                 guard case .field(let path) = element else { return nil }
-                let span = attribute.elementSpans.indices.contains(i) ? attribute.elementSpans[i] : attribute.valueSpan
-                return (path, span)
+                return (path, attribute.elementSpan(i))
             }
         case .template(let template):
             return template.fields.map { ($0.path, attribute.templateSpan(at: $0.offset)) }

@@ -544,6 +544,12 @@ extension JSONValue {
 }
 
 extension Command.Attribute {
+    /// Where element `index` of a list value is (the whole value when the
+    /// element's own place is not known), for errors about one element.
+    func elementSpan(_ index: Int) -> SourceSpan {
+        elementSpans.indices.contains(index) ? elementSpans[index] : valueSpan
+    }
+
     /// The span of the character `offset` characters into a text value (after
     /// its opening quote, when it was quoted), for errors in templates.
     func templateSpan(at offset: Int) -> SourceSpan {

@@ -77,19 +77,15 @@ extension Interpreter {
                     case .text where strings: continue
                     case .text(let text) where Double(text.trimmedForNumber)?.isFinite == true: continue
                     case .list where strings:
-                        let span =
-                            attribute.elementSpans.indices.contains(i) ? attribute.elementSpans[i] : attribute.valueSpan
                         errors.append(
                             c.command.diagnostic(
-                                "\(attribute.name)=: a list inside a list is not text", at: span,
+                                "\(attribute.name)=: a list inside a list is not text", at: attribute.elementSpan(i),
                                 notes: ["each element is text or a field reference: [.id, .name, \"n/a\"]"]))
                         elementsOK = false
                     default:
-                        let span =
-                            attribute.elementSpans.indices.contains(i) ? attribute.elementSpans[i] : attribute.valueSpan
                         errors.append(
                             c.command.diagnostic(
-                                "\(attribute.name)=: '\(element)' is not a number", at: span,
+                                "\(attribute.name)=: '\(element)' is not a number", at: attribute.elementSpan(i),
                                 notes: ["each element is a number or a field reference: [.min, 0.5, .max]"]))
                         elementsOK = false
                     }
