@@ -107,10 +107,9 @@ final class DataFile {
     private func table(of chunk: RecordChunker.RecordChunk, positions: Bool? = nil) throws(DataTable.OpenError)
         -> DataTable
     {
-        let valid = chunk.text.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) == nil }
-        if valid,
-            var table = try? DataTable.parse(
-                path, text: String(decoding: chunk.text, as: UTF8.self), positions: positions ?? self.positions),
+        // One validating pass makes the text (ill-formed UTF-8: the whole file's reader says where).
+        if let text = String(validating: chunk.text, as: UTF8.self),
+            var table = try? DataTable.parse(path, text: text, positions: positions ?? self.positions),
             table.count == chunk.count
         {
             table.recordBase = chunk.firstRecord

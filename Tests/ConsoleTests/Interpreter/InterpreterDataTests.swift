@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 import Foundation
 import Glibc
 import Testing
@@ -237,6 +238,30 @@ import Testing
         #expect(records.count == count)
         #expect(records[59_999].first == AttributeSetting(name: "city", value: .string("City number 59999")))
         #expect(records[51_234].last == AttributeSetting(name: "temperature", value: .int(7)))
+    }
+
+    /// A byte that is not UTF-8 deep in a large file (a late chunk) is the
+    /// same I/O error, with its byte offset, as in a small one.
+    @Test func invalidUTF8DeepInALargeFileIsAnErrorWithItsOffset() throws {
+        let files = TemporaryFiles()
+        var bytes = Array("city,temp\n".utf8)
+        var at = 0
+        for i in 0..<100_000 {
+            if i == 90_000 { at = bytes.count + 5 }  // the first digit of "City 90000"
+            bytes += Array("City \(i),\(i % 40)\n".utf8)
+        }
+        bytes[at] = 0xFF
+        let path = files.path("bad.csv")
+        try atomicWrite(path, bytes)
+        #expect(bytes.count > 1 << 20)
+        let s = ScriptSession()
+        s.succeed("screen A")
+        let error = s.fail("rows WeatherCell from \"\(path)\" city=.city")
+        #expect(
+            error.contains(
+                "cannot read '\(path)' as UTF-8 text: invalid UTF-8 at byte offset \(at) (0xFF) (EILSEQ); save the file as UTF-8"
+            ), "\(error)")
+        #expect(s.session.screens[0].rowCount == 0)
     }
 
     /// `watch=true`: a file that changed is checked again and its new
