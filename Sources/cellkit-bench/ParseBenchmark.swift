@@ -26,14 +26,8 @@ enum ParseBenchmark {
                 try Check.that(table.records.count == records, "CSVParser read \(table.records.count) records")
             }
             result.add("parseMBps", parse)
-            let directory = try ServiceRecords.temporaryDirectory()
-            let path = directory + "/services.csv"
-            defer {
-                unlink(path)
-                rmdir(directory)
-            }
-            try ServiceRecords.write(bytes, to: path)
-            result.add("chunkedMBps", try chunked(path, .csv(.comma), records: records, runs: runs, bytes: bytes.count))
+            result.add(
+                "chunkedMBps", try chunked(bytes, named: "services.csv", .csv(.comma), records: records, runs: runs))
         case "json":
             let bytes = ServiceRecords.json(records)
             result.add("bytes", bytes.count)
@@ -49,14 +43,7 @@ enum ParseBenchmark {
                 try Check.that(count == records, "JSONParser.parseDocument read \(count) records")
             }
             result.add("documentMBps", document)
-            let directory = try ServiceRecords.temporaryDirectory()
-            let path = directory + "/services.json"
-            defer {
-                unlink(path)
-                rmdir(directory)
-            }
-            try ServiceRecords.write(bytes, to: path)
-            result.add("chunkedMBps", try chunked(path, .json, records: records, runs: runs, bytes: bytes.count))
+            result.add("chunkedMBps", try chunked(bytes, named: "services.json", .json, records: records, runs: runs))
         default:
             throw BenchError("the data format is csv or json")
         }
@@ -64,12 +51,19 @@ enum ParseBenchmark {
         result.print()
     }
 
-    /// The file at `path` read chunk by chunk, each chunk parsed on its own
-    /// (positions kept, as the check pass keeps them): the median MB/s.
-    private static func chunked(_ path: String, _ format: RecordChunker.Format, records: Int, runs: Int, bytes: Int)
-        throws -> Int
-    {
-        try timed(runs, bytes: bytes) {
+    /// `bytes` written to a temporary file and read chunk by chunk, each
+    /// chunk parsed on its own (with positions): the median MB/s.
+    private static func chunked(
+        _ bytes: [UInt8], named name: String, _ format: RecordChunker.Format, records: Int, runs: Int
+    ) throws -> Int {
+        let directory = try ServiceRecords.temporaryDirectory()
+        let path = directory + "/" + name
+        defer {
+            unlink(path)
+            rmdir(directory)
+        }
+        try ServiceRecords.write(bytes, to: path)
+        return try timed(runs, bytes: bytes.count) {
             let chunker = try RecordChunker(path: path, format: format)
             var count = 0
             var index = 0

@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 
 /// The records of issue 7's script (Examples/services.cellkit), made up for
@@ -65,16 +66,10 @@ enum ServiceRecords {
 
     /// Writes `bytes` to `path`.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw BenchError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var written = 0
-        try bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
-                guard n > 0 else { throw BenchError("cannot write \(path): \(String(cString: strerror(errno)))") }
-                written += n
-            }
+        do {
+            try atomicWrite(path, bytes)
+        } catch {
+            throw BenchError("cannot write \(path): \(error)")
         }
     }
 
