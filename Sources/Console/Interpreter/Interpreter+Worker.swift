@@ -110,16 +110,11 @@ extension Interpreter {
     func quarantineError(for screen: Screen) -> PluginError? {
         for section in screen.sections {
             for source in section.rows {
-                let cell: CellReference
-                switch source {
-                case .row(let row): cell = row.cell
-                case .bound(let binding): cell = binding.cell
-                }
-                let plugin = String(cell.qualified.split(separator: ".", maxSplits: 1).first ?? "")
+                let plugin = String(source.cell.qualified.split(separator: ".", maxSplits: 1).first ?? "")
                 if (crashes[plugin] ?? 0) >= Self.crashesBeforeQuarantine {
                     return PluginError(
                         .loadFailed,
-                        "\(cell.written) belongs to \(plugin), which is quarantined: the worker crashed \(crashes[plugin] ?? 0) times in its code",
+                        "\(source.cell.written) belongs to \(plugin), which is quarantined: the worker crashed \(crashes[plugin] ?? 0) times in its code",
                         fix: "fix and rebuild it, then \(CommandHint.quoted(.load, plugin, options: ["force": "true"]))"
                     )
                 }

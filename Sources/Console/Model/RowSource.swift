@@ -4,6 +4,14 @@ enum RowSource: Equatable, Sendable {
     case row(Row)
     case bound(Binding)
 
+    /// The cell type of its rows.
+    var cell: CellReference {
+        switch self {
+        case .row(let row): row.cell
+        case .bound(let binding): binding.cell
+        }
+    }
+
     /// How many rows this source gives.
     var count: Int {
         switch self {

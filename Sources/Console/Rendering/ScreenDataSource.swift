@@ -104,12 +104,7 @@ final class ScreenDataSource {
         var result: [CellReference] = []
         for section in screen.sections {
             for source in section.rows {
-                let reference: CellReference
-                switch source {
-                case .row(let row): reference = row.cell
-                case .bound(let binding): reference = binding.cell
-                }
-                if seen.insert(reference.qualified).inserted { result.append(reference) }
+                if seen.insert(source.cell.qualified).inserted { result.append(source.cell) }
             }
         }
         return result
