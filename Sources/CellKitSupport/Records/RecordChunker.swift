@@ -97,19 +97,17 @@ public final class RecordChunker {
     public func chunk(_ index: Int) throws(Failure) -> RecordChunk? {
         while starts.count <= index {
             let last = starts[starts.count - 1]
-            guard last.offset < size, let cut = try cut(from: last) else { return nil }
-            starts.append(cut)
+            guard last.offset < size else { return nil }
+            starts.append(try cut(from: last))
         }
         let start = starts[index]
         guard start.offset < size || (index == 0) else { return nil }
         let end: (offset: Int, record: Int, line: Int)
         if index + 1 < starts.count {
             end = starts[index + 1]
-        } else if let cut = try cut(from: start) {
-            starts.append(cut)
-            end = cut
         } else {
-            end = (size, totalRecords ?? start.record, 0)
+            end = try cut(from: start)
+            starts.append(end)
         }
         let isLast = end.offset >= size
         let body = try read(start.offset..<end.offset)
@@ -144,8 +142,8 @@ public final class RecordChunker {
         // Find the last known start at or before `record`, scanning on when needed.
         while totalRecords == nil, starts[starts.count - 1].record <= record {
             let last = starts[starts.count - 1]
-            guard last.offset < size, let cut = try cut(from: last) else { break }
-            starts.append(cut)
+            guard last.offset < size else { break }
+            starts.append(try cut(from: last))
         }
         var lo = 0
         var hi = starts.count - 1
@@ -167,11 +165,11 @@ public final class RecordChunker {
     // MARK: - Scanning
 
     /// Where the chunk after the one at `start` starts (the end of the file
-    /// when it is the last), or `nil` when `start` is the end already.
+    /// when it is the last). `start` is before the end, or the start of an
+    /// empty file.
     private func cut(from start: (offset: Int, record: Int, line: Int)) throws(Failure)
-        -> (offset: Int, record: Int, line: Int)?
+        -> (offset: Int, record: Int, line: Int)
     {
-        guard start.offset < size || start.offset == 0 else { return nil }
         var scanner = Scanner(format: format, atFileStart: start.offset == 0)
         var offset = start.offset
         var lastCut: (offset: Int, records: Int, lines: Int)?
