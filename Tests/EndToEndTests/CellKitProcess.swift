@@ -54,12 +54,13 @@ enum CellKitProcess {
         var inPipe: [Int32] = [0, 0]
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
+        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError.pipe }
         // Close-on-exec: tests run in parallel, and a child spawned by another
         // test must not inherit this child's pipes (it would hold its output
         // open, and the read below would wait for that child to end too).
         // posix_spawn's dup2 onto 0, 1 and 2 gives this child its ends.
-        guard pipe2(&inPipe, O_CLOEXEC) == 0, pipe2(&outPipe, O_CLOEXEC) == 0, pipe2(&errPipe, O_CLOEXEC) == 0
-        else { throw SpawnError.pipe }
+        // (Glibc's module does not export pipe2.)
+        for descriptor in inPipe + outPipe + errPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let started = Swift.Result {
             try ChildProcess.start(
                 argv, directory: directory, environment: environment, input: .descriptor(inPipe[0]),
