@@ -139,20 +139,29 @@ public final class RecordChunker {
 
     /// The chunk holding record `record`, or `nil` if the file has fewer records.
     public func chunk(holding record: Int) throws(Failure) -> RecordChunk? {
+        guard let index = try index(holding: record), let chunk = try chunk(index),
+            record < chunk.firstRecord + chunk.count
+        else { return nil }
+        return chunk
+    }
+
+    /// The number of the chunk that holds record `record` if the file has
+    /// that many records (scanning on as far as it), without reading it.
+    public func index(holding record: Int) throws(Failure) -> Int? {
         // Find the last known start at or before `record`, scanning on when needed.
         while totalRecords == nil, starts[starts.count - 1].record <= record {
             let last = starts[starts.count - 1]
             guard last.offset < size else { break }
             starts.append(try cut(from: last))
         }
+        if let totalRecords, record >= totalRecords { return nil }
         var lo = 0
         var hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if starts[mid].record <= record { lo = mid } else { hi = mid - 1 }
         }
-        guard let chunk = try chunk(lo), record < chunk.firstRecord + chunk.count else { return nil }
-        return chunk
+        return lo
     }
 
     /// The whole file as one chunk (for a file the scan misjudged).

@@ -139,6 +139,39 @@ final class BoundRows {
     /// Puts the values of record `record` into `values`, by attribute slot
     /// (a missing value leaves its slot `nil`: the attribute keeps its default).
     func fill(record: Int, into values: inout [AttributeValue?]) throws(Failure) {
+        if current?.holds(record) != true { try read(holding: record) }
+        guard let table = current else { return }
+        let index = record - table.recordBase
+        let fields: [String]? = csvRecords.map { $0[index].fields }
+        for (i, (slot, entry)) in entries.enumerated() {
+            if let fields, let plan = textPlans?[i] {
+                values[slot] = plan.value(fields)
+                continue
+            }
+            switch entry {
+            case .constant(let value):
+                values[slot] = value
+            case .bound(let attribute):
+                do {
+                    values[slot] = try table.value(record: index, for: attribute, cell: cellName)
+                } catch {
+                    throw Failure(
+                        description:
+                            "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
+                }
+            }
+        }
+    }
+
+    /// The chunk of records rows are read from, and its CSV records (kept
+    /// apart, so a row reads its fields without copying the table).
+    private var current: DataTable?
+    private var csvRecords: [CSVRecord]?
+
+    /// Reads the chunk holding `record`.
+    private func read(holding record: Int) throws(Failure) {
+        current = nil
+        csvRecords = nil
         let found: DataTable?
         do {
             found = try file.table(holding: record)
@@ -153,29 +186,10 @@ final class BoundRows {
                 description:
                     "\(binding.file) has no record \(record + 1): it changed since `rows` read it; run it again")
         }
-        var fields: [String]?
+        current = table
         if case .csv(let csv, _) = table.storage {
             if textPlans == nil { textPlans = makeTextPlans(header: csv.header) }
-            fields = csv.records[record - table.recordBase].fields
-        }
-        for (i, (slot, entry)) in entries.enumerated() {
-            if let fields, let plan = textPlans?[i] {
-                values[slot] = plan.value(fields)
-                continue
-            }
-            switch entry {
-            case .constant(let value):
-                values[slot] = value
-            case .bound(let attribute):
-                do {
-                    values[slot] = try table.value(
-                        record: record - table.recordBase, for: attribute, cell: cellName)
-                } catch {
-                    throw Failure(
-                        description:
-                            "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
-                }
-            }
+            csvRecords = csv.records
         }
     }
 }

@@ -28,7 +28,7 @@ final class ScreenDataSource {
 
     /// A cell type's attributes, with their defaults, resolved once; an
     /// attribute's index in `attributes` is its slot.
-    struct CellPlan {
+    final class CellPlan {
         let item: RegisteredItem
         let qualified: String
         let attributes: [AttributeDescriptor]
@@ -170,6 +170,10 @@ final class ScreenDataSource {
     /// Puts row `row` of `section`'s values into `values` (by slot of its
     /// cell's attributes) and returns its cell.
     func loadRow(section: Int, row: Int) -> CellReference {
+        // Bound rows come in long runs: the run of the row before, without a search.
+        if let run = lastRun, run.section == section, row >= run.start, row < run.end {
+            return fill(run, row: row)
+        }
         let sectionStarts = starts[section]
         var lo = 0
         var hi = sectionStarts.count - 1
@@ -187,16 +191,46 @@ final class ScreenDataSource {
             return r.cell
         case .bound(let b):
             guard let plan = try? plan(b.cell) else { return b.cell }
-            clearValues(plan.attributes.count)
-            guard let rows = rows(of: b, section: section, source: lo) else { return b.cell }
-            do {
-                try rows.fill(record: row - sectionStarts[lo], into: &values)
-            } catch {
-                if dataErrors.count < 10 { dataErrors.append(error.description) }
+            guard let rows = rows(of: b, section: section, source: lo) else {
                 clearValues(plan.attributes.count)
+                return b.cell
             }
-            return b.cell
+            let run = BoundRun(
+                section: section, start: sectionStarts[lo], end: sectionStarts[lo] + b.count, cell: b.cell,
+                slots: plan.attributes.count, rows: rows)
+            lastRun = run
+            return fill(run, row: row)
         }
+    }
+
+    /// A run of bound rows: where it is, and what fills its rows.
+    private final class BoundRun {
+        let section: Int
+        let start: Int
+        let end: Int
+        let cell: CellReference
+        let slots: Int
+        let rows: BoundRows
+        init(section: Int, start: Int, end: Int, cell: CellReference, slots: Int, rows: BoundRows) {
+            self.section = section
+            self.start = start
+            self.end = end
+            self.cell = cell
+            self.slots = slots
+            self.rows = rows
+        }
+    }
+    private var lastRun: BoundRun?
+
+    private func fill(_ run: BoundRun, row: Int) -> CellReference {
+        clearValues(run.slots)
+        do {
+            try run.rows.fill(record: row - run.start, into: &values)
+        } catch {
+            if dataErrors.count < 10 { dataErrors.append(error.description) }
+            clearValues(run.slots)
+        }
+        return run.cell
     }
 
     private func clearValues(_ count: Int) {
@@ -217,14 +251,16 @@ final class ScreenDataSource {
     func configure(_ view: View, reference: CellReference) {
         guard let plan = try? plan(reference) else { return }
         let target = view.configurableContent
-        let key = ObjectIdentifier(target)
-        // A weak reference tells a view seen before from a new one at a reused address.
-        var entry = configured[key]
-        if entry?.view !== target {
+        let entry: Configured
+        if let last = lastConfigured, last.view === target {
+            entry = last  // a table reuses one cell row after row: no lookup
+        } else if let known = configured[ObjectIdentifier(target)] {
+            entry = known
+        } else {
             entry = Configured(view: target, slots: plan.attributes.count)
-            configured[key] = entry
+            configured[ObjectIdentifier(target)] = entry
         }
-        guard let entry else { return }
+        lastConfigured = entry
         for (slot, attribute) in plan.attributes.enumerated() {
             let given = slot < values.count ? values[slot] : nil
             let reset = entry.isNew || entry.set[slot]
@@ -239,9 +275,18 @@ final class ScreenDataSource {
         entry.isNew = false
     }
 
+    /// The entry configured last.
+    private var lastConfigured: Configured?
+
     /// A view configured before, and the attributes (by slot) its last row set.
+    ///
+    /// The view is held strongly, so its address cannot be reused by another
+    /// view while the data source lives (the views it configures are the
+    /// table's few reusable cells). Not `weak`: a weak reference gives the
+    /// cell a side table, and every retain and release of it then takes the
+    /// runtime's slow path (a tenth of a large render).
     private final class Configured {
-        weak var view: View?
+        let view: View
         var set: [Bool]
         var isNew = true
         init(view: View, slots: Int) {

@@ -64,7 +64,9 @@ public struct BoxStyle: Hashable, Sendable, CustomStringConvertible {
     /// try BoxStyle(parsing: "roundd")   // throws: unknown border style 'roundd'; did you mean 'rounded'?
     /// ```
     public init(parsing text: String) throws(ValueError) {
-        guard let style = Self.all.first(where: { $0.name == text.lowercased() }) else {
+        // The exact name first: what scripts and bound rows give, row after row.
+        let found = Self.all.first(where: { $0.name == text }) ?? Self.all.first(where: { $0.name == text.lowercased() })
+        guard let style = found else {
             let names = Self.all.map(\.name)
             throw ValueError(
                 "unknown border style '\(text)'",
