@@ -1,0 +1,121 @@
+import CellKitSupport
+import Foundation
+import Testing
+import TestSupport
+
+@testable import Console
+
+/// ``DataFile`` reads a file a chunk at a time, the next chunk on another
+/// thread while the caller works on this one: whatever the order of the
+/// reads, each record is the one the whole file's parse has.
+@Suite struct DataFileTests {
+    /// `count` records, some with a quoted field over two lines, so chunks
+    /// do not start on predictable lines.
+    static func csv(_ count: Int) -> String {
+        var text = "id,name,value\n"
+        for i in 0..<count {
+            let name = i % 7 == 0 ? "\"Name \(i),\nsecond line\"" : "Name \(i) 東京"
+            text += "\(i),\(name),\(Double(i) / 4)\n"
+        }
+        return text
+    }
+
+    static func json(_ count: Int) -> String {
+        let records = (0..<count).map { i in
+            "  {\"id\": \(i), \"name\": \"Name \(i) 東京\", \"value\": \(Double(i) / 4)}"
+        }
+        return "[\n" + records.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// Record `record` of `table` as text, to compare with the whole file's.
+    func record(_ record: Int, of table: DataTable) -> String {
+        let index = record - table.recordBase
+        switch table.storage {
+        case .csv(let csv, _): return csv.records[index].fields.joined(separator: "|")
+        case .json(_, let values): return "\(values[index])"
+        }
+    }
+
+    /// Every record of the file, read whole.
+    func wholeRecords(_ path: String) throws -> [String] {
+        let whole = try DataTable.open(path)
+        return (0..<whole.count).map { record($0, of: whole) }
+    }
+
+    @Test(arguments: ["records.csv", "records.json"])
+    func recordsReadInOrderAreTheWholeFilesRecords(name: String) throws {
+        let files = TemporaryFiles()
+        let path = files.write(name, name.hasSuffix(".csv") ? Self.csv(3_000) : Self.json(3_000))
+        let expected = try wholeRecords(path)
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false)
+        for r in expected.indices {
+            let table = try #require(try file.table(holding: r))
+            #expect(record(r, of: table) == expected[r], "record \(r)")
+        }
+        #expect(try file.table(holding: expected.count) == nil)
+        #expect(!file.isWhole)
+    }
+
+    @Test(arguments: ["records.csv", "records.json"])
+    func recordsReadInAnyOrderAreTheWholeFilesRecords(name: String) throws {
+        let files = TemporaryFiles()
+        let path = files.write(name, name.hasSuffix(".csv") ? Self.csv(3_000) : Self.json(3_000))
+        let expected = try wholeRecords(path)
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false)
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<2_000 {
+            // Mostly forward, as `show` pages; sometimes a jump anywhere, as `G` or a search.
+            let r = Int.random(in: 0..<expected.count, using: &random)
+            let table = try #require(try file.table(holding: r))
+            #expect(record(r, of: table) == expected[r], "record \(r)")
+        }
+    }
+
+    @Test func theCheckPassReadsEveryChunkOnceInOrderAndAgainWithPositions() throws {
+        let files = TemporaryFiles()
+        let path = files.write("records.json", Self.json(3_000))
+        let expected = try wholeRecords(path)
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false)
+        var seen = 0
+        var index = 0
+        while let table = try file.table(chunk: index) {
+            #expect(table.recordBase == seen)
+            if index % 3 == 0 {
+                // As the check pass does for a chunk with errors: again, with positions.
+                let positioned = try #require(try file.table(chunk: index, positions: true))
+                #expect(positioned.recordBase == table.recordBase && positioned.count == table.count)
+            }
+            for r in table.recordBase..<table.recordBase + table.count {
+                #expect(record(r, of: table) == expected[r], "record \(r)")
+            }
+            seen += table.count
+            index += 1
+        }
+        #expect(seen == expected.count)
+        #expect(index > 10)
+    }
+
+    @Test func aFileCutShortWhileItIsReadGivesAnErrorOrNoRecordNeverAnotherRecord() throws {
+        let files = TemporaryFiles()
+        let path = files.write("records.csv", Self.csv(3_000))
+        let expected = try wholeRecords(path)
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false)
+        _ = try file.table(holding: 0)  // the next chunk is being read ahead
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try String(text.prefix(text.count / 2)).write(toFile: path, atomically: false, encoding: .utf8)
+        var ended = false
+        for r in expected.indices {
+            do {
+                guard let table = try file.table(holding: r) else {
+                    ended = true
+                    break
+                }
+                #expect(record(r, of: table) == expected[r], "record \(r)")
+            } catch {
+                ended = true
+                break
+            }
+        }
+        #expect(ended)
+    }
+}
