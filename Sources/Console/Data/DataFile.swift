@@ -217,7 +217,9 @@ final class DataFile {
         ahead = read
         let job = Handoff(chunker: chunker, path: path, read: read)
         DispatchQueue.global().async {
-            job.read.run { DataFile.read(job.chunker, chunk: job.read.index, path: job.path, positions: job.read.positions) }
+            job.read.run {
+                DataFile.read(job.chunker, chunk: job.read.index, path: job.path, positions: job.read.positions)
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 import CellKitSupport
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Console
 

@@ -65,7 +65,8 @@ public struct BoxStyle: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public init(parsing text: String) throws(ValueError) {
         // The exact name first: what scripts and bound rows give, row after row.
-        let found = Self.all.first(where: { $0.name == text }) ?? Self.all.first(where: { $0.name == text.lowercased() })
+        let found =
+            Self.all.first(where: { $0.name == text }) ?? Self.all.first(where: { $0.name == text.lowercased() })
         guard let style = found else {
             let names = Self.all.map(\.name)
             throw ValueError(
