@@ -11,7 +11,7 @@ import Dispatch
 /// not parse is read whole, as one table: its errors are then exactly the
 /// parser's, with their positions in the file.
 ///
-/// Reading in order, the next chunk is cut and parsed on another thread
+/// Reading in order, the next chunks are cut and parsed on other threads
 /// while the caller works on this one (``ReadAhead``): the check pass and a
 /// render each use both cores.
 final class DataFile {
@@ -32,14 +32,16 @@ final class DataFile {
     /// `maximumBytes`; docs/limits.md) without reading its records.
     ///
     /// Without `positions`, JSON chunks are parsed without the position of
-    /// each value: for drawing records `rows` checked.
+    /// each value: for drawing records `rows` checked. ``readAhead`` chunks
+    /// after the one asked for are read on other threads.
     init(
         _ path: String, maximumBytes: Int = InputLimits.defaultDataFileBytes, chunkBytes: Int = DataFile.chunkBytes,
-        positions: Bool = true
+        positions: Bool = true, readAhead: Int = 1
     ) throws(DataTable.OpenError) {
         self.path = path
         self.maximumBytes = maximumBytes
         self.positions = positions
+        self.readAhead = max(0, readAhead)
         do {
             try checkLimitedFile(path, maximumBytes: maximumBytes, what: "data file")
         } catch {
@@ -90,13 +92,13 @@ final class DataFile {
     func table(holding record: Int) throws(DataTable.OpenError) -> DataTable? {
         if let whole { return record < whole.count ? whole : nil }
         if let current, current.holds(record) { return current }
-        // The chunker belongs to the thread reading ahead until it is done.
-        ahead?.wait()
-        if let ahead, ahead.positions == positions, case .success(.table(let table, _)) = ahead.outcome,
-            table.holds(record)
-        {
-            return try use(take(ahead), index: ahead.index, positions: positions)
+        if let next = aheads.first, next.positions == positions {
+            next.wait()
+            if case .success(.table(let table, _)) = next.outcome, table.holds(record) {
+                return try use(take(next), index: next.index, positions: positions)
+            }
         }
+        waitForCuts()
         let index: Int?
         do {
             index = try chunker.index(holding: record)
@@ -120,8 +122,7 @@ final class DataFile {
         case misjudged
     }
 
-    /// Reads and parses chunk `index`. Touches nothing but the chunker: it
-    /// runs on the thread reading ahead.
+    /// Reads and parses chunk `index`.
     private static func read(_ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool)
         -> Result<Outcome, DataTable.OpenError>
     {
@@ -132,6 +133,13 @@ final class DataFile {
             return .failure(.io(error.description))
         }
         guard let chunk = found else { return .success(.end) }
+        return parse(chunk, path: path, positions: positions)
+    }
+
+    /// Parses a chunk (on any thread: it touches nothing else).
+    private static func parse(_ chunk: RecordChunker.RecordChunk, path: String, positions: Bool)
+        -> Result<Outcome, DataTable.OpenError>
+    {
         // One validating pass makes the text (ill-formed UTF-8: the whole file's reader says where).
         guard let text = String(validating: chunk.text, as: UTF8.self),
             var table = try? DataTable.parse(path, text: text, positions: positions), table.count == chunk.count
@@ -141,36 +149,37 @@ final class DataFile {
         return .success(.table(table, isLast: chunk.isLast))
     }
 
-    /// Chunk `index`: from the thread reading ahead when it read that one,
-    /// else read now. A read ahead of the chunk after this one is kept (the
-    /// check pass reads a chunk again, with positions, then goes on).
+    /// Chunk `index`: from the threads reading ahead when they read that
+    /// one, else read now. Reads ahead of the chunks after this one are kept
+    /// (the check pass reads a chunk again, with positions, then goes on).
     private func take(_ index: Int, positions: Bool) throws(DataTable.OpenError) -> Outcome {
-        if let ahead {
-            ahead.wait()
-            if ahead.index == index && ahead.positions == positions { return try take(ahead) }
-            if ahead.index != index + 1 { self.ahead = nil }
+        if let next = aheads.first {
+            if next.index == index && next.positions == positions {
+                next.wait()
+                return try take(next)
+            }
+            if next.index != index + 1 { dropReadsAhead() }
         }
+        waitForCuts()
         return try Self.read(chunker, chunk: index, path: path, positions: positions).get()
     }
 
     private func take(_ read: ReadAhead) throws(DataTable.OpenError) -> Outcome {
-        ahead = nil
+        aheads.removeFirst()
         return try read.outcome.get()
     }
 
-    /// Makes `outcome` (chunk `index`) the current table, and starts reading
-    /// the next chunk.
+    /// Makes `outcome` (chunk `index`) the current table, and reads ahead.
     private func use(_ outcome: Outcome, index: Int, positions: Bool) throws(DataTable.OpenError) -> DataTable? {
         switch outcome {
         case .end:
             return nil
         case .table(let table, let isLast):
             current = table
-            if !isLast && ahead == nil { readAhead(index + 1, positions: positions) }
+            if !isLast { readAhead(after: index, positions: positions) }
             return table
         case .misjudged:
-            ahead?.wait()
-            ahead = nil
+            dropReadsAhead()
             let table = try DataTable.open(path, maximumBytes: maximumBytes)
             whole = table
             current = table
@@ -180,54 +189,88 @@ final class DataFile {
 
     // MARK: - Reading ahead
 
-    /// The chunk being read on another thread, if any.
-    private var ahead: ReadAhead?
+    /// How many chunks to read ahead (set before the first read). One keeps
+    /// a caller that works on each chunk busy; a caller with little to do
+    /// per record (the check of a CSV file whose bound fields are all text)
+    /// waits on the parse, and two parses side by side keep both cores busy.
+    /// Two for a caller that is busy itself is slower: three threads on two
+    /// cores.
+    var readAhead: Int
+    /// The chunks being read on other threads, in order, consecutive.
+    private var aheads: [ReadAhead] = []
 
-    /// A chunk read on another thread. The chunker is handed over: the
-    /// owning ``DataFile`` touches it again only after ``wait()``, so one
-    /// thread at a time uses it, the semaphore ordering their accesses.
+    /// A chunk read on another thread: first its bytes, then its parse.
+    ///
+    /// Only one thread at a time uses the chunker: a read ahead cuts its
+    /// chunk after the read before it has cut its own (``cut``), and the
+    /// owning ``DataFile`` uses the chunker only after every read ahead has
+    /// (``waitForCuts()``). Parses run side by side.
     private final class ReadAhead: @unchecked Sendable {
         let index: Int
         let positions: Bool
-        /// Set by the reading thread before it signals; read only after ``wait()``.
+        /// Set by the reading thread before it leaves ``done``; read only after ``wait()``.
         private(set) var outcome: Result<Outcome, DataTable.OpenError> = .success(.end)
-        private let done = DispatchSemaphore(value: 0)
-        private var finished = false
+        /// Left when the chunk's bytes are read (the chunker is free again).
+        let cut = DispatchGroup()
+        /// Left when the chunk is parsed.
+        private let done = DispatchGroup()
 
         init(index: Int, positions: Bool) {
             self.index = index
             self.positions = positions
+            cut.enter()
+            done.enter()
         }
 
-        func run(_ read: () -> Result<Outcome, DataTable.OpenError>) {
-            outcome = read()
-            done.signal()
-        }
-
-        /// Waits until the chunk is read (at once, when it was).
-        func wait() {
-            guard !finished else { return }
-            done.wait()
-            finished = true
-        }
-    }
-
-    private func readAhead(_ index: Int, positions: Bool) {
-        let read = ReadAhead(index: index, positions: positions)
-        ahead = read
-        let job = Handoff(chunker: chunker, path: path, read: read)
-        DispatchQueue.global().async {
-            job.read.run {
-                DataFile.read(job.chunker, chunk: job.read.index, path: job.path, positions: job.read.positions)
+        func run(_ chunker: RecordChunker, path: String, after previous: DispatchGroup?) {
+            previous?.wait()
+            let chunk: Result<RecordChunker.RecordChunk?, DataTable.OpenError>
+            do {
+                chunk = .success(try chunker.chunk(index))
+            } catch {
+                chunk = .failure(.io(error.description))
             }
+            cut.leave()
+            outcome = chunk.flatMap { chunk in
+                chunk.map { DataFile.parse($0, path: path, positions: positions) } ?? .success(.end)
+            }
+            done.leave()
+        }
+
+        /// Waits until the chunk is read and parsed (at once, when it was).
+        func wait() { done.wait() }
+    }
+
+    /// Reads ahead the chunks after chunk `index`, up to ``readAhead``.
+    private func readAhead(after index: Int, positions: Bool) {
+        guard aheads.first.map({ $0.index == index + 1 && $0.positions == positions }) ?? true else { return }
+        while aheads.count < readAhead {
+            let read = ReadAhead(index: (aheads.last?.index ?? index) + 1, positions: positions)
+            let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
+            aheads.append(read)
+            DispatchQueue.global().async { job.read.run(job.chunker, path: job.path, after: job.previous) }
         }
     }
 
-    /// What the reading thread gets: the chunker (not used by the file until it waits), the path, the result's box.
+    /// Waits until no read ahead uses the chunker.
+    private func waitForCuts() {
+        aheads.last?.cut.wait()
+    }
+
+    /// Forgets the reads ahead (after they are done with the chunker).
+    private func dropReadsAhead() {
+        waitForCuts()
+        aheads.removeAll()
+    }
+
+    /// What a reading thread gets: the chunker (used by one thread at a
+    /// time, as ``ReadAhead`` says), the path, the result's box, and the
+    /// read before it.
     private struct Handoff: @unchecked Sendable {
         let chunker: RecordChunker
         let path: String
         let read: ReadAhead
+        let previous: DispatchGroup?
     }
 }
 

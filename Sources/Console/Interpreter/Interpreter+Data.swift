@@ -172,6 +172,8 @@ extension Interpreter {
         var dataErrors: [Diagnostic] = []
         var moreErrors = 0
         var presence = [DataTable.FieldPresence](repeating: .init(), count: bound.count)
+        // Text from CSV fields cannot fail: nothing to check per record, so two chunks parse side by side.
+        file.readAhead = DataTable.isCSV(file.path) && bound.allSatisfy(\.cannotFailOnCSV) ? 2 : 1
         var index = 0
         while true {
             let next: DataTable?

@@ -250,17 +250,17 @@ final class ScreenDataSource {
     /// was most of the time of a large render.)
     func configure(_ view: View, reference: CellReference) {
         guard let plan = try? plan(reference) else { return }
-        let target = view.configurableContent
         let entry: Configured
-        if let last = lastConfigured, last.view === target {
-            entry = last  // a table reuses one cell row after row: no lookup
-        } else if let known = configured[ObjectIdentifier(target)] {
+        if let last = lastConfigured, last.view === view {
+            entry = last  // a table reuses one cell row after row: no lookup, no cast
+        } else if let known = configured[ObjectIdentifier(view)] {
             entry = known
         } else {
-            entry = Configured(view: target, slots: plan.attributes.count)
-            configured[ObjectIdentifier(target)] = entry
+            entry = Configured(view: view, slots: plan.attributes.count)
+            configured[ObjectIdentifier(view)] = entry
         }
         lastConfigured = entry
+        let target = entry.target
         for (slot, attribute) in plan.attributes.enumerated() {
             let given = slot < values.count ? values[slot] : nil
             let reset = entry.isNew || entry.set[slot]
@@ -278,7 +278,8 @@ final class ScreenDataSource {
     /// The entry configured last.
     private var lastConfigured: Configured?
 
-    /// A view configured before, and the attributes (by slot) its last row set.
+    /// A view configured before, what in it is configured (the view, or the
+    /// view a hosting cell holds), and the attributes (by slot) its last row set.
     ///
     /// The view is held strongly, so its address cannot be reused by another
     /// view while the data source lives (the views it configures are the
@@ -287,10 +288,12 @@ final class ScreenDataSource {
     /// runtime's slow path (a tenth of a large render).
     private final class Configured {
         let view: View
+        let target: View
         var set: [Bool]
         var isNew = true
         init(view: View, slots: Int) {
             self.view = view
+            target = view.configurableContent
             set = [Bool](repeating: false, count: slots)
         }
     }

@@ -42,12 +42,12 @@ import Testing
         return (0..<whole.count).map { record($0, of: whole) }
     }
 
-    @Test(arguments: ["records.csv", "records.json"])
-    func recordsReadInOrderAreTheWholeFilesRecords(name: String) throws {
+    @Test(arguments: ["records.csv", "records.json"], [0, 1, 2])
+    func recordsReadInOrderAreTheWholeFilesRecords(name: String, readAhead: Int) throws {
         let files = TemporaryFiles()
         let path = files.write(name, name.hasSuffix(".csv") ? Self.csv(3_000) : Self.json(3_000))
         let expected = try wholeRecords(path)
-        let file = try DataFile(path, chunkBytes: 4_096, positions: false)
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false, readAhead: readAhead)
         for r in expected.indices {
             let table = try #require(try file.table(holding: r))
             #expect(record(r, of: table) == expected[r], "record \(r)")
@@ -61,7 +61,7 @@ import Testing
         let files = TemporaryFiles()
         let path = files.write(name, name.hasSuffix(".csv") ? Self.csv(3_000) : Self.json(3_000))
         let expected = try wholeRecords(path)
-        let file = try DataFile(path, chunkBytes: 4_096, positions: false)
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false, readAhead: 2)
         var random = SeededGenerator(seed: 7)
         for _ in 0..<2_000 {
             // Mostly forward, as `show` pages; sometimes a jump anywhere, as `G` or a search.
@@ -71,11 +71,12 @@ import Testing
         }
     }
 
-    @Test func theCheckPassReadsEveryChunkOnceInOrderAndAgainWithPositions() throws {
+    @Test(arguments: [1, 2])
+    func theCheckPassReadsEveryChunkOnceInOrderAndAgainWithPositions(readAhead: Int) throws {
         let files = TemporaryFiles()
         let path = files.write("records.json", Self.json(3_000))
         let expected = try wholeRecords(path)
-        let file = try DataFile(path, chunkBytes: 4_096, positions: false)
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false, readAhead: readAhead)
         var seen = 0
         var index = 0
         while let table = try file.table(chunk: index) {
