@@ -176,7 +176,8 @@ struct DataTable {
     /// type; `nil` for a missing value (the attribute keeps its default).
     func value(record: Int, for binding: BoundAttribute, cell: String) throws(Diagnostic) -> AttributeValue? {
         let type = binding.descriptor.type
-        let owner = "\(cell).\(binding.attribute.name)"
+        // Made only for an error: this runs for every bound value of every record.
+        var owner: String { "\(cell).\(binding.attribute.name)" }
         switch binding.source {
         case .field(let fieldPath):
             let field = try lookup(record: record, fieldPath, for: binding)
