@@ -62,7 +62,8 @@ final class DataFile {
     ) throws(ConsoleError) -> DataFile {
         do {
             // JSON without positions: the check reads a chunk again with them only for its errors.
-            return try DataFile(path, maximumBytes: maximumBytes, positions: false)
+            // Chunks of half the size: it may hold four at a time (one checked, one done, two parsing).
+            return try DataFile(path, maximumBytes: maximumBytes, chunkBytes: chunkBytes / 2, positions: false)
         } catch {
             throw error.consoleError(c, at: span)
         }
