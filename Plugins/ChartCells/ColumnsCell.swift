@@ -20,46 +20,66 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
     /// The texts, one per column: `values=[1, "Ada Lovelace", 1815]`, or one
     /// string split at bars, `values="1|Ada Lovelace|1815"` (`\|` for a bar
     /// in a text).
-    public var values: [String] = [] {
-        didSet {
-            if values.count != oldValue.count { needsLayout = true }
-            for (i, label) in columns.labels.enumerated() where i < values.count || i < oldValue.count {
-                label.text = i < values.count ? values[i] : ""
+    public var values: [String] {
+        get { state.values }
+        set {
+            let old = state.values
+            state.values = newValue
+            if newValue.count != old.count { state.needsLayout = true }
+            for (i, label) in columns.labels.enumerated() where i < newValue.count || i < old.count {
+                label.text = i < newValue.count ? newValue[i] : ""
             }
         }
     }
     /// The columns' widths, comma-separated: a number of columns (`4`), `*`
     /// for a share of what is left, `2*` for twice the share. Empty: all `*`.
-    public private(set) var widths = ""
+    public var widths: String { state.widths }
     /// The columns' alignments, comma-separated: `left`, `center`, `right`.
-    public private(set) var align = ""
+    public var align: String { state.align }
     /// The box style of the lines between columns; `none` draws none.
-    public var divider: BoxStyle = .none {
-        didSet {
-            columns.divider = divider
-            needsLayout = true
+    public var divider: BoxStyle {
+        get { state.divider }
+        set {
+            state.divider = newValue
+            columns.divider = newValue
+            state.needsLayout = true
         }
     }
     /// Whether the texts are bold, as a header row over the rows below.
-    public var header = false {
-        didSet {
-            guard header != oldValue else { return }
-            for label in columns.labels { label.style = header ? .bold : .plain }
+    public var header: Bool {
+        get { state.header }
+        set {
+            guard newValue != state.header else { return }
+            state.header = newValue
+            for label in columns.labels { label.style = newValue ? .bold : .plain }
         }
     }
 
+    /// Everything the attributes set, in one private value: private stored
+    /// state is checked for exclusive access when the module is compiled, not
+    /// on every access at run time, as public stored properties are (a
+    /// cell reused for a million data-bound rows is set five times a row).
+    private struct State {
+        var values: [String] = []
+        var widths = ""
+        var align = ""
+        var divider: BoxStyle = .none
+        var header = false
+        /// What ``widths`` and ``align`` say, parsed when they are set (never
+        /// when a row is drawn).
+        var widthList: [ColumnLayout.Width] = []
+        var alignList: [TextAlignment] = []
+        /// The last non-empty `widths` and `align` texts and what they parsed to:
+        /// a reused cell is reset and given the same texts row after row.
+        var parsedWidths: (text: String, list: [ColumnLayout.Width]) = ("", [])
+        var parsedAlign: (text: String, list: [TextAlignment]) = ("", [])
+        /// Whether the columns view's layout may no longer match the attributes
+        /// (checked, without allocating, before the cell is measured or laid out).
+        var needsLayout = true
+    }
+    private var state = State()
+
     let columns = ColumnsView()
-    /// What ``widths`` and ``align`` say, parsed when they are set (never
-    /// when a row is drawn).
-    private var widthList: [ColumnLayout.Width] = []
-    private var alignList: [TextAlignment] = []
-    /// The last non-empty `widths` and `align` texts and what they parsed to:
-    /// a reused cell is reset and given the same texts row after row.
-    private var parsedWidths: (text: String, list: [ColumnLayout.Width]) = ("", [])
-    private var parsedAlign: (text: String, list: [TextAlignment]) = ("", [])
-    /// Whether the columns view's layout may no longer match the attributes
-    /// (checked, without allocating, before the cell is measured or laid out).
-    private var needsLayout = true
 
     public required init() {
         super.init()
@@ -74,31 +94,32 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
 
     /// Sets ``widths``, checking it: `4,*,2*`.
     public func setWidths(_ text: String) throws(ValueError) {
-        guard text != widths else { return }
+        guard text != state.widths else { return }
         if text.isEmpty {
-            widthList = []
-        } else if text == parsedWidths.text {
-            widthList = parsedWidths.list
+            state.widthList = []
+        } else if text == state.parsedWidths.text {
+            state.widthList = state.parsedWidths.list
         } else {
-            widthList = try Self.parseWidths(text)
-            parsedWidths = (text, widthList)
+            state.widthList = try Self.parseWidths(text)
+            state.parsedWidths = (text, state.widthList)
         }
-        widths = text
-        needsLayout = true
+        state.widths = text
+        state.needsLayout = true
     }
 
     /// Sets ``align``, checking it: `left,center,right`.
     public func setAlign(_ text: String) throws(ValueError) {
-        guard text != align else { return }
+        guard text != state.align else { return }
         if text.isEmpty {
-            alignList = []
-        } else if text == parsedAlign.text {
-            alignList = parsedAlign.list
+            state.alignList = []
+        } else if text == state.parsedAlign.text {
+            state.alignList = state.parsedAlign.list
         } else {
-            alignList = try Self.parseAlignments(text)
-            parsedAlign = (text, alignList)
+            state.alignList = try Self.parseAlignments(text)
+            state.parsedAlign = (text, state.alignList)
         }
-        align = text
+        state.align = text
+        let alignList = state.alignList
         for (i, label) in columns.labels.enumerated() { label.alignment = i < alignList.count ? alignList[i] : .left }
     }
 
@@ -150,10 +171,11 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
     /// Brings the columns view's layout in line with the attributes; the
     /// labels of new columns get their text, alignment and style.
     private func syncLayout() {
-        guard needsLayout else { return }
-        needsLayout = false
+        guard state.needsLayout else { return }
+        state.needsLayout = false
+        let (values, widthList, alignList) = (state.values, state.widthList, state.alignList)
         let count = max(values.count, widthList.count)
-        let gap = divider.isNone ? 2 : 3
+        let gap = state.divider.isNone ? 2 : 3
         let current = columns.layout
         var same = current.gap == gap && current.columns.count == count
         if same {
@@ -168,7 +190,7 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
         for (i, label) in columns.labels.enumerated() {
             label.text = i < values.count ? values[i] : ""
             label.alignment = i < alignList.count ? alignList[i] : .left
-            label.style = header ? .bold : .plain
+            label.style = state.header ? .bold : .plain
         }
     }
 
