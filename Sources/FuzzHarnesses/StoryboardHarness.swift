@@ -23,8 +23,10 @@
             return host
         }()
 
+        /// One file for every process (written whole, the same bytes each
+        /// time: a file per process was left behind by each run).
         static let dataFile: String = {
-            let path = "/tmp/cellkit-fuzz-storyboard-\(getpid()).csv"
+            let path = "/tmp/cellkit-fuzz-storyboard.csv"
             let text =
                 "name,role,count,ratio\nAda Lovelace,Analyst,3,0.5\n高橋 さくら,デザイナー,-7,1e3\n\"a,b\",\"\"\"q\"\"\",0,0\n"
             try? atomicWrite(path, text)

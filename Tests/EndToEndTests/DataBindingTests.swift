@@ -93,6 +93,38 @@ import Testing
         }
     }
 
+    @Test func jsonRecordsWithTheirKeysInAnyOrderDrawAsTheSameCSVDoes() throws {
+        let scratch = try Scratch()
+        try scratch.write("r.csv", "id,name,value,status\n1,Ada,0.5,true\n2,Grace,2,false\n3,Linus,-1.25,\n")
+        // The worker looks for each key where the first record had it: the others move them.
+        try scratch.write(
+            "r.json",
+            """
+            [{"id": 1, "name": "Ada", "value": 0.5, "status": true},
+             {"status": false, "value": 2, "name": "Grace", "id": 2},
+             {"name": "Linus", "id": 3, "status": null, "value": -1.25}]
+            """)
+        var outputs: [String] = []
+        for file in ["r.csv", "r.json"] {
+            try scratch.write(
+                "t.cellkit",
+                """
+                load BasicCells
+                load ChartCells
+                screen S width=40
+                rows ColumnsCell from "\(file)" values=[.id, .name, "=", .value, .status] widths=2,*,1,6,6
+                rows TextCell from "\(file)" text="{.status}/{.id}: {.name}"
+                render
+
+                """)
+            let result = try scratch.cellkit(["run", "t.cellkit"])
+            #expect(result.status == 0, "\(file): \(result.standardError)")
+            outputs.append(result.standardOutput)
+        }
+        #expect(outputs[0].contains("true/1: Ada\nfalse/2: Grace\n/3: Linus\n"), "\(outputs[0])")
+        #expect(outputs[1] == outputs[0])
+    }
+
     @Test func templateErrorsPointAtTheirBrace() throws {
         let scratch = try Scratch()
         try scratch.write("p.csv", "name,title\nAda,Analyst\n")

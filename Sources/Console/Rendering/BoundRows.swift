@@ -65,26 +65,32 @@ final class BoundRows {
     /// How many rows there are (as `rows` counted them).
     var count: Int { binding.count }
 
-    /// For a CSV file: per entry, how to make its value straight from a
-    /// record's fields when it is text made of fields (``TextPlan``), resolved
-    /// against the header once; `nil` for an entry that goes the general way.
+    /// Per entry, how to make its value straight from a record when it is
+    /// text made of fields (``TextPlan``), resolved once per binding (against
+    /// a CSV file's header, or a JSON file's first record); `nil` for an
+    /// entry that goes the general way.
     private var textPlans: [TextPlan?]?
 
-    /// Text from a CSV record's fields by column index, without going through
-    /// field paths and lookups: what most bound rows of a CSV file are.
+    /// Text from a record's fields without going through field paths and
+    /// typed lookups: what most bound rows are. A CSV field by column
+    /// index; a JSON member by key, looked for first where it was in the
+    /// first record (records of a file mostly share their keys' order).
     private enum TextPlan {
         enum Part {
             case literal(String)
             case column(Int)
+            case key(String, hint: Int)
         }
         case string([Part])
         case strings([Part])
 
+        /// The value from a CSV record's fields.
         func value(_ fields: [String]) -> AttributeValue {
             func text(_ part: Part) -> String {
                 switch part {
                 case .literal(let text): text
                 case .column(let index): index < fields.count ? fields[index] : ""
+                case .key: ""
                 }
             }
             switch self {
@@ -95,27 +101,57 @@ final class BoundRows {
                 return .strings(parts.map(text))
             }
         }
+
+        /// The value from a JSON record; `nil` when a member is not text, a
+        /// number, a Boolean or null (the general way says what is wrong).
+        func value(_ record: JSONValue) -> AttributeValue? {
+            guard case .object(let object) = record else { return nil }
+            func text(_ part: Part) -> String? {
+                switch part {
+                case .literal(let text):
+                    return text
+                case .column:
+                    return nil
+                case .key(let key, let hint):
+                    if hint < object.count, object[hint].key == key { return object[hint].value.scalarText }
+                    // A record without it is an error, said the general way.
+                    guard let index = object.index(forKey: key) else { return nil }
+                    return object[index].value.scalarText
+                }
+            }
+            var texts: [String] = []
+            texts.reserveCapacity(parts.count)
+            for part in parts {
+                guard let text = text(part) else { return nil }
+                texts.append(text)
+            }
+            if case .strings = self { return .strings(texts) }
+            return .string(texts.count == 1 ? texts[0] : texts.joined())
+        }
+
+        private var parts: [Part] {
+            switch self {
+            case .string(let parts), .strings(let parts): parts
+            }
+        }
     }
 
-    private func makeTextPlans(header: [String]) -> [TextPlan?] {
-        func column(_ path: FieldPath) -> TextPlan.Part? {
-            guard path.components.count == 1, case .key(let key) = path.components[0],
-                let index = header.firstIndex(of: key)
-            else { return nil }
-            return .column(index)
-        }
-        return entries.map { _, entry in
+    /// The plans, with each field found by `part` (`nil`: that entry goes the general way).
+    private func makeTextPlans(_ part: (FieldPath) -> TextPlan.Part?) -> [TextPlan?] {
+        entries.map { _, entry in
             guard case .bound(let attribute) = entry, attribute.cannotFailOnCSV else { return nil }
             switch attribute.source {
             case .field(let path):
-                return column(path).map { .string([$0]) }
+                // A JSON value is converted to the attribute's type the general way.
+                guard case .column = part(path) else { return nil }
+                return part(path).map { .string([$0]) }
             case .template(let template):
                 var parts: [TextPlan.Part] = []
-                for part in template.parts {
-                    switch part {
+                for element in template.parts {
+                    switch element {
                     case .text(let text): parts.append(.literal(text))
                     case .field(let path, _):
-                        guard let part = column(path) else { return nil }
+                        guard let part = part(path) else { return nil }
                         parts.append(part)
                     }
                 }
@@ -126,7 +162,7 @@ final class BoundRows {
                     switch element {
                     case .text(let text): parts.append(.literal(text))
                     case .field(let path):
-                        guard let part = column(path) else { return nil }
+                        guard let part = part(path) else { return nil }
                         parts.append(part)
                     case .list: return nil
                     }
@@ -136,6 +172,12 @@ final class BoundRows {
         }
     }
 
+    /// A field path of one key.
+    private static func key(_ path: FieldPath) -> String? {
+        guard path.components.count == 1, case .key(let key) = path.components[0] else { return nil }
+        return key
+    }
+
     /// Puts the values of record `record` into `values`, by attribute slot
     /// (a missing value leaves its slot `nil`: the attribute keeps its default).
     func fill(record: Int, into values: inout [AttributeValue?]) throws(Failure) {
@@ -143,10 +185,17 @@ final class BoundRows {
         guard let table = current else { return }
         let index = record - table.recordBase
         let fields: [String]? = csvRecords.map { $0[index].fields }
+        let json: JSONValue? = jsonRecords.map { $0[index] }
         for (i, (slot, entry)) in entries.enumerated() {
-            if let fields, let plan = textPlans?[i] {
-                values[slot] = plan.value(fields)
-                continue
+            if let plan = textPlans?[i] {
+                if let fields {
+                    values[slot] = plan.value(fields)
+                    continue
+                }
+                if let json, let value = plan.value(json) {
+                    values[slot] = value
+                    continue
+                }
             }
             switch entry {
             case .constant(let value):
@@ -163,15 +212,17 @@ final class BoundRows {
         }
     }
 
-    /// The chunk of records rows are read from, and its CSV records (kept
+    /// The chunk of records rows are read from, and its records (kept
     /// apart, so a row reads its fields without copying the table).
     private var current: DataTable?
     private var csvRecords: [CSVRecord]?
+    private var jsonRecords: [JSONValue]?
 
     /// Reads the chunk holding `record`.
     private func read(holding record: Int) throws(Failure) {
         current = nil
         csvRecords = nil
+        jsonRecords = nil
         let found: DataTable?
         do {
             found = try file.table(holding: record)
@@ -187,9 +238,22 @@ final class BoundRows {
                     "\(binding.file) has no record \(record + 1): it changed since `rows` read it; run it again")
         }
         current = table
-        if case .csv(let csv, _) = table.storage {
-            if textPlans == nil { textPlans = makeTextPlans(header: csv.header) }
+        switch table.storage {
+        case .csv(let csv, _):
+            if textPlans == nil {
+                textPlans = makeTextPlans { path in
+                    Self.key(path).flatMap { csv.header.firstIndex(of: $0) }.map { .column($0) }
+                }
+            }
             csvRecords = csv.records
+        case .json(_, let records):
+            if textPlans == nil {
+                let first: JSONObject? = if case .object(let object)? = records.first { object } else { nil }
+                textPlans = makeTextPlans { path in
+                    Self.key(path).map { key in .key(key, hint: first?.index(forKey: key) ?? 0) }
+                }
+            }
+            jsonRecords = records
         }
     }
 }
