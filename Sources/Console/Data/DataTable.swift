@@ -33,6 +33,20 @@ struct DataTable {
         }
     }
 
+    /// Whether JSON record `record` is an object with every key of `keys`,
+    /// none of them an array or an object (values text can be made of).
+    func hasScalarMembers(record: Int, _ keys: [String]) -> Bool {
+        guard case .json(_, let records) = storage, case .object(let object) = records[record] else { return false }
+        for key in keys {
+            guard let index = object.index(forKey: key) else { return false }
+            switch object[index].value {
+            case .array, .object: return false
+            default: continue
+            }
+        }
+        return true
+    }
+
     /// Whether `path` names a CSV (or, with `.tsv`, tab-separated) file.
     static func isCSV(_ path: String) -> Bool {
         let lower = path.lowercased()

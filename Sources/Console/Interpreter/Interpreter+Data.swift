@@ -172,8 +172,10 @@ extension Interpreter {
         var dataErrors: [Diagnostic] = []
         var moreErrors = 0
         var presence = [DataTable.FieldPresence](repeating: .init(), count: bound.count)
-        // Text from CSV fields cannot fail: nothing to check per record, so two chunks parse side by side.
-        file.readAhead = DataTable.isCSV(file.path) && bound.allSatisfy(\.cannotFailOnCSV) ? 2 : 1
+        // Text from fields has little to check per record: the check waits on the parse, so two chunks parse side
+        // by side. Anything else keeps this thread busy too, and a second parse would make three threads on two cores.
+        let isCSV = DataTable.isCSV(file.path)
+        file.readAhead = bound.allSatisfy { isCSV ? $0.cannotFailOnCSV : $0.textKeys != nil } ? 2 : 1
         var index = 0
         while true {
             let next: DataTable?
@@ -259,8 +261,12 @@ extension Interpreter {
 
     static func checkRecords(of table: DataTable, _ bound: [BoundAttribute], cell: String) -> RecordErrors {
         var errors = RecordErrors()
+        let isJSON = if case .json = table.storage { true } else { false }
+        let textKeys = bound.map { isJSON ? $0.textKeys : nil }
         for record in 0..<table.count {
-            for binding in bound {
+            for (i, binding) in bound.enumerated() {
+                // Text from fields that are there and not arrays or objects cannot fail.
+                if let keys = textKeys[i], table.hasScalarMembers(record: record, keys) { continue }
                 do {
                     _ = try table.value(record: record, for: binding, cell: cell)
                 } catch {

@@ -177,6 +177,39 @@ import Testing
         #expect(s.session.screens[0].rowCount == 0)
     }
 
+    /// Text made of fields is checked quickly (each key there, not an array
+    /// or an object); a record that fails it gets the same errors as before.
+    @Test func textMadeOfJSONFieldsIsCheckedInEveryRecord() {
+        let files = TemporaryFiles()
+        let path = files.write(
+            "people.json",
+            """
+            [
+              {"first": "Ada", "last": "Lovelace", "year": 1815},
+              {"last": "Hopper", "first": "Grace", "year": null},
+              {"first": "Katherine"},
+              {"first": "Mary", "last": {"maiden": "Jackson"}}
+            ]
+            """)
+        let s = ScriptSession()
+        s.succeed("screen A")
+        let error = s.fail(#"rows ProfileCell from "\#(path)" name="{.first} {.last}" role=.first"#)
+        #expect(
+            error == """
+                \(path):4:3: error: record 3 has no field 'last'
+                    {"first": "Katherine"},
+                    ^
+                  its fields are first
+                  add it, or use null to leave name at its default (from name="{.first} {.last}")
+                \(path):5:29: error: ProfileCell.name: .last in the text is an object, not text
+                    {"first": "Mary", "last": {"maiden": "Jackson"}}
+                                              ^
+                  record 4, field .last, for name="{.first} {.last}": name is a String
+
+                """)
+        #expect(s.session.screens[0].rowCount == 0)
+    }
+
     @Test func aCsvValueOfTheWrongTypeIsLocatedAtItsField() {
         let files = TemporaryFiles()
         let path = files.write("w.csv", "city,temp\nOslo,4\n\"Rio de Janeiro\",hot\n")
