@@ -29,7 +29,7 @@
             let path = "/tmp/cellkit-fuzz-storyboard.csv"
             let text =
                 "name,role,count,ratio\nAda Lovelace,Analyst,3,0.5\n高橋 さくら,デザイナー,-7,1e3\n\"a,b\",\"\"\"q\"\"\",0,0\n"
-            try? atomicWrite(path, text)
+            _ = try? atomicWrite(path, text)
             return path
         }()
 
