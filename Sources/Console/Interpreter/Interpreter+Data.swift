@@ -171,7 +171,8 @@ extension Interpreter {
         var count = 0
         var dataErrors: [Diagnostic] = []
         var moreErrors = 0
-        var presence = [DataTable.FieldPresence](repeating: .init(), count: bound.count)
+        // One per field path of each binding: `[.id, .nmae]` has two, and finding `.id` says nothing of `.nmae`.
+        var presence = bound.map { [DataTable.FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
         // Text from fields has little to check per record: the check waits on the parse, so two chunks parse side
         // by side. Anything else keeps this thread busy too, and a second parse would make three threads on two cores.
         let isCSV = DataTable.isCSV(file.path)
@@ -188,7 +189,7 @@ extension Interpreter {
             if file.isWhole && index > 0 {
                 // The file could not be cut after all: check it again, whole.
                 (count, dataErrors, moreErrors) = (0, [], 0)
-                presence = [DataTable.FieldPresence](repeating: .init(), count: bound.count)
+                presence = bound.map { [DataTable.FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
             }
             if index == 0 || file.isWhole, case .csv = table.storage {
                 // A CSV file's columns are known from its header: check them before any record.
@@ -203,16 +204,18 @@ extension Interpreter {
                 if !failure.scriptProblems.isEmpty { throw failure }
             }
             for (i, binding) in bound.enumerated() {
-                for (fieldPath, _) in binding.fieldPaths { presence[i].add(table, fieldPath) }
+                for (j, (fieldPath, _)) in binding.fieldPaths.enumerated() { presence[i][j].add(table, fieldPath) }
             }
             let isCSV = if case .csv = table.storage { true } else { false }
             let checked = isCSV ? bound.filter { !$0.cannotFailOnCSV } : bound
-            var errors = checkRecords(of: table, checked, cell: cell)
-            if errors.count > 0 && !isCSV && !file.isWhole && !file.keepsPositions {
+            // Errors past the first ten are counted, not made (a typo can fail every record of a large file).
+            let quota = max(0, maximumDataErrors - dataErrors.count)
+            var errors = checkRecords(of: table, checked, cell: cell, quota: quota)
+            if !errors.diagnostics.isEmpty && !isCSV && !file.isWhole && !file.keepsPositions {
                 // Read without positions, for speed: read again with them, for the errors.
                 do {
                     if let positioned = try file.table(chunk: index, positions: true) {
-                        errors = checkRecords(of: positioned, checked, cell: cell)
+                        errors = checkRecords(of: positioned, checked, cell: cell, quota: quota)
                     }
                 } catch {
                     throw DataCheckFailure(open: error)
@@ -233,8 +236,8 @@ extension Interpreter {
         // A field that no record has is a mistake in the script, not in the data.
         var failure = DataCheckFailure()
         for (i, binding) in bound.enumerated() {
-            for (fieldPath, span) in binding.fieldPaths {
-                if let problem = presence[i].missingEverywhere(fieldPath, in: file.path) {
+            for (j, (fieldPath, span)) in binding.fieldPaths.enumerated() {
+                if let problem = presence[i][j].missingEverywhere(fieldPath, in: file.path) {
                     failure.scriptProblems.append((problem.message, span, problem.notes))
                 }
             }
@@ -259,18 +262,29 @@ extension Interpreter {
         var count: Int { diagnostics.count + more }
     }
 
-    static func checkRecords(of table: DataTable, _ bound: [BoundAttribute], cell: String) -> RecordErrors {
+    /// Checks every record of `table`; the first `quota` errors are made
+    /// (with their positions and notes), the rest only counted, cheaply where
+    /// the attribute is text made of JSON fields.
+    static func checkRecords(
+        of table: DataTable, _ bound: [BoundAttribute], cell: String, quota: Int = maximumDataErrors
+    ) -> RecordErrors {
         var errors = RecordErrors()
         let isJSON = if case .json = table.storage { true } else { false }
         let textKeys = bound.map { isJSON ? $0.textKeys : nil }
         for record in 0..<table.count {
             for (i, binding) in bound.enumerated() {
                 // Text from fields that are there and not arrays or objects cannot fail.
-                if let keys = textKeys[i], table.hasScalarMembers(record: record, keys) { continue }
+                if let keys = textKeys[i] {
+                    if table.hasScalarMembers(record: record, keys) { continue }
+                    if errors.diagnostics.count >= quota {
+                        errors.more += 1  // it fails: no need to make its error
+                        continue
+                    }
+                }
                 do {
                     _ = try table.value(record: record, for: binding, cell: cell)
                 } catch {
-                    if errors.diagnostics.count < maximumDataErrors {
+                    if errors.diagnostics.count < quota {
                         errors.diagnostics.append(error)
                     } else {
                         errors.more += 1

@@ -210,6 +210,34 @@ import Testing
         #expect(s.session.screens[0].rowCount == 0)
     }
 
+    /// A field no JSON record has is the script's mistake, at its place in
+    /// the script, even when the other fields of the same list or template
+    /// are there.
+    @Test func aFieldNoJSONRecordHasInAListOrTemplateIsAnErrorInTheScript() {
+        let files = TemporaryFiles()
+        let path = files.write(
+            "people.json",
+            """
+            [
+              {"first": "Ada", "last": "Lovelace"},
+              {"first": "Grace", "last": "Hopper"}
+            ]
+            """)
+        let s = ScriptSession()
+        s.succeed("screen A")
+        let line = #"rows ProfileCell from "\#(path)" name="{.first} {.lsat}""#
+        let column = line.count - 7  // the brace of {.lsat}
+        #expect(
+            s.fail(line) == """
+                <stdin>:1:\(column): error: no record of people.json has a field 'lsat'
+                  \(line)
+                  \(String(repeating: " ", count: column - 1))^
+                  did you mean 'last'?
+
+                """)
+        #expect(s.session.screens[0].rowCount == 0)
+    }
+
     @Test func aCsvValueOfTheWrongTypeIsLocatedAtItsField() {
         let files = TemporaryFiles()
         let path = files.write("w.csv", "city,temp\nOslo,4\n\"Rio de Janeiro\",hot\n")
@@ -403,6 +431,25 @@ import Testing
         let errors = s.run("rows WeatherCell from \"\(path)\" temperature=.t")
         #expect(errors.first?.diagnostics.count == 10)
         #expect(s.takeError().hasSuffix("  15 more errors in \(path) not shown\n"))
+    }
+
+    /// Text made of JSON fields that fails in many records, over several
+    /// chunks: the first ten errors in full, the others counted (without
+    /// making each one's message).
+    @Test func manyRecordsWithoutATextFieldAreCountedAfterTheFirstTen() throws {
+        let files = TemporaryFiles()
+        // Only the last record has a title: not the script's mistake, 39,999 records' each (two chunks of the check).
+        let records = (1...40_000).map { i in
+            i == 40_000 ? "{\"name\": \"n\(i)\", \"title\": \"t\"}" : "{\"name\": \"n\(i)\"}"
+        }
+        let path = files.write("many.json", "[\n\(records.joined(separator: ",\n"))\n]\n")
+        let s = ScriptSession()
+        s.succeed("screen A")
+        let errors = s.run(#"rows ProfileCell from "\#(path)" name="{.name}: {.title}""#)
+        #expect(errors.first?.diagnostics.count == 10)
+        let text = s.takeError()
+        #expect(text.hasPrefix("\(path):2:1: error: record 1 has no field 'title'\n"), "\(text)")
+        #expect(text.hasSuffix("  39989 more errors in \(path) not shown\n"), "\(text)")
     }
 
     @Test func theDataOverrideReplacesTheFileButTheScriptKeepsItsName() throws {
