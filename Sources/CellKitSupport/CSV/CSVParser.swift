@@ -37,6 +37,21 @@ public struct CSVParser: Sendable {
         try ContiguousUTF8.with(bytes) { run($0) }.get()
     }
 
+    /// Checks UTF-8 `bytes` as ``parse(_:)-(some Collection<UInt8>)`` does (the same errors) without making
+    /// the records' fields: the header and how many records there are. For a
+    /// reader that needs no field's value (a check that fields exist).
+    ///
+    /// ```swift
+    /// let (header, count) = try CSVParser().countRecords("id,name\n1,Ada\n2,Grace\n".utf8)
+    /// // header == ["id", "name"], count == 2
+    /// ```
+    public func countRecords(_ bytes: some Collection<UInt8>) throws(CSVError) -> (header: [String], count: Int) {
+        try ContiguousUTF8.with(bytes) { bytes in
+            var scanner = CSVScanner(bytes: bytes, delimiter: delimiter)
+            return Result { () throws(CSVError) in try scanner.countRecords() }
+        }.get()
+    }
+
     private func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<CSVTable, CSVError> {
         var scanner = CSVScanner(bytes: bytes, delimiter: delimiter)
         return Result { () throws(CSVError) in try scanner.parseTable() }

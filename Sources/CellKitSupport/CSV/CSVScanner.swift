@@ -16,29 +16,52 @@ struct CSVScanner {
 
     /// Reads the header and every record.
     mutating func parseTable() throws(CSVError) -> CSVTable {
+        let scan = try scan(keepingFields: true)
+        return CSVTable(header: scan.header, records: scan.records)
+    }
+
+    /// Reads the header and checks every record as ``parseTable()`` does,
+    /// without making their fields: the header and how many records there are.
+    mutating func countRecords() throws(CSVError) -> (header: [String], count: Int) {
+        let scan = try scan(keepingFields: false)
+        return (scan.header, scan.count)
+    }
+
+    /// The header, and the records (when `keepingFields`) and how many.
+    private mutating func scan(keepingFields: Bool) throws(CSVError) -> (
+        header: [String], records: [CSVRecord], count: Int
+    ) {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             index = 3
             lineStart = 3
         }
         var header: CSVHeader?
         var records: [CSVRecord] = []
+        var count = 0
         while index < bytes.count {
             if isLineBreak(bytes[index]) {
                 skipLineBreak()
                 continue
             }
             let recordLine = line
+            let recordStart = index
+            let keep = keepingFields || header == nil
             var fields: [String] = []
-            fields.reserveCapacity(header?.names.count ?? 8)
+            if keep { fields.reserveCapacity(header?.names.count ?? 8) }
+            var fieldCount = 0
+            var firstFieldEnd = index
             var fieldStarts: [RawPosition] = []
             var firstExtraField: RawPosition?
             while true {
                 if header == nil {
                     fieldStarts.append(rawPosition())
-                } else if fields.count == header?.names.count && firstExtraField == nil {
+                } else if fieldCount == header?.names.count && firstExtraField == nil {
                     firstExtraField = rawPosition()
                 }
-                fields.append(try parseField())
+                let field = try parseField(keep: keep)
+                if keep { fields.append(field) }
+                fieldCount += 1
+                if fieldCount == 1 { firstFieldEnd = index }
                 guard index < bytes.count && bytes[index] == delimiter.byte else { break }
                 index += 1
             }
@@ -48,11 +71,15 @@ struct CSVScanner {
                 header = try makeHeader(fields, starts: fieldStarts)
                 continue
             }
-            guard fields.count == header.names.count else {
+            guard fieldCount == header.names.count else {
+                // Without the fields kept, the first one's bytes stand for it (only its delimiters matter).
+                let first = keep ? fields[0] : String(decoding: bytes[recordStart..<firstFieldEnd], as: UTF8.self)
                 throw fieldCountError(
-                    fields, header: header, record: records.count + 1, at: firstExtraField ?? recordEnd)
+                    count: fieldCount, first: first, header: header, record: count + 1,
+                    at: firstExtraField ?? recordEnd)
             }
-            records.append(CSVRecord(line: recordLine, fields: fields, header: header))
+            count += 1
+            if keep { records.append(CSVRecord(line: recordLine, fields: fields, header: header)) }
         }
         guard let header else {
             throw error(
@@ -60,15 +87,16 @@ struct CSVScanner {
                 fix: "the first line names the columns, for example: name"
                     + String(decoding: [delimiter.byte], as: UTF8.self) + "role")
         }
-        return CSVTable(header: header.names, records: records)
+        return (header.names, records, count)
     }
 
     // MARK: - Fields
 
-    /// Reads one field, quoted or not, up to the delimiter, a line break or the end.
-    private mutating func parseField() throws(CSVError) -> String {
+    /// Reads one field, quoted or not, up to the delimiter, a line break or
+    /// the end; its text when `keep`, else "" (checked all the same).
+    private mutating func parseField(keep: Bool) throws(CSVError) -> String {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            return try parseUnquotedField()
+            return try parseUnquotedField(keep: keep)
         }
         let open = rawPosition()
         index += 1
@@ -83,11 +111,11 @@ struct CSVScanner {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                quoted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                if keep { quoted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
                 index += 1
                 guard index < bytes.count && bytes[index] == UInt8(ascii: "\"") else {
                     try checkAfterClosingQuote()
-                    return String(decoding: quoted, as: UTF8.self)
+                    return keep ? String(decoding: quoted, as: UTF8.self) : ""
                 }
                 // `""` is one quote: the second starts the next run.
                 runStart = index
@@ -112,7 +140,7 @@ struct CSVScanner {
     /// Reads a field up to the delimiter, a line break or the end: one scan
     /// for the bytes that end it (or may not be in it), then a check of its
     /// UTF-8 only when it is not ASCII.
-    private mutating func parseUnquotedField() throws(CSVError) -> String {
+    private mutating func parseUnquotedField(keep: Bool) throws(CSVError) -> String {
         let start = index
         let end = bytes.count
         let separator = delimiter.byte
@@ -134,12 +162,11 @@ struct CSVScanner {
             i += 1
         }
         index = i
-        let field = UnsafeBufferPointer(rebasing: bytes[start..<i])
         if high >= 0x80 {
             // (`String(validating:as:)` is generic, and ten times slower.)
             try checkUTF8(from: start, to: i)
         }
-        return String(decoding: field, as: UTF8.self)
+        return keep ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) : ""
     }
 
     /// Throws the invalid-UTF-8 error for the first ill-formed sequence in
@@ -189,19 +216,19 @@ struct CSVScanner {
     }
 
     private mutating func fieldCountError(
-        _ fields: [String], header: CSVHeader, record: Int, at raw: RawPosition
+        count: Int, first: String, header: CSVHeader, record: Int, at raw: RawPosition
     ) -> CSVError {
         let expected = header.names.count
-        let counted = "record \(record) has \(fields.count) field\(fields.count == 1 ? "" : "s")"
-        if fields.count > expected {
+        let counted = "record \(record) has \(count) field\(count == 1 ? "" : "s")"
+        if count > expected {
             return error(
                 "\(counted), but the header has \(expected)", at: raw,
                 fix: "quote fields that contain \(delimiter), or add a column to the header")
         }
         var fix = "add the missing fields; an empty field is nothing between two \(delimiter)s"
-        if fields.count == 1,
+        if count == 1,
             let other = [CSVDelimiter.semicolon, .tab, .comma].first(where: {
-                $0 != delimiter && fields[0].utf8.contains($0.byte)
+                $0 != delimiter && first.utf8.contains($0.byte)
             })
         {
             fix =

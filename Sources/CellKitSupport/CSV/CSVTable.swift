@@ -10,4 +10,11 @@ public struct CSVTable: Hashable, Sendable {
     public let header: [String]
     /// The records, in file order; each has one field per column.
     public let records: [CSVRecord]
+
+    /// A table of `header` and `records` (empty, for a file whose records
+    /// were only counted: ``CSVParser/countRecords(_:)``).
+    public init(header: [String], records: [CSVRecord]) {
+        self.header = header
+        self.records = records
+    }
 }

@@ -88,6 +88,12 @@ final class DataFile {
     /// Whether JSON chunks are read with the positions of their values.
     var keepsPositions: Bool { positions }
 
+    /// Whether CSV chunks are only checked and counted, their fields not
+    /// kept (set before the first read): for a check that needs no field's
+    /// value, when every bound attribute is text made of fields. A chunk then
+    /// has its header and its count, no records.
+    var countsOnly = false
+
     /// The table holding record `record` (from 0), or `nil` when the file
     /// has fewer records.
     func table(holding record: Int) throws(DataTable.OpenError) -> DataTable? {
@@ -124,9 +130,9 @@ final class DataFile {
     }
 
     /// Reads and parses chunk `index`.
-    private static func read(_ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool)
-        -> Result<Outcome, DataTable.OpenError>
-    {
+    private static func read(
+        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, countsOnly: Bool = false
+    ) -> Result<Outcome, DataTable.OpenError> {
         let found: RecordChunker.RecordChunk?
         do {
             found = try chunker.chunk(index)
@@ -134,13 +140,26 @@ final class DataFile {
             return .failure(.io(error.description))
         }
         guard let chunk = found else { return .success(.end) }
-        return parse(chunk, path: path, positions: positions)
+        return parse(chunk, path: path, positions: positions, countsOnly: countsOnly)
     }
 
     /// Parses a chunk (on any thread: it touches nothing else).
-    private static func parse(_ chunk: RecordChunker.RecordChunk, path: String, positions: Bool)
-        -> Result<Outcome, DataTable.OpenError>
-    {
+    private static func parse(
+        _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, countsOnly: Bool = false
+    ) -> Result<Outcome, DataTable.OpenError> {
+        if countsOnly && DataTable.isCSV(path) {
+            let delimiter: CSVDelimiter = path.lowercased().hasSuffix(".tsv") ? .tab : .comma
+            // The scanner checks the UTF-8 itself: no String of the chunk, no field kept.
+            guard let (header, count) = try? CSVParser(delimiter: delimiter).countRecords(chunk.text),
+                count == chunk.count
+            else { return .success(.misjudged) }
+            var table = DataTable(
+                path: path, storage: .csv(CSVTable(header: header, records: []), delimiter), text: "")
+            table.countedRecords = count
+            table.recordBase = chunk.firstRecord
+            table.lineOffset = chunk.lineOffset
+            return .success(.table(table, isLast: chunk.isLast))
+        }
         // One validating pass makes the text (ill-formed UTF-8: the whole file's reader says where).
         guard let text = String(validating: chunk.text, as: UTF8.self),
             var table = try? DataTable.parse(path, text: text, positions: positions), table.count == chunk.count
@@ -162,7 +181,7 @@ final class DataFile {
             if next.index != index + 1 { dropReadsAhead() }
         }
         waitForCuts()
-        return try Self.read(chunker, chunk: index, path: path, positions: positions).get()
+        return try Self.read(chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly).get()
     }
 
     private func take(_ read: ReadAhead) throws(DataTable.OpenError) -> Outcome {
@@ -209,6 +228,7 @@ final class DataFile {
     private final class ReadAhead: @unchecked Sendable {
         let index: Int
         let positions: Bool
+        let countsOnly: Bool
         /// Set by the reading thread before it leaves ``done``; read only after ``wait()``.
         private(set) var outcome: Result<Outcome, DataTable.OpenError> = .success(.end)
         /// Left when the chunk's bytes are read (the chunker is free again).
@@ -216,9 +236,10 @@ final class DataFile {
         /// Left when the chunk is parsed.
         private let done = DispatchGroup()
 
-        init(index: Int, positions: Bool) {
+        init(index: Int, positions: Bool, countsOnly: Bool) {
             self.index = index
             self.positions = positions
+            self.countsOnly = countsOnly
             cut.enter()
             done.enter()
         }
@@ -233,7 +254,8 @@ final class DataFile {
             }
             cut.leave()
             outcome = chunk.flatMap { chunk in
-                chunk.map { DataFile.parse($0, path: path, positions: positions) } ?? .success(.end)
+                chunk.map { DataFile.parse($0, path: path, positions: positions, countsOnly: countsOnly) }
+                    ?? .success(.end)
             }
             done.leave()
         }
@@ -246,7 +268,7 @@ final class DataFile {
     private func readAhead(after index: Int, positions: Bool) {
         guard aheads.first.map({ $0.index == index + 1 && $0.positions == positions }) ?? true else { return }
         while aheads.count < readAhead {
-            let read = ReadAhead(index: (aheads.last?.index ?? index) + 1, positions: positions)
+            let read = ReadAhead(index: (aheads.last?.index ?? index) + 1, positions: positions, countsOnly: countsOnly)
             let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
             aheads.append(read)
             DispatchQueue.global().async { job.read.run(job.chunker, path: job.path, after: job.previous) }

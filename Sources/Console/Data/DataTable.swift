@@ -20,6 +20,9 @@ struct DataTable {
     var recordBase = 0
     /// Line `n` of `text` is line `n + lineOffset` of the file.
     var lineOffset = 0
+    /// How many records a CSV table has when they were only counted, their
+    /// fields not kept (``DataFile/countsOnly``); `nil` when they were kept.
+    var countedRecords: Int?
     /// Where `text`'s lines start, once an error needs a source line.
     private let lines = LineCache()
     private final class LineCache {
@@ -29,7 +32,7 @@ struct DataTable {
     var count: Int {
         switch storage {
         case .json(_, let records): records.count
-        case .csv(let table, _): table.records.count
+        case .csv(let table, _): countedRecords ?? table.records.count
         }
     }
 
@@ -318,6 +321,7 @@ struct DataTable {
     private func lookup(record: Int, _ fieldPath: FieldPath, for binding: BoundAttribute) throws(Diagnostic) -> Field {
         switch storage {
         case .csv(let table, _):
+            guard record < table.records.count else { return .missing }  // counted only: no fields
             let row = table.records[record]
             // Checked against the header when the command ran.
             guard case .key(let key)? = fieldPath.components.first, let index = table.header.firstIndex(of: key) else {

@@ -177,6 +177,8 @@ extension Interpreter {
         // by side. Anything else keeps this thread busy too, and a second parse would make three threads on two cores.
         let isCSV = DataTable.isCSV(file.path)
         file.readAhead = bound.allSatisfy { isCSV ? $0.cannotFailOnCSV : $0.textKeys != nil } ? 2 : 1
+        // Nor does a CSV check of text need the fields: the records are checked and counted, not kept.
+        file.countsOnly = isCSV && bound.allSatisfy(\.cannotFailOnCSV)
         var index = 0
         while true {
             let next: DataTable?

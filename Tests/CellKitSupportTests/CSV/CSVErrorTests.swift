@@ -74,6 +74,35 @@ struct CSVErrorTests {
         #expect(error.fix == "quote fields that contain ',', or add a column to the header")
     }
 
+    /// Counting records checks exactly what parsing does: the same header and
+    /// count, or the same error at the same place, for any input.
+    @Test func countingRecordsAcceptsAndRefusesWhatParsingDoes() {
+        let alphabet = Array("ab,;\"\"\r\n\t é".utf8) + [0xFF, 0xC3, 0xA9, 0xE6, 0x9D, 0xB1]
+        var generator = SeededGenerator(seed: 11)
+        var parsed = 0
+        for _ in 0..<30_000 {
+            let count = Int.random(in: 0..<40, using: &generator)
+            let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+            for delimiter in [CSVDelimiter.comma, .semicolon] {
+                let parser = CSVParser(delimiter: delimiter)
+                switch (
+                    Result { () throws(CSVError) in try parser.parse(bytes) },
+                    Result { () throws(CSVError) in try parser.countRecords(bytes) }
+                )
+                {
+                case (.success(let table), .success(let counted)):
+                    parsed += 1
+                    #expect(counted.header == table.header && counted.count == table.records.count, "\(bytes)")
+                case (.failure(let error), .failure(let countError)):
+                    #expect(countError == error, "\(bytes)")
+                case (let parse, let counting):
+                    Issue.record("parse \(parse) but count \(counting) for \(bytes)")
+                }
+            }
+        }
+        #expect(parsed > 1_000)  // the sweep reaches tables, not only errors
+    }
+
     /// The reader may only return a table or throw a `CSVError` inside the input.
     @Test func randomInputNeverTraps() {
         let alphabet = Array("ab,;\"\"\r\n\t é".utf8) + [0xFF, 0xC3]

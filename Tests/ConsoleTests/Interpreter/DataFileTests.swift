@@ -96,6 +96,31 @@ import Testing
         #expect(index > 10)
     }
 
+    @Test(arguments: [1, 2])
+    func csvRecordsCanBeCountedWithoutTheirFields(readAhead: Int) throws {
+        let files = TemporaryFiles()
+        let path = files.write("records.csv", Self.csv(3_000))
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false, readAhead: readAhead)
+        file.countsOnly = true
+        var seen = 0
+        var index = 0
+        while let table = try file.table(chunk: index) {
+            #expect(table.recordBase == seen)
+            guard case .csv(let csv, _) = table.storage else { throw DataError("not CSV") }
+            #expect(csv.header == ["id", "name", "value"])
+            #expect(csv.records.isEmpty)
+            seen += table.count
+            index += 1
+        }
+        #expect(seen == 3_000)
+        #expect(index > 10 && !file.isWhole)
+    }
+
+    struct DataError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
     @Test func aFileCutShortWhileItIsReadGivesAnErrorOrNoRecordNeverAnotherRecord() throws {
         let files = TemporaryFiles()
         let path = files.write("records.csv", Self.csv(3_000))

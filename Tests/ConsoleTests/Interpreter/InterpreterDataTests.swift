@@ -301,6 +301,29 @@ import Testing
         #expect(records[51_234].last == AttributeSetting(name: "temperature", value: .int(7)))
     }
 
+    /// A CSV file bound only as text is checked without keeping its fields:
+    /// a record with a field too many deep in it is still the parser's error,
+    /// at its place.
+    @Test func aBadRecordDeepInACSVFileBoundAsTextIsLocated() throws {
+        let files = TemporaryFiles()
+        var csv = "city,temp\n"
+        for i in 0..<60_000 { csv += i == 51_234 ? "City, number \(i),7\n" : "City number \(i),\(i % 40)\n" }
+        let path = files.write("big.csv", csv)
+        let s = ScriptSession()
+        s.succeed("screen A")
+        #expect(
+            s.fail("rows ProfileCell from \"\(path)\" name=\"{.city}: {.temp}\"") == """
+                \(path):51236:20: error: record 51235 has 3 fields, but the header has 2
+                  City, number 51234,7
+                                     ^
+                  quote fields that contain ',', or add a column to the header
+
+                """)
+        let fixed = files.write("big.csv", csv.replacingOccurrences(of: "City, number", with: "City number"))
+        s.succeed("rows ProfileCell from \"\(fixed)\" name=\"{.city}: {.temp}\"")
+        #expect(try #require(binding(s)).count == 60_000)
+    }
+
     /// A byte that is not UTF-8 deep in a large file (a late chunk) is the
     /// same I/O error, with its byte offset, as in a small one.
     @Test func invalidUTF8DeepInALargeFileIsAnErrorWithItsOffset() throws {
