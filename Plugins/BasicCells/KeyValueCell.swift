@@ -19,17 +19,49 @@ public final class KeyValueCell: TableViewCell, Reusable, Inspectable {
     }
 
     /// The key, on the left.
-    public var key = ""
+    public var key: String {
+        get { state.key }
+        set { state.key = newValue }
+    }
     /// The value, right-aligned.
-    public var value = ""
+    public var value: String {
+        get { state.value }
+        set { state.value = newValue }
+    }
     /// What fills the space between them.
-    public var leader: Leader = .dots
+    public var leader: Leader {
+        get { state.leader }
+        set { state.leader = newValue }
+    }
     /// How the key looks.
-    public var keyStyle: TextStyle = .plain
+    public var keyStyle: TextStyle {
+        get { state.keyStyle }
+        set { state.keyStyle = newValue }
+    }
     /// How the value looks.
-    public var valueStyle: TextStyle = .bold
+    public var valueStyle: TextStyle {
+        get { state.valueStyle }
+        set { state.valueStyle = newValue }
+    }
     /// The value's colour (`default` keeps the style's own).
-    public var valueColor: Color = .default
+    public var valueColor: Color {
+        get { state.valueColor }
+        set { state.valueColor = newValue }
+    }
+
+    /// What the attributes set, in one private value: private stored state is
+    /// checked for exclusive access when the module is compiled, public stored
+    /// properties on every access at run time (a cell bound to a data file is
+    /// reset and set six times a row).
+    private struct State {
+        var key = ""
+        var value = ""
+        var leader: Leader = .dots
+        var keyStyle: TextStyle = .plain
+        var valueStyle: TextStyle = .bold
+        var valueColor: Color = .default
+    }
+    private var state = State()
 
     /// The fewest columns the key keeps before the value starts to truncate.
     static let keyMinimum = 3
