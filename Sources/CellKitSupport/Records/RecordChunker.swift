@@ -186,11 +186,7 @@ public final class RecordChunker {
         while offset < size {
             let block = try read(offset..<min(size, offset + blockSize))
             block.withUnsafeBufferPointer { bytes in
-                for i in 0..<bytes.count {
-                    if scanner.consume(bytes[i]) {
-                        lastCut = (offset + i + 1, scanner.records, scanner.lines)
-                    }
-                }
+                if let cut = scanner.scan(bytes) { lastCut = (offset + cut.end, cut.records, cut.lines) }
             }
             offset += block.count
             if start.offset == 0 && header.isEmpty, case .csv = format, let end = scanner.headerEnd {
@@ -250,12 +246,35 @@ public final class RecordChunker {
             }
         }
 
-        /// Takes one byte; `true` when a chunk may end just after it.
-        @inline(__always)
-        mutating func consume(_ byte: UInt8) -> Bool {
-            consumed += 1
-            if byte == 0x0A { lines += 1 }
-            return isCSV ? csv(byte) : json(byte)
+        /// Takes `bytes`: the last place in them where a chunk may end (just
+        /// before `end`), with the records and lines counted up to it.
+        mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, records: Int, lines: Int)? {
+            var last: (end: Int, records: Int, lines: Int)?
+            var i = 0
+            let count = bytes.count
+            if isCSV {
+                while i < count {
+                    let byte = bytes[i]
+                    consumed += 1
+                    if byte == 0x0A { lines += 1 }
+                    // Inside quotes only the closing quote matters.
+                    if (!inQuotes || byte == UInt8(ascii: "\"")) && csv(byte) { last = (i + 1, records, lines) }
+                    i += 1
+                }
+                return last
+            }
+            while i < count {
+                let byte = bytes[i]
+                if byte == 0x0A { lines += 1 }
+                // Inside a string (most of a record's bytes) only a quote or a backslash matters.
+                if inString && !escaped && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                    i += 1
+                    continue
+                }
+                if json(byte) { last = (i + 1, records, lines) }
+                i += 1
+            }
+            return last
         }
 
         @inline(__always)
