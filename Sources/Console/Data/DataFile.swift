@@ -48,7 +48,7 @@ final class DataFile {
             throw .io(error.description)
         }
         let format: RecordChunker.Format =
-            DataTable.isCSV(path) ? .csv(path.lowercased().hasSuffix(".tsv") ? .tab : .comma) : .json
+            DataTable.csvDelimiter(path).map { .csv($0) } ?? .json
         do {
             chunker = try RecordChunker(path: path, format: format, targetBytes: chunkBytes)
         } catch {
@@ -147,8 +147,7 @@ final class DataFile {
     private static func parse(
         _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, countsOnly: Bool = false
     ) -> Result<Outcome, DataTable.OpenError> {
-        if countsOnly && DataTable.isCSV(path) {
-            let delimiter: CSVDelimiter = path.lowercased().hasSuffix(".tsv") ? .tab : .comma
+        if countsOnly, let delimiter = DataTable.csvDelimiter(path) {
             // The scanner checks the UTF-8 itself: no String of the chunk, no field kept.
             guard let (header, count) = try? CSVParser(delimiter: delimiter).countRecords(chunk.text),
                 count == chunk.count

@@ -51,9 +51,14 @@ struct DataTable {
     }
 
     /// Whether `path` names a CSV (or, with `.tsv`, tab-separated) file.
-    static func isCSV(_ path: String) -> Bool {
+    static func isCSV(_ path: String) -> Bool { csvDelimiter(path) != nil }
+
+    /// The delimiter of a CSV (`.csv`) or tab-separated (`.tsv`) file;
+    /// `nil` for any other name (read as JSON).
+    static func csvDelimiter(_ path: String) -> CSVDelimiter? {
         let lower = path.lowercased()
-        return lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
+        if lower.hasSuffix(".tsv") { return .tab }
+        return lower.hasSuffix(".csv") ? .comma : nil
     }
 
     /// Why a data file could not be read as records.
@@ -84,8 +89,7 @@ struct DataTable {
     /// each value (a third faster): for records already checked, whose
     /// errors (a file changed since) then point at the file's start.
     static func parse(_ path: String, text: String, positions: Bool = true) throws(OpenError) -> DataTable {
-        if isCSV(path) {
-            let delimiter: CSVDelimiter = path.lowercased().hasSuffix(".tsv") ? .tab : .comma
+        if let delimiter = csvDelimiter(path) {
             do {
                 return DataTable(
                     path: path, storage: .csv(try CSVParser(delimiter: delimiter).parse(text), delimiter), text: text)
