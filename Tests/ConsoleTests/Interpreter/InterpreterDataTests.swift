@@ -115,6 +115,38 @@ import Testing
         #expect(s.takeOutput() == "Oslo 4° 0.8 cloud steady []\nRio de Janeiro, RJ 31° 0.5 cl…\n")
     }
 
+    /// A `.tsv` file is CSV separated by tabs: a comma is text in a field,
+    /// in the check (which counts records without their fields when they are
+    /// bound as text) and in the drawing.
+    @Test func tabSeparatedFilesBindByColumn() throws {
+        let files = TemporaryFiles()
+        let path = files.write("cities.TSV", "city\ttemp\nOslo, NO\t4\nRio de Janeiro, RJ\t31\n")
+        let s = ScriptSession()
+        s.succeed("screen A\nrows WeatherCell from \"\(path)\" city=.city")
+        s.succeed("rows WeatherCell from \"\(path)\" city=.city temperature=.temp")
+        let b = try #require(binding(s, 1))
+        #expect(
+            s.records(b) == [
+                [
+                    AttributeSetting(name: "city", value: .string("Oslo, NO")),
+                    AttributeSetting(name: "temperature", value: .int(4)),
+                ],
+                [
+                    AttributeSetting(name: "city", value: .string("Rio de Janeiro, RJ")),
+                    AttributeSetting(name: "temperature", value: .int(31)),
+                ],
+            ])
+        s.succeed("render width=30")
+        #expect(
+            s.takeOutput() == """
+                Oslo, NO 0° 0.5 cloud steady…
+                Rio de Janeiro, RJ 0° 0.5 clo…
+                Oslo, NO 4° 0.5 cloud steady…
+                Rio de Janeiro, RJ 31° 0.5 cl…
+
+                """)
+    }
+
     /// A binding keeps where its rows come from, not the records: the file is
     /// read again when the rows are drawn, and one that changed since `rows`
     /// checked it is an error that says so (never rows from another file).
