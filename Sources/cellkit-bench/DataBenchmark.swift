@@ -1,3 +1,4 @@
+import CellKitSupport
 import Glibc
 
 /// What users run: the release `cellkit` on issue 7's script and a generated
@@ -80,62 +81,31 @@ enum DataBenchmark {
     /// Runs `argv` with its standard output read here (bytes and lines
     /// counted, then dropped) and its standard error in the file `errors`.
     static func spawnCounting(_ argv: [String], errors: String) throws -> Run {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw BenchError("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addclose(&actions, ends[1])
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for a in args { free(a) } }
-        var pid: pid_t = 0
         let start = Measure.now()
-        let status = posix_spawn(&pid, argv[0], &actions, nil, &args, environ)
-        close(ends[1])
-        guard status == 0 else {
-            close(ends[0])
-            throw BenchError("cannot run \(argv[0]): \(String(cString: strerror(status)))")
-        }
+        let (pid, output) = try Child.spawn(argv, standardError: errors)
         var bytes = 0
         var lines = 0
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
         while true {
-            let n = read(ends[0], chunk.baseAddress, chunk.count)
+            let n = read(output, chunk.baseAddress, chunk.count)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             bytes += n
             for byte in UnsafeRawBufferPointer(rebasing: chunk[..<n]) where byte == 0x0A { lines += 1 }
         }
-        close(ends[0])
+        close(output)
         var wait: Int32 = 0
         var usage = rusage()
         while wait4(pid, &wait, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(Measure.now() - start) / 1e9
         guard wait == 0 else {
-            let message = (try? String(decoding: readAll(errors).suffix(2000), as: UTF8.self)) ?? ""
+            let message = (try? String(decoding: readFile(errors).suffix(2000), as: UTF8.self)) ?? ""
             throw BenchError("\(argv.joined(separator: " ")) failed (status \(wait)):\n\(message)")
         }
         let cpu =
             Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Run(seconds: seconds, cpuSeconds: cpu, peakKiB: Int(usage.ru_maxrss), bytes: bytes, lines: lines)
-    }
-
-    private static func readAll(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fd, &chunk, chunk.count)
-            if n <= 0 { break }
-            result += chunk[..<n]
-        }
-        return result
     }
 }

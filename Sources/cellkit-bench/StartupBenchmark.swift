@@ -20,6 +20,25 @@ enum StartupBenchmark {
 enum Child {
     @discardableResult
     static func run(_ argv: [String]) throws -> String {
+        let child = try spawn(argv)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(child.output, &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        close(child.output)
+        var wait: Int32 = 0
+        waitpid(child.pid, &wait, 0)
+        guard wait == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed (status \(wait))") }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Starts `argv` (no shell: its start-up is what some scenarios time)
+    /// with its standard output on a pipe whose read end is `output`, and
+    /// its standard error in the file `standardError` when given.
+    static func spawn(_ argv: [String], standardError: String? = nil) throws -> (pid: pid_t, output: Int32) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw BenchError("pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -27,6 +46,10 @@ enum Child {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
         posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addclose(&actions, ends[1])
+        if let standardError {
+            posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         var args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for a in args { free(a) } }
         var pid: pid_t = 0
@@ -36,17 +59,6 @@ enum Child {
             close(ends[0])
             throw BenchError("cannot run \(argv[0]): \(String(cString: strerror(status)))")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(ends[0], &chunk, chunk.count)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        close(ends[0])
-        var wait: Int32 = 0
-        waitpid(pid, &wait, 0)
-        guard wait == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed (status \(wait))") }
-        return String(decoding: bytes, as: UTF8.self)
+        return (pid, ends[0])
     }
 }
