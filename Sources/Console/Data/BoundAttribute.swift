@@ -54,20 +54,17 @@ final class BoundAttribute {
 
     /// The keys of an attribute that is text made of top-level fields (a
     /// String from a template, a [String] from a list), or `nil`. (A String
-    /// from one field is not: a JSON value is converted to it as to any type.) A JSON record gives it a value without fail when it has each
+    /// from one field is not: a JSON value is converted to it as to any
+    /// type.) A JSON record gives it a value without fail when it has each
     /// key, with a value that is not an array or an object: the check pass
     /// looks at just that, and asks for the value (and its error) only when
     /// it is not so.
     private(set) lazy var textKeys: [String]? = {
         guard cannotFailOnCSV else { return nil }
         if case .field = source { return nil }
-        func key(_ path: FieldPath) -> String? {
-            guard path.components.count == 1, case .key(let key) = path.components[0] else { return nil }
-            return key
-        }
         var keys: [String] = []
         for (path, _) in fieldPaths {
-            guard let key = key(path) else { return nil }
+            guard let key = path.topLevelKey else { return nil }
             keys.append(key)
         }
         return keys

@@ -131,7 +131,7 @@ final class DataFile {
 
     /// Reads and parses chunk `index`.
     private static func read(
-        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, countsOnly: Bool = false
+        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, countsOnly: Bool
     ) -> Result<Outcome, DataTable.OpenError> {
         let found: RecordChunker.RecordChunk?
         do {
@@ -145,7 +145,7 @@ final class DataFile {
 
     /// Parses a chunk (on any thread: it touches nothing else).
     private static func parse(
-        _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, countsOnly: Bool = false
+        _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, countsOnly: Bool
     ) -> Result<Outcome, DataTable.OpenError> {
         if countsOnly, let delimiter = DataTable.csvDelimiter(path) {
             // The scanner checks the UTF-8 itself: no String of the chunk, no field kept.

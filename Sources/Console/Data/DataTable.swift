@@ -133,7 +133,7 @@ struct DataTable {
         let file = Path.basename(path)
         switch storage {
         case .csv(let table, _):
-            guard fieldPath.components.count == 1, case .key(let key) = fieldPath.components[0] else {
+            guard let key = fieldPath.topLevelKey else {
                 return (
                     "\(fieldPath) is not a column of \(file)",
                     [

@@ -172,13 +172,19 @@ extension Interpreter {
         var dataErrors: [Diagnostic] = []
         var moreErrors = 0
         // One per field path of each binding: `[.id, .nmae]` has two, and finding `.id` says nothing of `.nmae`.
-        var presence = bound.map { [DataTable.FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
+        func noPresence() -> [[DataTable.FieldPresence]] {
+            bound.map { [DataTable.FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
+        }
+        var presence = noPresence()
+        let isCSV = DataTable.isCSV(file.path)
+        // What is checked per record: text from CSV fields cannot fail.
+        let checked = isCSV ? bound.filter { !$0.cannotFailOnCSV } : bound
         // Text from fields has little to check per record: the check waits on the parse, so two chunks parse side
         // by side. Anything else keeps this thread busy too, and a second parse would make three threads on two cores.
-        let isCSV = DataTable.isCSV(file.path)
-        file.readAhead = bound.allSatisfy { isCSV ? $0.cannotFailOnCSV : $0.textKeys != nil } ? 2 : 1
+        let textOnly = bound.allSatisfy { isCSV ? $0.cannotFailOnCSV : $0.textKeys != nil }
+        file.readAhead = textOnly ? 2 : 1
         // Nor does a CSV check of text need the fields: the records are checked and counted, not kept.
-        file.countsOnly = isCSV && bound.allSatisfy(\.cannotFailOnCSV)
+        file.countsOnly = isCSV && textOnly
         var index = 0
         while true {
             let next: DataTable?
@@ -191,7 +197,7 @@ extension Interpreter {
             if file.isWhole && index > 0 {
                 // The file could not be cut after all: check it again, whole.
                 (count, dataErrors, moreErrors) = (0, [], 0)
-                presence = bound.map { [DataTable.FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
+                presence = noPresence()
             }
             if index == 0 || file.isWhole, case .csv = table.storage {
                 // A CSV file's columns are known from its header: check them before any record.
@@ -208,8 +214,6 @@ extension Interpreter {
             for (i, binding) in bound.enumerated() {
                 for (j, (fieldPath, _)) in binding.fieldPaths.enumerated() { presence[i][j].add(table, fieldPath) }
             }
-            let isCSV = if case .csv = table.storage { true } else { false }
-            let checked = isCSV ? bound.filter { !$0.cannotFailOnCSV } : bound
             // Errors past the first ten are counted, not made (a typo can fail every record of a large file).
             let quota = max(0, maximumDataErrors - dataErrors.count)
             var errors = checkRecords(of: table, checked, cell: cell, quota: quota)

@@ -172,12 +172,6 @@ final class BoundRows {
         }
     }
 
-    /// A field path of one key.
-    private static func key(_ path: FieldPath) -> String? {
-        guard path.components.count == 1, case .key(let key) = path.components[0] else { return nil }
-        return key
-    }
-
     /// Puts the values of record `record` into `values`, by attribute slot
     /// (a missing value leaves its slot `nil`: the attribute keeps its default).
     func fill(record: Int, into values: inout [AttributeValue?]) throws(Failure) {
@@ -242,7 +236,7 @@ final class BoundRows {
         case .csv(let csv, _):
             if textPlans == nil {
                 textPlans = makeTextPlans { path in
-                    Self.key(path).flatMap { csv.header.firstIndex(of: $0) }.map { .column($0) }
+                    path.topLevelKey.flatMap { csv.header.firstIndex(of: $0) }.map { .column($0) }
                 }
             }
             csvRecords = csv.records
@@ -250,7 +244,7 @@ final class BoundRows {
             if textPlans == nil {
                 let first: JSONObject? = if case .object(let object)? = records.first { object } else { nil }
                 textPlans = makeTextPlans { path in
-                    Self.key(path).map { key in .key(key, hint: first?.index(forKey: key) ?? 0) }
+                    path.topLevelKey.map { key in .key(key, hint: first?.index(forKey: key) ?? 0) }
                 }
             }
             jsonRecords = records

@@ -29,6 +29,13 @@ struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         self.components = components
     }
 
+    /// The key of a path of one key (`.name`, `."First Name"`: a CSV column
+    /// or a record's own member); `nil` for `.a.b`, `.a[0]` or `.`.
+    var topLevelKey: String? {
+        guard components.count == 1, case .key(let key) = components[0] else { return nil }
+        return key
+    }
+
     /// The path as written in a script: `.a.b[0]`, `."First Name"`, `.`.
     var description: String {
         guard !components.isEmpty else { return "." }
