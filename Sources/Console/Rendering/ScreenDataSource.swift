@@ -241,12 +241,12 @@ final class ScreenDataSource {
         }
     }
 
-    /// Sets the loaded row's values on `view`. The first time a view is
-    /// configured every attribute is set, to the row's value or to its
-    /// default (plugins may rely on a default's setter to draw their cell);
-    /// after that, the row's values, and the defaults of those attributes the
-    /// view's previous row set and this one does not, so a reused cell never
-    /// shows the previous row's values. (Setting every attribute of every row
+    /// Sets the loaded row's values on `view`: first the defaults, then the
+    /// row's values. The first time a view is configured every attribute the
+    /// row does not give is set to its default (plugins may rely on a
+    /// default's setter to draw their cell); after that, only the defaults of
+    /// those attributes the view's previous row set and this one does not, so
+    /// a reused cell never shows the previous row's values. (Setting every attribute of every row
     /// was most of the time of a large render.)
     func configure(_ view: View, reference: CellReference) {
         guard let plan = try? plan(reference) else { return }
@@ -261,18 +261,34 @@ final class ScreenDataSource {
         }
         lastConfigured = entry
         let target = entry.target
-        for (slot, attribute) in plan.attributes.enumerated() {
-            let given = slot < values.count ? values[slot] : nil
-            let reset = entry.isNew || entry.set[slot]
-            entry.set[slot] = given != nil
-            guard let value = given ?? (reset ? attribute.defaultValue : nil) else { continue }
-            do {
-                try attribute.apply(value, to: target)
-            } catch {
-                errors.append("\(reference.written).\(attribute.name): \(error)")
-            }
+        let attributes = plan.attributes
+        let given = min(values.count, attributes.count)
+        // Defaults first, then the row's values, on every row: an attribute
+        // whose setter fills another (a `percent` that writes the `pct`
+        // outlet's text) is never undone by that other's default, so the
+        // first row draws as a reused one does (docs/sdk-guide.md, "The reuse
+        // contract").
+        for slot in attributes.indices where slot >= given || values[slot] == nil {
+            guard entry.isNew || entry.set[slot] else { continue }
+            entry.set[slot] = false
+            if let value = attributes[slot].defaultValue { apply(value, attributes[slot], to: target, reference) }
+        }
+        for slot in 0..<given {
+            guard let value = values[slot] else { continue }
+            entry.set[slot] = true
+            apply(value, attributes[slot], to: target, reference)
         }
         entry.isNew = false
+    }
+
+    private func apply(
+        _ value: AttributeValue, _ attribute: AttributeDescriptor, to target: View, _ reference: CellReference
+    ) {
+        do {
+            try attribute.apply(value, to: target)
+        } catch {
+            errors.append("\(reference.written).\(attribute.name): \(error)")
+        }
     }
 
     /// The entry configured last.

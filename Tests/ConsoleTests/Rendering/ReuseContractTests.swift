@@ -1,0 +1,63 @@
+@_spi(Host) import CellKit
+import Testing
+
+@testable import Console
+
+/// A cell as a plugin author writes one: `percent` fills the `pct` label
+/// from code, and `pct` is an attribute too (declared after it, as a nib's
+/// outlets are listed after the declared attributes).
+private final class TaskCell: TableViewCell, Reusable, Inspectable {
+    private let line = Label()
+    var task = "" { didSet { draw() } }
+    var percent = 0 { didSet { pct = "\(percent)%" } }
+    var pct = "" { didSet { draw() } }
+
+    required init() {
+        super.init()
+        line.pinEdges()
+        contentView.addSubview(line)
+    }
+
+    private func draw() { line.text = "\(task) [\(pct)]" }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        resetAttributesToDefaults()
+    }
+
+    static var inspectableAttributes: [InspectableAttribute<TaskCell>] {
+        [
+            .init("task", \.task, summary: "what to do"),
+            .init("percent", \.percent, summary: "how far along"),
+            .init("pct", \.pct, summary: "the percentage, as text"),
+        ]
+    }
+}
+
+private enum TaskCells: Plugin {
+    static let name = "TaskCells"
+    static let version = "1.0.0"
+    static func register(in registrar: PluginRegistrar) throws {
+        try registrar.register(cellType: TaskCell.self, summary: "a task and how far along it is")
+    }
+}
+
+/// The reuse contract (docs/sdk-guide.md): defaults go in before a row's
+/// values, on the first row as on every reused one, so a row draws the same
+/// whatever came before it.
+@Suite struct ReuseContractTests {
+    @Test func theFirstRowDrawsAsTheSecondWhenASetterFillsAnotherAttribute() {
+        let s = ScriptSession(plugins: [TaskCells.self])
+        s.succeed(
+            """
+            screen A width=20
+            row TaskCell task=a percent=100
+            row TaskCell task=a percent=100
+            row TaskCell task=b percent=5 pct=half
+            row TaskCell task=a percent=100
+            render
+            """)
+        // Row 3 gives `pct` after `percent`: its own value wins, as written.
+        #expect(s.takeOutput() == "a [100%]\na [100%]\nb [half]\na [100%]\n")
+    }
+}
