@@ -2,9 +2,16 @@ import Glibc
 import Testing
 
 /// Golden files: expected output kept in a folder beside a test's source
-/// and compared with what the code produces now. Run the tests with
-/// `CELLKIT_RECORD_GOLDENS=1` to write the current output instead, then
-/// review the change with `git diff`.
+/// and compared with what the code produces now.
+///
+/// - A golden that differs fails the test with a line diff, and the output
+///   is written to an artifacts folder (``artifactsVariable``, by default
+///   `.build/golden-artifacts/` of the package) under the golden's own name,
+///   so an SVG or ANSI golden can be opened and judged by eye.
+/// - `CELLKIT_RECORD_GOLDENS=1` (or `all`) writes the current output over
+///   every golden instead; `missing` writes only the goldens that do not
+///   exist yet and checks the rest. Each file recorded is printed. Review
+///   the change with `git diff`.
 ///
 /// ```swift
 /// @Test func helloCell() {
@@ -14,8 +21,45 @@ import Testing
 /// }
 /// ```
 public struct GoldenFiles: Sendable {
-    /// The environment variable that makes ``check(_:named:sourceLocation:)`` record.
+    /// The environment variable that makes ``check(_:named:sourceLocation:)``
+    /// record: `1` or `all` records every golden, `missing` only those not
+    /// there yet; unset, empty, `0` or `never` only checks.
     public static let recordVariable = "CELLKIT_RECORD_GOLDENS"
+
+    /// The environment variable naming the folder where the output of a
+    /// failed check is written.
+    public static let artifactsVariable = "CELLKIT_GOLDEN_ARTIFACTS"
+
+    /// Which goldens a run writes instead of checking.
+    public enum RecordMode: String, Sendable, CaseIterable {
+        /// Check every golden; a missing one fails.
+        case never
+        /// Write the goldens that do not exist; check the others.
+        case missing
+        /// Write every golden.
+        case all
+
+        /// The mode `CELLKIT_RECORD_GOLDENS` asks for, or `nil` for a value it does not know.
+        public init?(environmentValue value: String?) {
+            switch value ?? "" {
+            case "", "0", "never": self = .never
+            case "1", "all": self = .all
+            case "missing": self = .missing
+            default: return nil
+            }
+        }
+    }
+
+    /// What a check did.
+    public enum Outcome: Equatable, Sendable {
+        /// The output is the golden.
+        case matched
+        /// The output was written to the golden (`isNew`: there was none).
+        case recorded(path: String, isNew: Bool)
+        /// The output differs from the golden, or there is none: the message
+        /// says how, and the output is at `artifact` when it could be written.
+        case failed(message: String, artifact: String?)
+    }
 
     /// The folder the golden files are in.
     public let directory: String
@@ -32,36 +76,88 @@ public struct GoldenFiles: Sendable {
         self.init(directory: parent + "/" + folder)
     }
 
-    /// Whether this run records golden files instead of checking them.
-    public static var isRecording: Bool {
-        getenv(recordVariable).map { String(cString: $0) } == "1"
-    }
+    /// Whether this run records every golden file instead of checking them
+    /// (`CELLKIT_RECORD_GOLDENS=1`): for tests that keep their expected output
+    /// elsewhere (in a document) and rewrite it themselves.
+    public static var isRecording: Bool { recordMode == .all }
+
+    /// The mode `CELLKIT_RECORD_GOLDENS` asks for (``RecordMode/never`` for a value it does not know).
+    public static var recordMode: RecordMode { RecordMode(environmentValue: environment(recordVariable)) ?? .never }
 
     /// Compares `actual` byte for byte with the golden file `name` (a path
     /// under ``directory``; a newline is added to `actual` when it has none),
-    /// or records it. A mismatch fails the test with a line diff and the
-    /// command that re-records.
+    /// or records it, as `CELLKIT_RECORD_GOLDENS` says. A mismatch fails the
+    /// test with a line diff, where the output was written, and the command
+    /// that re-records; a recording prints what it wrote.
     public func check(_ actual: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let value = Self.environment(Self.recordVariable)
+        guard let mode = RecordMode(environmentValue: value) else {
+            Issue.record(
+                "\(Self.recordVariable)=\(value ?? "") is not a recording mode: write 1 (or all), missing, or 0",
+                sourceLocation: sourceLocation)
+            return
+        }
+        switch check(actual, named: name, mode: mode) {
+        case .matched: break
+        case .recorded(let path, let isNew):
+            print("recorded \(isNew ? "new golden" : "golden") \(path)")
+        case .failed(let message, _):
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The check behind ``check(_:named:sourceLocation:)``, with the mode
+    /// given: compares, records or fails, and writes the artifact of a
+    /// failure (to ``artifactsDirectory``).
+    public func check(_ actual: String, named name: String, mode: RecordMode) -> Outcome {
         let path = directory + "/" + name
         let text = actual.hasSuffix("\n") ? actual : actual + "\n"
-        let rerecord = "\(Self.recordVariable)=1 swift test"
-        if Self.isRecording {
+        let golden = Self.read(path)
+        if golden == text { return .matched }
+        if mode == .all || (mode == .missing && golden == nil) {
             if let failure = Self.write(text, to: path) {
-                Issue.record("could not record \(path): \(failure)", sourceLocation: sourceLocation)
+                return .failed(message: "could not record \(path): \(failure)", artifact: nil)
             }
-            return
+            return .recorded(path: path, isNew: golden == nil)
         }
-        guard let golden = Self.read(path) else {
-            Issue.record("no golden file \(path); record it with \(rerecord)", sourceLocation: sourceLocation)
-            return
+        let artifact = artifactsDirectory + "/" + name
+        let written = Self.write(text, to: artifact) == nil ? artifact : nil
+        let shown = written.map { "the output is at \($0)" } ?? "the output could not be written to \(artifact)"
+        guard let golden else {
+            return .failed(
+                message: """
+                    no golden file \(path) (\(shown)); record it with \(Self.recordVariable)=missing swift test
+                    """, artifact: written)
         }
-        if golden == text { return }
-        Issue.record(
-            """
-            \(name) differs from the output (- golden, + output, | marks line ends):
-            \(Self.diff(golden, text))
-            If the new output is right, re-record: \(rerecord)
-            """, sourceLocation: sourceLocation)
+        return .failed(
+            message: """
+                \(name) differs from the output (- golden, + output, | marks line ends):
+                \(Self.diff(golden, text))
+                \(shown)
+                If the new output is right, re-record: \(Self.recordVariable)=1 swift test
+                """, artifact: written)
+    }
+
+    /// Where the output of a failed check goes: `CELLKIT_GOLDEN_ARTIFACTS`,
+    /// else `.build/golden-artifacts/` in the package that holds ``directory``
+    /// (the folder with `Package.swift`), under the goldens' path in it; else
+    /// a folder in `/tmp`.
+    public var artifactsDirectory: String {
+        if let folder = Self.environment(Self.artifactsVariable), !folder.isEmpty { return folder }
+        var parts = directory.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var relative: [String] = []
+        while parts.count > 1 {
+            let root = parts.joined(separator: "/")
+            if access(root + "/Package.swift", F_OK) == 0 {
+                return ([root, ".build", "golden-artifacts"] + relative.reversed()).joined(separator: "/")
+            }
+            relative.append(parts.removeLast())
+        }
+        return "/tmp/cellkit-golden-artifacts-\(getuid())" + directory
+    }
+
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// A line diff of `old` and `new`, with two lines of context around each
