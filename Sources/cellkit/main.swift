@@ -10,12 +10,7 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "--worker" {
 }
 
 do {
-    let invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
-    if invocation.mode == .help {
-        print(Invocation.usage)
-        exit(0)
-    }
-    exit(CellKitApp.main(invocation))
+    exit(CellKitApp.main(try Invocation.parse(Array(CommandLine.arguments.dropFirst()))))
 } catch {
     // The message quotes what was typed: made safe for the terminal (an escape in an argument
     // stays text), line by line (a fix goes on a line of its own).

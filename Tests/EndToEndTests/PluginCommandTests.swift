@@ -53,7 +53,7 @@ import Testing
         let result = try CellKitProcess.run(["validate", "BasicCells", "CardCells", "ChartCells"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("checked "))
-        #expect(result.standardOutput.hasSuffix("of 3 plugin(s): all good\n"))
+        #expect(result.standardOutput.hasSuffix("of 3 plugins: all good\n"))
     }
 
     @Test func validateReportsEveryFailureAndExitsWithThePluginCode() throws {
@@ -71,7 +71,7 @@ import Testing
         )
         #expect(
             errors.contains("✗ FixtureInvalid.Answer: could not load a Int: this scene's controller cannot be made"))
-        #expect(result.standardOutput.hasSuffix("of 1 plugin(s): 3 failure(s)\n"))
+        #expect(result.standardOutput.hasSuffix("of 1 plugin: 3 failures\n"))
     }
 
     /// The summary matches the outcome: a plugin that cannot be loaded is a
@@ -81,12 +81,12 @@ import Testing
         #expect(result.status == 3)
         #expect(result.standardError.hasPrefix("✗ NoSuch: no plugin named 'NoSuch' on the plugin path"))
         #expect(result.standardOutput.hasPrefix("checked "))
-        #expect(result.standardOutput.hasSuffix(" of 1 plugin(s); 1 plugin(s) could not be loaded: 1 failure(s)\n"))
+        #expect(result.standardOutput.hasSuffix(" of 1 plugin; 1 plugin could not be loaded: 1 failure\n"))
         let missing = try CellKitProcess.run(["validate", "NoSuch"])
         #expect(missing.status == 3)
         #expect(
             missing.standardOutput
-                == "checked 0 item(s) of 0 plugin(s); 1 plugin(s) could not be loaded: 1 failure(s)\n")
+                == "checked 0 items of 0 plugins; 1 plugin could not be loaded: 1 failure\n")
     }
 
     /// Validating runs plugin code in the worker: a plugin that traps while it
@@ -96,7 +96,7 @@ import Testing
         let result = try CellKitProcess.run(["validate", trap, "BasicCells"])
         #expect(result.status == 3)
         #expect(result.standardError.contains("crashed (SIGILL, a trap) while it was loading"))
-        #expect(result.standardOutput.hasSuffix(" of 1 plugin(s); 1 plugin(s) could not be loaded: 1 failure(s)\n"))
+        #expect(result.standardOutput.hasSuffix(" of 1 plugin; 1 plugin could not be loaded: 1 failure\n"))
     }
 }
 

@@ -167,7 +167,8 @@ import Testing
 
         let script = try CellKitProcess.run([], input: "screen A\nrow TxtCell\n", environment: env)
         #expect(script.status == 0, "\(script.standardError)")
-        #expect(script.standardError.contains("note: loaded Other for TxtCell"))
+        #expect(script.standardError.contains("loaded Other 0.0.1 for TxtCell from "))
+        #expect(!script.standardError.contains("note: loaded"), "one line says a plugin was loaded")
     }
 
     /// `--allow-unsafe-plugins` waives the check for scanning too: a scan is a load.

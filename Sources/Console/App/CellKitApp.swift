@@ -21,8 +21,22 @@ public enum CellKitApp {
                 "cellkit \(version) (CellKit SDK ABI \(PluginABI.version), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))"
             )
             return 0
-        case .help:
+        case .help(let topic):
+            do {
+                context.output.print(try CommandLineHelp.help(topic: topic))
+                return 0
+            } catch {
+                context.output.printError("cellkit: error: \(error.message)\n  'cellkit --help' shows the usage")
+                return ExitCode.usage.rawValue
+            }
+        case .completions(let shell):
+            context.output.print(ShellCompletion.script(for: shell), terminator: "")
             return 0
+        case .manual:
+            context.output.print(ManualPage.text(version: version), terminator: "")
+            return 0
+        case .describe(let name):
+            return context.describe(name)
         case .scanPlugin(let path):
             return RegistryScanner.printRecord(of: path, allowUnsafe: invocation.allowUnsafePlugins)
         case .interactive:
@@ -48,7 +62,11 @@ public enum CellKitApp {
         case .render(let target, let format, let width, let data, let out):
             return context.renderStoryboard(target, format: format, width: width, data: data, output: out)
         case .plugins:
-            context.interpreter.listPlugins()
+            if invocation.json {
+                context.output.print(context.interpreter.pluginsJSON())
+            } else {
+                context.interpreter.listPlugins()
+            }
             return 0
         case .validate(let plugins):
             return context.validate(plugins)

@@ -174,10 +174,12 @@ final class Context {
     }
 
     /// `cellkit validate [PLUGIN...]`: loads each plugin (in the worker) and
-    /// makes every cell, nib and scene it registered; reports every failure.
-    /// The summary counts plugins that could not be loaded as failures too.
+    /// makes every cell, nib and scene it registered; reports every failure
+    /// (as JSON with `--json`). The summary counts plugins that could not be
+    /// loaded as failures too.
     func validate(_ names: [String]) -> Int32 {
         let wanted = names.isEmpty ? host.searchPath.libraries().map(\.name) : names
+        var failures: [(plugin: String?, message: String)] = []
         var loadFailures = 0
         var loaded: [String] = []
         for name in wanted {
@@ -195,32 +197,49 @@ final class Context {
             } catch {
                 loadFailures += 1
                 switch error {
-                case .plugin(let error): output.printError("✗ \(name): \(error.description)")
-                case .worker(let failure): output.printError("✗ \(name): " + interpreter.describe(failure))
-                case .render(let message), .output(let message): output.printError("✗ \(name): \(message)")
+                case .plugin(let error): failures.append((name, error.description))
+                case .worker(let failure): failures.append((name, interpreter.describe(failure)))
+                case .render(let message), .output(let message): failures.append((name, message))
                 }
             }
         }
         var checked = 0
-        var failures: [String] = []
         if !loaded.isEmpty {
             do throws(BackendError) {
-                (checked, failures) = try interpreter.backend.validate(plugins: loaded)
+                let result = try interpreter.backend.validate(plugins: loaded)
+                checked = result.checked
+                failures += result.failures.map { (nil, $0) }
             } catch {
                 if case .worker(let failure) = error {
-                    failures.append(interpreter.describe(failure))
+                    failures.append((nil, interpreter.describe(failure)))
                 } else {
-                    failures.append("\(error)")
+                    failures.append((nil, "\(error)"))
                 }
             }
         }
-        for failure in failures { output.printError("✗ \(failure)") }
-        let total = failures.count + loadFailures
-        var summary = "checked \(checked) item(s) of \(loaded.count) plugin(s)"
-        if loadFailures > 0 { summary += "; \(loadFailures) plugin(s) could not be loaded" }
-        summary += total == 0 ? ": all good" : ": \(total) failure(s)"
-        output.print(summary)
-        return total > 0 ? ExitCode.plugin.rawValue : ExitCode.success.rawValue
+        if invocation.json {
+            output.print(
+                MachineReadable.text(MachineReadable.validate(checked: checked, plugins: loaded, failures: failures)))
+        } else {
+            for failure in failures {
+                output.printError("✗ " + (failure.plugin.map { "\($0): " } ?? "") + failure.message)
+            }
+            var summary = "checked \(counted(checked, "item")) of \(counted(loaded.count, "plugin"))"
+            if loadFailures > 0 {
+                summary += "; \(counted(loadFailures, "plugin")) could not be loaded"
+            }
+            summary += failures.isEmpty ? ": all good" : ": \(counted(failures.count, "failure"))"
+            output.print(summary)
+        }
+        return failures.isEmpty ? ExitCode.success.rawValue : ExitCode.plugin.rawValue
+    }
+
+    /// `cellkit describe NAME [--json]`: `describe` as the console runs it,
+    /// loading the plugin that has the name.
+    func describe(_ name: String) -> Int32 {
+        let quoted = "\"" + name.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
+        let command = "describe \(quoted)" + (invocation.json ? " format=json" : "")
+        return finish(interpreter.run(command, file: "<command line>"))
     }
 
     func newPlugin(_ name: String, path: String?, sdk: String?) -> Int32 {

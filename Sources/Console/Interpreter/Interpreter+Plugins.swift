@@ -48,11 +48,13 @@ extension Interpreter {
     }
 
     /// Loads the library at `path` through the backend and adds what it
-    /// registered to the catalog; says so on standard error. The path goes
-    /// to the worker as given (its trust check follows it link by link);
+    /// registered to the catalog; says so on standard error, in one line
+    /// (naming the cell it was loaded `for`, when a name loaded it). The path
+    /// goes to the worker as given (its trust check follows it link by link);
     /// `refusalNote` is added to a refusal for unsafe permissions.
     func loadPlugin(
-        _ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan, refusalNote: String? = nil
+        _ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan, refusalNote: String? = nil,
+        for name: String? = nil
     ) throws(ConsoleError) {
         let canonical = canonicalFilePath(path)
         if let plugin = catalog.plugin(atPath: canonical) {
@@ -74,7 +76,9 @@ extension Interpreter {
                 output.printError(alreadyLoaded(plugin))
             } else {
                 let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
-                output.printError("loaded \(plugin.name) \(plugin.version)\(from): \(plugin.contentsSummary)")
+                let reason = name.map { " for \($0)" } ?? ""
+                output.printError(
+                    "loaded \(plugin.name) \(plugin.version)\(reason)\(from): \(plugin.contentsSummary)")
             }
         } catch {
             var failure = backendError(error, c, at: span, loading: canonical)
@@ -173,6 +177,34 @@ extension Interpreter {
         return nil
     }
 
+    /// `cellkit plugins --json`: what ``listPlugins()`` lists, for tools (docs/json-output.md).
+    func pluginsJSON() -> String {
+        var plugins: [JSONValue] = catalog.plugins.map { plugin in
+            MachineReadable.plugin(
+                name: plugin.name, version: plugin.version, abi: Int(plugin.abiVersion), state: "loaded", reason: nil,
+                path: plugin.path, provides: plugin.contentsCounts)
+        }
+        if let cache = host.cache {
+            for record in cache.records(for: host.searchPath) where record.isPlugin {
+                guard !catalog.plugins.contains(where: { $0.name == record.name || $0.path == record.path }) else {
+                    continue
+                }
+                let state = record.refusal != nil ? "refused" : record.error != nil ? "broken" : "available"
+                plugins.append(
+                    MachineReadable.plugin(
+                        name: record.name, version: record.version, abi: Int(record.abiVersion), state: state,
+                        reason: record.refusal ?? record.error, path: record.path, provides: record.contentsCounts))
+            }
+        }
+        return MachineReadable.text(
+            MachineReadable.document(
+                "plugins",
+                [
+                    ("searchPath", .array(host.searchPath.directories.map { .string($0) })),
+                    ("plugins", .array(plugins)),
+                ]))
+    }
+
     func listPlugins() {
         let loaded = catalog.plugins
         var rows: [[String]] = [["PLUGIN", "VERSION", "ABI", "STATE", "PROVIDES", "PATH"]]
@@ -231,6 +263,10 @@ extension Interpreter {
     func describe(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let argument = c.arguments["cell"] else { return }
         let item = try resolve(argument.text, kinds: Set(PluginRegistration.Kind.allCases), c, at: argument.span)
+        if c.options["format"]?.value.text == "json" {
+            output.print(MachineReadable.text(MachineReadable.describe(item)))
+            return
+        }
         var header = "\(item.qualifiedName)   \(item.kind.noun(plural: false))"
         if let nib = item.info.nibName { header += "   nib \(nib).nib" }
         output.print(header)
@@ -256,11 +292,11 @@ extension Interpreter {
 
 extension RegistryCache.Record {
     /// `3 cells, 1 nib`.
-    var contentsSummary: String {
-        PluginRegistration.Kind.allCases.compactMap { kind -> String? in
-            let n = registrations.filter { $0.kind == kind }.count
-            return n == 0 ? nil : "\(n) \(kind.noun(plural: n != 1))"
-        }.joined(separator: ", ")
+    var contentsSummary: String { PluginRegistration.Kind.summary(of: registrations.map(\.kind)) }
+
+    /// How many of each kind it registers, for `plugins --json`.
+    var contentsCounts: [(PluginRegistration.Kind, Int)] {
+        PluginRegistration.Kind.counts(of: registrations.map(\.kind))
     }
 }
 

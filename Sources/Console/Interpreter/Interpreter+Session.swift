@@ -86,7 +86,7 @@ extension Interpreter {
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
         }
-        output.printError("saved \(session.screens.count) screen(s) to \(argument.text)")
+        output.printError("saved \(counted(session.screens.count, "screen")) to \(argument.text)")
         if let notice { output.printError("note: \(notice)") }
     }
 

@@ -218,8 +218,7 @@ final class Interpreter {
             // A cell of a plugin on the path that is not loaded yet: load it now (the
             // cache says which plugin has it), so scripts need not `load` first.
             if error.code == .unknownName, let provider = host.cachedProvider(of: name, kinds: kinds) {
-                try loadPlugin(provider.path, allowUnsafe: host.allowUnsafePlugins, c, at: span)
-                output.printError("note: loaded \(provider.plugin) for \(name)")
+                try loadPlugin(provider.path, allowUnsafe: host.allowUnsafePlugins, c, at: span, for: name)
                 // So that `save` writes the `load` that makes the name resolve again.
                 if !session.loadedPlugins.contains(provider.plugin) {
                     session.loadedPlugins.append(provider.plugin)

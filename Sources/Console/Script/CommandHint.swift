@@ -81,7 +81,7 @@ extension Invocation {
     /// The name of an option of `cellkit`, for a hint; a debug build (the tests) stops when
     /// the option table lacks it.
     static func optionName(_ name: String) -> String {
-        assert(options.contains { $0.names.contains(name) }, "cellkit has no option \(name): fix the hint")
+        assert(CommandLineOption.named(name) != nil, "cellkit has no option \(name): fix the hint")
         return name
     }
 }

@@ -70,12 +70,17 @@ extension CommandSpec {
         CommandSpec(
             name: .describe,
             positionals: [.init("cell", "CELL", .cell, "a cell name")],
+            options: [
+                .init(
+                    "format", .choice(["text", "json"]),
+                    "text (the default) or json, for tools (docs/json-output.md)", example: "json")
+            ],
             summary: "show a cell's attributes, with their types and defaults",
             details: """
                 CELL is a cell, a header/footer view or a nib, by its short name \
                 (ProfileCell) or its qualified one (CardCells.ProfileCell).
                 """,
-            examples: ["describe ProfileCell", "describe BasicCells.TextCell"]),
+            examples: ["describe ProfileCell", "describe BasicCells.TextCell format=json"]),
         CommandSpec(
             name: .screen,
             positionals: [

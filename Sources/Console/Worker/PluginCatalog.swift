@@ -15,11 +15,24 @@ struct PluginInfo: Equatable, Sendable {
     var items: [ItemInfo]
 
     /// `3 cells, 2 nibs`.
-    var contentsSummary: String {
-        PluginRegistration.Kind.allCases.compactMap { kind -> String? in
-            let n = items.filter { $0.kind == kind }.count
-            return n == 0 ? nil : "\(n) \(kind.noun(plural: n != 1))"
-        }.joined(separator: ", ")
+    var contentsSummary: String { PluginRegistration.Kind.summary(of: items.map(\.kind)) }
+
+    /// How many of each kind it registered, for `plugins --json`.
+    var contentsCounts: [(PluginRegistration.Kind, Int)] { PluginRegistration.Kind.counts(of: items.map(\.kind)) }
+}
+
+extension PluginRegistration.Kind {
+    /// How many of each kind `kinds` holds, in the order of the kinds, those present only.
+    static func counts(of kinds: [PluginRegistration.Kind]) -> [(PluginRegistration.Kind, Int)] {
+        allCases.compactMap { kind in
+            let n = kinds.filter { $0 == kind }.count
+            return n == 0 ? nil : (kind, n)
+        }
+    }
+
+    /// `3 cells, 2 nibs`.
+    static func summary(of kinds: [PluginRegistration.Kind]) -> String {
+        counts(of: kinds).map { "\($1) \($0.noun(plural: $1 != 1))" }.joined(separator: ", ")
     }
 }
 

@@ -119,7 +119,9 @@ import Testing
     }
 
     @Test func helpVersionAndTheInternalScanWin() throws {
-        #expect(try parse("run --help").mode == .help)
+        #expect(try parse("run --help").mode == .help(topic: "run"))
+        #expect(try parse("--help").mode == .help(topic: nil))
+        #expect(try parse("plugin install . --help").mode == .help(topic: "plugin install"))
         #expect(try parse("--version").mode == .version)
         #expect(try parse("--scan-plugin /x/libA.so").mode == .scanPlugin(path: "/x/libA.so"))
         let scan = try parse("--no-cache --allow-unsafe-plugins --scan-plugin /x/libA.so")

@@ -315,6 +315,6 @@ import Testing
                 row ProfileCell name=Ada
 
                 """)
-        #expect(s.takeError().hasSuffix("saved 1 screen(s) to \(files.path("s.cellkit"))\n"))
+        #expect(s.takeError().hasSuffix("saved 1 screen to \(files.path("s.cellkit"))\n"))
     }
 }

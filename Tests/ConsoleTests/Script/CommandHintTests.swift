@@ -51,7 +51,7 @@ import Testing
             CommandHint.grantUnsafeLoad("CardCells")
                 == "run cellkit with --allow-unsafe-plugins, or type `load CardCells allow-unsafe=true` at the "
                 + "interactive prompt")
-        #expect(Invocation.options.contains { $0.names.contains("--allow-unsafe-plugins") })
+        #expect(CommandLineOption.named("--allow-unsafe-plugins") != nil)
         #expect(problems(CommandHint.line(.load, "CardCells", options: ["allow-unsafe": "true"])) == [])
     }
 
