@@ -15,7 +15,7 @@ import Testing
 /// CellKit 0.1.0 · 3 plugins on the path (type help, Tab completes, Ctrl-D leaves)
 /// cellkit> screen Main
 /// cellkit> row TextCell nmae=Ada
-/// <stdin>:2:14: error: TextCell has no attribute 'nmae'
+/// <prompt 2>:1:14: error: TextCell has no attribute 'nmae'
 /// …
 /// ```
 ///

@@ -126,7 +126,7 @@ import Testing
     @Test func anErrorIsReportedAndTheNextCommandWorks() throws {
         let repl = try PTYSession.start()
         try repl.type("rwo TextCell")
-        try repl.waitFor("<stdin>:1:1: error: unknown command 'rwo'")
+        try repl.waitFor("<prompt 1>:1:1: error: unknown command 'rwo'")
         try repl.waitForPrompt()
         #expect(repl.screen.lines.contains("  rwo TextCell"))
         #expect(repl.screen.lines.contains("  ^~~"))
@@ -134,8 +134,8 @@ import Testing
 
         try repl.type("screen Main")
         try repl.type("row TextCell nmae=Ada")
-        // Line 3 of the session; the column points at the attribute.
-        try repl.waitFor("<stdin>:3:14: error: TextCell has no attribute 'nmae'")
+        // The third command typed; the column points at the attribute.
+        try repl.waitFor("<prompt 3>:1:14: error: TextCell has no attribute 'nmae'")
         try repl.wait(for: "the caret under the attribute") { $0.lines.contains("               ^~~~") }
         try repl.type("row TextCell text=Ada")
         try repl.type("render")

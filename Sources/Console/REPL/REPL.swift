@@ -20,8 +20,16 @@ final class REPL {
     var watch = false
     private var watcher: FileWatcher?
     private var watchedFiles: (files: [String], folders: [String]) = ([], [])
-    /// The number the next line typed gets in diagnostics (`<stdin>:N:C`).
-    private(set) var lineNumber = 1
+    /// How many commands were typed at the prompt: diagnostics name the
+    /// command they are about as `<prompt N>`, as ipython's `In [N]` does,
+    /// then the line within it and the column (`<prompt 3>:1:14`).
+    private(set) var entries = 0
+
+    /// The name diagnostics give the command typed `entry`-th.
+    static func source(ofEntry entry: Int) -> String { "<prompt \(entry)>" }
+
+    /// Where a diagnostic about the whole of the last command typed points.
+    private var lastEntry: SourceLocation { SourceLocation(file: Self.source(ofEntry: entries), line: 1, column: 1) }
 
     static let prompt = "cellkit> "
     static let continuationPrompt = "     ...> "
@@ -59,13 +67,12 @@ final class REPL {
 
         while !interpreter.quitRequested {
             guard let text = readCommand(editor) else { break }
-            let first = lineNumber
-            lineNumber += text.split(separator: "\n", omittingEmptySubsequences: false).count
+            if !text.allSatisfy(\.isWhitespace) { entries += 1 }
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reloadIfChanged()
             // Typed at the prompt: the person's own commands (a waiver counts); not when piped in.
             interpreter.commandsComeFromThePerson = isatty(0) == 1
-            interpreter.run(text, file: "<stdin>", firstLine: first, keepGoing: true)
+            interpreter.run(text, file: Self.source(ofEntry: entries), keepGoing: true)
             interpreter.commandsComeFromThePerson = false
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reportStorageProblems(journal: journal, history: history)
@@ -243,7 +250,7 @@ final class REPL {
                 .plugin,
                 Diagnostic(
                     message: quarantine.message,
-                    location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1),
+                    location: lastEntry,
                     notes: quarantine.fix.map { [$0] } ?? []))
         }
         let view = ScrollView(
@@ -273,14 +280,14 @@ final class REPL {
             throw ConsoleError(
                 .plugin,
                 Diagnostic(
-                    message: message, location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1),
+                    message: message, location: lastEntry,
                     notes: notes))
         } catch {
             throw ConsoleError(
                 .io,
                 Diagnostic(
                     message: "the terminal failed: \(error)",
-                    location: SourceLocation(file: "<stdin>", line: lineNumber - 1, column: 1)))
+                    location: lastEntry))
         }
         if let first = view.cellErrors.first {
             let more = view.cellErrors.count > 1 ? " (and \(view.cellErrors.count - 1) more)" : ""
