@@ -74,6 +74,9 @@ import Testing
             #expect(created.standardOutput.contains("created \(plugin)/\(file)\n"))
         }
         #expect(created.standardOutput.contains("swift build\n"))
+        // The hint is followed from inside the new folder: it installs ".", not the name again.
+        #expect(created.standardOutput.contains("  cd \(plugin)\n"))
+        #expect(created.standardOutput.hasSuffix("  cellkit plugin install .\n"))
 
         // 2. Build it.
         let firstBuild = Self.now()

@@ -256,8 +256,8 @@ final class Context {
                   cd \(scaffold.directory)
                   swift build
                   cellkit run Examples/hello.cellkit --plugin-path .build/debug
-                or build it in release and install it for every session:
-                  cellkit plugin install \(scaffold.directory)
+                then, from the same folder, build it in release and install it for every session:
+                  cellkit plugin install .
                 """)
             return 0
         } catch {
