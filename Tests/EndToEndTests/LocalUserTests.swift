@@ -127,6 +127,26 @@ import Testing
         #expect(!fileExists(s.path(home)), "the missing home directory was created")
     }
 
+    /// The registry cache's folder can be written by others, who planted
+    /// `registry.json` as a link to a file of yours: the cache is not saved there
+    /// (it was written through the link, replacing the file), and the run works.
+    @Test func aRegistryCacheFolderOthersCanWriteIsNotWrittenTo() throws {
+        let s = try Scratch()
+        let victim = try s.write("precious.txt", "keep me\n")
+        try createDirectories(s.path("cache/cellkit"))
+        #expect(chmod(s.path("cache/cellkit"), 0o777) == 0)
+        #expect(symlink(victim, s.path("cache/cellkit/registry.json")) == 0)
+        let result = try Self.run(
+            ["plugins"], in: s.directory,
+            environment: [
+                "HOME": s.directory, "XDG_CACHE_HOME": s.path("cache"), "XDG_STATE_HOME": s.path("state"),
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("BasicCells"))
+        #expect(s.read("precious.txt") == "keep me\n")
+        #expect(try listDirectory(s.path("cache/cellkit")) == ["registry.json"])
+    }
+
     // MARK: - plugin uninstall
 
     /// `plugin uninstall` takes a name: a path is refused before anything is removed,
