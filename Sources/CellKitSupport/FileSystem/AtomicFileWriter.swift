@@ -29,9 +29,10 @@ import Glibc
 /// that descriptor. Anything else (a block device, a socket) is refused.
 ///
 /// While a temporary file exists it is registered with ``TemporaryFiles``, whose signal
-/// handlers remove it if a signal ends the process. Writing straight to a pipe or FIFO
-/// whose reader has gone (`EPIPE`) ends the process as SIGPIPE would
-/// (``TemporaryFiles/endForClosedPipe()``).
+/// handlers remove it if a signal ends the process. Writing to standard output by name
+/// (`/dev/stdout`, `/dev/fd/1`) after its reader has gone (`EPIPE`) ends the process as
+/// SIGPIPE would (``TemporaryFiles/endForClosedPipe()``); a FIFO whose reader has gone
+/// is a write error.
 ///
 /// ```swift
 /// let writer = try AtomicFileWriter(path: "report.html")
@@ -334,8 +335,8 @@ public final class AtomicFileWriter {
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) -> Result<Void, FileError> {
         let code = SystemCall.writeAll(descriptor, bytes)
-        if code == EPIPE && writesDirectly {
-            // Standard output or a FIFO whose reader has gone: end as SIGPIPE would have.
+        if code == EPIPE && Self.standardDescriptor(path) == 1 {
+            // Standard output by name, whose reader has gone: end as SIGPIPE would have.
             TemporaryFiles.endForClosedPipe()
         }
         guard code == 0 else {

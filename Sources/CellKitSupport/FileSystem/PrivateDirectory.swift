@@ -71,7 +71,41 @@ public enum PrivateDirectory {
                 path, "it can be written by others (mode \(String(info.permissions & 0o777, radix: 8)))",
                 fix: "run `chmod go-w \(absolute)`")
         }
-        var directory = Path.dirname(absolute)
+        try checkFolders(from: Path.dirname(absolute), above: path)
+    }
+
+    /// Checks the folder `path` will be, without making it (what makes it later gives it
+    /// its own mode): an existing one as ``check(_:)`` does; for a missing one, the nearest
+    /// folder above it that exists, which must be one you may write and no other user
+    /// could change.
+    ///
+    /// - Returns: whether the folder exists or can be made; `false` when the nearest
+    ///   folder above it cannot be written or is not a folder (a read-only home, a path
+    ///   under a file).
+    /// - Throws: `FileError` (`.createDirectory`, `EPERM`) when another user could change
+    ///   it, as ``check(_:)`` does.
+    public static func checkBeforeMaking(_ path: String) throws(FileError) -> Bool {
+        let absolute = try Path.absolute(path)
+        var nearest = absolute
+        while (try? fileInfo(nearest, followingSymbolicLinks: false)) == nil {
+            let parent = Path.dirname(nearest)
+            if parent == nearest { return false }
+            nearest = parent
+        }
+        if nearest == absolute {
+            try check(absolute)
+            return true
+        }
+        guard isDirectory(nearest), access(nearest, W_OK | X_OK) == 0 else { return false }
+        try checkFolders(from: nearest, above: path)
+        return true
+    }
+
+    /// Throws when `directory` or a folder above it belongs to a user other than you or
+    /// root, or can be written by others without the sticky bit: they could replace
+    /// `path`, below it.
+    private static func checkFolders(from directory: String, above path: String) throws(FileError) {
+        var directory = directory
         while true {
             guard let above = try fileInfo(directory) else { break }
             if above.uid != geteuid() && above.uid != 0 {

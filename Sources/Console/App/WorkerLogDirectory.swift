@@ -5,7 +5,8 @@ import Synchronization
 /// Where a session keeps its workers' logs: a folder of the user's own that no other
 /// local user can write to or swap (``PrivateDirectory``), never a fixed shared path.
 ///
-/// The first that can be made and passes the check:
+/// The first that exists or can be made and passes the check (it is not made here: the
+/// worker makes it when it first starts):
 ///
 /// 1. `$XDG_STATE_HOME/cellkit/workers`, when `XDG_STATE_HOME` is an absolute path;
 /// 2. `~/.local/state/cellkit/workers`, when the home directory exists (a `HOME` that
@@ -33,7 +34,7 @@ enum WorkerLogDirectory {
     /// The `mkdtemp` folder this process made, to remove at exit when empty.
     private static let temporary = Mutex<String?>(nil)
 
-    /// The folder for `environment`, made (mode 0700) and checked.
+    /// The folder for `environment`, checked (see ``WorkerLogDirectory``).
     static func choose(environment: [String: String]) -> Choice {
         let env = Environment(environment)
         var candidates: [String] = []
@@ -50,11 +51,12 @@ enum WorkerLogDirectory {
             Choice(path: path, warnings: warnings.map { $0 + "\n  they go to \(path) for this run" })
         }
         for candidate in candidates {
-            // One that cannot be made (a read-only home) is passed over; one that another
-            // user could change is refused, with the fix.
-            guard (try? createDirectories(candidate, mode: 0o700)) != nil else { continue }
+            // Checked, not made: the worker makes it when it first starts (a run that
+            // needs no worker leaves nothing behind). One that cannot be made (a
+            // read-only home) is passed over; one that another user could change is
+            // refused, with the fix.
             do throws(FileError) {
-                try PrivateDirectory.check(candidate)
+                guard try PrivateDirectory.checkBeforeMaking(candidate) else { continue }
                 return chosen(candidate)
             } catch {
                 warnings.append(
@@ -68,8 +70,10 @@ enum WorkerLogDirectory {
             atexit { WorkerLogDirectory.removeTemporaryIfEmpty() }
             return chosen(path)
         } catch {
+            // Never a refused folder: one nothing can be made in, so that starting a worker
+            // fails (the warnings say why) instead of logging where another user could look.
             warnings.append("cellkit: warning: no folder for worker logs: " + error.description)
-            return Choice(path: candidates.first ?? "/", warnings: warnings)
+            return Choice(path: "/dev/null/cellkit-workers", warnings: warnings)
         }
     }
 

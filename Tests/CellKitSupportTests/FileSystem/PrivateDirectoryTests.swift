@@ -62,6 +62,20 @@ import Testing
         #expect(refusal(theirs)?.reason == "it belongs to another user (uid 65534), who could plant links in it")
     }
 
+    /// A folder still to be made is judged by the nearest folder above it, and is
+    /// not made.
+    @Test func aFolderToMakeIsCheckedWithoutBeingMade() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(try PrivateDirectory.checkBeforeMaking(directory.file("state/cellkit/workers")))
+        #expect(!fileExists(directory.file("state")))
+        _ = try directory.write("a file\n", to: "file")
+        #expect(try !PrivateDirectory.checkBeforeMaking(directory.file("file/cellkit/workers")))
+        let open = directory.file("open")
+        #expect(mkdir(open, 0o700) == 0 && chmod(open, 0o777) == 0)
+        #expect(throws: FileError.self) { try PrivateDirectory.checkBeforeMaking(open + "/cellkit/workers") }
+    }
+
     @Test func temporaryFoldersAreNewAndPrivate() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
