@@ -47,6 +47,29 @@ import Testing
         #expect(!s.list().contains { $0.contains("out.txt") }, "\(s.list())")
     }
 
+    /// The REPL's handlers do the same for these signals (SIGXCPU here), and give the
+    /// terminal back: `render to FILE` of a long screen, signalled mid-write.
+    @Test func theREPLRemovesTheTemporaryFileOnSIGXCPU() throws {
+        let home = try PTYSession.makeHome()
+        try atomicWrite(home + "/data.csv", "name\n" + (0..<200_000).map { "row \($0)\n" }.joined())
+        let repl = try PTYSession.start(home: home, ownsHome: true)
+        try repl.type("screen S width=30")
+        try repl.type("rows TextCell from \"\(home)/data.csv\" text=.name")
+        try repl.waitForPrompt()
+        try repl.type("render to \"\(home)/out.txt\"")
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        func names() -> [String] { (try? listDirectory(home)) ?? [] }
+        while !names().contains(where: { $0.hasPrefix(".out.txt.tmp-") }) && clock.now < deadline {
+            usleep(10_000)
+        }
+        #expect(names().contains { $0.hasPrefix(".out.txt.tmp-") }, "the render never started writing")
+        repl.signal(SIGXCPU)
+        #expect(try repl.waitForExit() == 128 + SIGXCPU)
+        #expect(!names().contains { $0.contains("out.txt") }, "\(names())")
+        #expect(repl.isTerminalCooked)
+    }
+
     /// SIGPIPE sent to the session while it writes: ignored (a write to a closed pipe
     /// fails instead), so the run goes on and writes its file whole.
     @Test func sigpipeDoesNotEndTheSession() throws {
