@@ -1,11 +1,12 @@
 import Glibc
 
-/// A folder for one user's state (worker logs, journals): made with mode 0700 if
-/// missing, and used only when no other local user can put files in it or swap it.
+/// A folder for one user's state (worker logs, history, the registry cache): used only
+/// when no other local user can put files in it or swap it.
 ///
 /// A folder another user made first, or can write to, is where that user can plant a
 /// symbolic link named like a file cellkit is about to write, and have it truncate or
-/// overwrite one of yours. So ``prepare(_:)`` refuses, with the reason and the fix:
+/// overwrite one of yours. So ``prepare(_:)`` (which makes a missing folder 0700),
+/// ``check(_:)`` and ``checkBeforeMaking(_:)`` refuse, with the reason and the fix:
 ///
 /// - the folder itself if it is a symbolic link, belongs to another user, or can be
 ///   written by its group or others;
