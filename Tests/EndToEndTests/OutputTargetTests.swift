@@ -91,6 +91,8 @@ import Testing
 
     /// Run as another user (setpriv), cellkit cannot give the new file to the
     /// old one's owner: it says so, and drops the setuid bit it would otherwise copy.
+    /// (The file is writable by others: one they may not write is not replaced,
+    /// see `LocalUserTests.aReadOnlyFileIsNotReplacedByItsOwner`.)
     @Test(
         .enabled(
             if: isRoot && fileExists("/usr/bin/setpriv") && buildReachableByOthers,
@@ -100,7 +102,7 @@ import Testing
         #expect(chmod(s.directory, 0o777) == 0)
         try s.write("doc.cellkit", "load BasicCells\n" + Self.storyboard)
         let out = try s.write("out.txt", "old\n")
-        #expect(chmod(out, 0o4755) == 0)
+        #expect(chmod(out, 0o4757) == 0)
         let result = try CellKitProcess.spawn(
             [
                 "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", CellKitProcess.executable,
@@ -114,7 +116,7 @@ import Testing
                     + "(it belonged to uid 0, gid 0, which only root can keep)\n"))
         var st = stat()
         #expect(stat(out, &st) == 0)
-        #expect(st.st_uid == 65534 && st.st_mode & 0o7777 == 0o755)
+        #expect(st.st_uid == 65534 && st.st_mode & 0o7777 == 0o757)
         #expect(s.read("out.txt") == "hello\n")
     }
 

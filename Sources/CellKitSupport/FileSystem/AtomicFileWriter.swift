@@ -15,7 +15,12 @@ import Glibc
 /// the file it replaces when the process may give them (root may; others only their own
 /// groups): otherwise it belongs to whoever runs the process, loses any setuid or setgid
 /// bit, and ``ownerNotice`` says so. When the target is a symbolic link, the file it
-/// points to is replaced and the link is kept.
+/// points to is replaced (the temporary file is made in that file's folder) and the link
+/// is kept; a link whose target does not exist, or that loops, is refused.
+///
+/// A regular file that the process may not write (`access(2)`: a 0444 file of a user
+/// other than root) is refused with `EACCES`, as `cp` refuses it, though renaming over it
+/// would work. Root may write any file, and replaces it.
 ///
 /// Only a regular file (or no file) is replaced. A character device (a terminal,
 /// `/dev/null`) or a FIFO is written straight to, as a shell's `>` would: it is opened for
@@ -24,7 +29,10 @@ import Glibc
 /// that descriptor. Anything else (a block device, a socket) is refused.
 ///
 /// While a temporary file exists it is registered with ``TemporaryFiles``, whose signal
-/// handlers remove it if SIGINT, SIGTERM, SIGHUP or SIGQUIT ends the process.
+/// handlers remove it if a signal ends the process. Writing to standard output by name
+/// (`/dev/stdout`, `/dev/fd/1`) after its reader has gone (`EPIPE`) ends the process as
+/// SIGPIPE would (``TemporaryFiles/endForClosedPipe()``); a FIFO whose reader has gone
+/// is a write error.
 ///
 /// ```swift
 /// let writer = try AtomicFileWriter(path: "report.html")
@@ -84,14 +92,21 @@ public final class AtomicFileWriter {
             ownsTemporaryFile = false
             return
         }
-        var target = path
-        if try fileInfo(path, followingSymbolicLinks: false)?.kind == .symbolicLink,
-            let resolved = Path.canonical(path)
-        {
-            target = resolved
-        }
+        let target = try Self.resolveLink(path)
         self.target = target
         let existing = try fileInfo(target)
+        if let existing, existing.isRegularFile, access(target, W_OK) != 0 {
+            // Read-only to us: refused as `cp` and a shell's `>` refuse it. Root may write
+            // any file (access(2) says so), and replaces it, as `cp` run by root does.
+            let code = errno
+            throw FileError(
+                path: path, operation: .rename, errno: code,
+                reason: code == EACCES
+                    ? "it is read-only (mode \(String(existing.permissions & 0o777, radix: 8)))" : nil,
+                fix: code == EACCES
+                    ? "make it writable (chmod u+w '\(target)') if you mean to replace it, or write to another file"
+                    : nil)
+        }
         if let existing, !existing.isRegularFile {
             self.descriptor = try Self.openToWriteStraight(existing, target: target, path: path)
             self.temporaryPath = ""
@@ -124,6 +139,29 @@ public final class AtomicFileWriter {
             abort()
             throw FileError(path: path, operation: .setPermissions, errno: code)
         }
+    }
+
+    /// The file to replace for `path`: `path` itself, or, when it is a symbolic link, the
+    /// file the link leads to (so that the link is kept). A link that leads nowhere (its
+    /// target is missing, or it loops) is refused, as `cp` refuses it: writing through it
+    /// would create a file wherever the link says, and replacing it would lose the link.
+    private static func resolveLink(_ path: String) throws(FileError) -> String {
+        guard try fileInfo(path, followingSymbolicLinks: false)?.kind == .symbolicLink else { return path }
+        let link = (try? Path.linkTarget(path)) ?? "?"
+        do throws(FileError) {
+            if try fileInfo(path) != nil, let resolved = Path.canonical(path) {
+                return resolved
+            }
+        } catch  where error.errno == ELOOP {
+            throw FileError(
+                path: path, operation: .create, errno: ELOOP,
+                reason: "it is a symbolic link (to '\(link)') that leads back to itself",
+                fix: "remove the link, or write to another file")
+        }
+        throw FileError(
+            path: path, operation: .create, errno: ENOENT,
+            reason: "it is a symbolic link to '\(link)', which does not exist, and cellkit does not write through it",
+            fix: "create the file it points to first, remove the link, or write to another file")
     }
 
     /// A descriptor to write straight to the file that is not a regular one at `target`: a
@@ -297,6 +335,10 @@ public final class AtomicFileWriter {
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) -> Result<Void, FileError> {
         let code = SystemCall.writeAll(descriptor, bytes)
+        if code == EPIPE && Self.standardDescriptor(path) == 1 {
+            // Standard output by name, whose reader has gone: end as SIGPIPE would have.
+            TemporaryFiles.endForClosedPipe()
+        }
         guard code == 0 else {
             // Nothing written after this can be trusted: give the space back now.
             let error = FileError(path: path, operation: .write, errno: code)

@@ -61,16 +61,18 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// For `.decode`: the offset of the first byte that is not UTF-8.
     public let byteOffset: Int?
 
-    /// An error for `errno`; `reason` defaults to its `strerror` text.
-    init(
-        path: String, operation: Operation, errno: Int32, reason: String? = nil,
+    /// An error for `errno`; `reason` defaults to its `strerror` text, and `fix` to the
+    /// usual fix for `errno` (give one when the reason is cellkit's, not the system's: a
+    /// cellkit size limit is `EFBIG` too, but `ulimit -f` has nothing to do with it).
+    package init(
+        path: String, operation: Operation, errno: Int32, reason: String? = nil, fix: String? = nil,
         byteOffset: Int? = nil
     ) {
         self.path = path
         self.operation = operation
         self.errno = errno
         self.reason = reason ?? String(cString: strerror(errno))
-        self.fix = Self.fix(path: path, operation: operation, errno: errno)
+        self.fix = fix ?? Self.fix(path: path, operation: operation, errno: errno)
         self.byteOffset = byteOffset
     }
 

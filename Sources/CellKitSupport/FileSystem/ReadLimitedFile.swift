@@ -117,7 +117,6 @@ public func byteCountDescription(_ bytes: Int) -> String {
 private func tooLarge(_ path: String, maximumBytes: Int, what: String) -> FileError {
     FileError(
         path: path, operation: .open, errno: EFBIG,
-        reason:
-            "it is larger than \(byteCountDescription(maximumBytes)), the limit for a \(what) (docs/limits.md); split it into smaller files"
-    )
+        reason: "it is larger than \(byteCountDescription(maximumBytes)), the limit for a \(what) (docs/limits.md)",
+        fix: "split it into smaller files")
 }

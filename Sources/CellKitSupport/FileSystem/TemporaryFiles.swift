@@ -2,8 +2,9 @@ import Glibc
 import Synchronization
 
 /// The temporary files being written right now, kept where a signal handler
-/// can remove them: SIGINT, SIGTERM, SIGHUP or SIGQUIT in the middle of an
-/// atomic write must not leave `.FILE.tmp-…` behind (docs/batch.md).
+/// can remove them: a signal that ends the process in the middle of an atomic
+/// write (SIGINT, SIGTERM, SIGXCPU from `ulimit -t`, SIGUSR1, …) must not leave
+/// `.FILE.tmp-…` behind (docs/batch.md).
 ///
 /// The paths live in storage allocated once, so the handler only reads bytes
 /// and calls `unlink`, both async-signal-safe. A slot's first byte says
@@ -64,36 +65,111 @@ public enum TemporaryFiles {
         }
     }
 
-    /// For a batch run (not the REPL, whose own handlers call ``removeAll()``):
-    /// SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the temporary files, then end
-    /// the process as the signal's default action would. SIGXFSZ (a file size
-    /// limit, `ulimit -f`) is ignored, so the write that passes the limit fails
-    /// with `EFBIG` and is reported as an I/O error (exit status 4) instead of
-    /// ending the process. A signal that was ignored when the process started
-    /// stays ignored. Idempotent.
+    /// The signals whose default action ends the process and that a handler can catch,
+    /// but that are not faults: SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+    /// SIGTERM, SIGSTKFLT, SIGXCPU (`ulimit -t`), SIGVTALRM, SIGPROF, SIGPOLL (SIGIO), SIGPWR,
+    /// SIGSYS and the real-time signals. Not SIGPIPE and SIGXFSZ, which the session
+    /// turns into write errors; not SIGKILL, which cannot be caught.
+    public static let terminatingSignals: [Int32] =
+        [
+            SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF,
+            SIGPOLL, SIGPWR, SIGSYS,
+        ] + Array(realTimeSignals)
+
+    /// The faults (a trap, a crash): the handler that was there before (the Swift
+    /// runtime's backtracer) must still run after the temporary files are removed.
+    public static let faultSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+
+    /// SIGRTMIN to SIGRTMAX as glibc gives them to programs (the C library keeps the
+    /// first two for itself).
+    private static var realTimeSignals: ClosedRange<Int32> { 34...64 }
+
+    /// The actions that were in place before ours, for the faults (written once).
+    nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: signalLimit)
+        pointer.initialize(repeating: sigaction(), count: signalLimit)
+        return pointer
+    }()
+    private static let signalLimit = 65
+
+    /// For a batch run (the REPL puts its own handlers over some of these, which call
+    /// ``removeAll()`` too): every signal of ``terminatingSignals`` removes the temporary
+    /// files, then ends the process as the signal's default action would; a fault of
+    /// ``faultSignals`` removes them and goes on to the handler that was there before.
+    /// SIGXFSZ (a file size limit, `ulimit -f`) is ignored, so the write that passes the
+    /// limit fails with `EFBIG` and is reported as an I/O error (exit status 4) instead of
+    /// ending the process. SIGPIPE gets a handler that does nothing, so a write to a pipe
+    /// or socket whose reader is gone (the worker's) fails with `EPIPE` instead of ending
+    /// the session with no word (a program it starts gets SIGPIPE's default back, as
+    /// `exec` resets a caught signal; an ignored one would stay ignored). A signal that
+    /// was ignored when the process started (`nohup`, a background job) stays ignored.
+    /// Idempotent.
     public static func installSignalHandlers() {
         guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
         _ = storage
+        _ = previousActions
         signal(SIGXFSZ, SIG_IGN)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            // A signal ignored when the process started (`nohup`, a background job) stays ignored.
-            var current = sigaction()
-            sigaction(number, nil, &current)
-            // Function pointers are not Equatable: compare their addresses (SIG_IGN is 1).
-            let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
-            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == ignore { continue }
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                TemporaryFiles.removeAll()
-                var reset = sigaction()
-                reset.__sigaction_handler.sa_handler = SIG_DFL
-                sigemptyset(&reset.sa_mask)
-                sigaction(number, &reset, nil)
-                raise(number)  // delivered with the default action when the handler returns
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESTART)
-            sigaction(number, &action, nil)
+        if !isIgnored(SIGPIPE) {
+            setHandler(SIGPIPE) { _ in }
         }
+        for number in terminatingSignals where !isIgnored(number) {
+            setHandler(number) { number in
+                TemporaryFiles.removeAll()
+                TemporaryFiles.raiseWithDefaultAction(number)
+            }
+        }
+        for number in faultSignals {
+            setHandler(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
+                TemporaryFiles.removeAll()
+                guard number > 0 && Int(number) < TemporaryFiles.signalLimit else { return }
+                // A fault happens again when the handler returns, a raised signal is
+                // delivered again: either way to the action that was there before.
+                sigaction(number, TemporaryFiles.previousActions + Int(number), nil)
+                raise(number)
+            }
+        }
+    }
+
+    /// Ends the process as SIGPIPE's default action would, after removing the temporary
+    /// files: what a program that writes to a pipe whose reader has gone (`cellkit run
+    /// x.cellkit | head -1`) is expected to do, quietly (a shell sees status 141).
+    public static func endForClosedPipe() -> Never {
+        removeAll()
+        raiseWithDefaultAction(SIGPIPE)
+        _exit(128 + SIGPIPE)
+    }
+
+    /// Puts signal `number` back to its default action, unblocks it and raises it: the
+    /// process ends as the signal would have ended it. Async-signal-safe.
+    public static func raiseWithDefaultAction(_ number: Int32) {
+        var reset = sigaction()
+        reset.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&reset.sa_mask)
+        sigaction(number, &reset, nil)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, number)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+        raise(number)  // delivered with the default action when the handler returns
+    }
+
+    /// Whether signal `number` is ignored (as it may be from the process's start).
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(number, nil, &current)
+        // Function pointers are not Equatable: compare their addresses (SIG_IGN is 1).
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+            == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    private static func setHandler(
+        _ number: Int32, flags: Int32 = Int32(SA_RESTART), saveInto previous: UnsafeMutablePointer<sigaction>? = nil,
+        _ handler: @convention(c) (Int32) -> Void
+    ) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        sigaction(number, &action, previous)
     }
 }

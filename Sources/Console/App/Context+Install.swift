@@ -187,8 +187,26 @@ extension Context {
     /// How many cells `plugin install` draws.
     static let cellsShownAfterInstall = 10
 
-    /// `cellkit plugin uninstall NAME`: removes a plugin from the user's plugin folder.
+    /// `cellkit plugin uninstall NAME`: removes a plugin from the user's plugin
+    /// folder: exactly its library and its `NAME.resources`. NAME is a plugin's
+    /// name; a path, or anything else that is not a name, is refused (usage error)
+    /// before any file is looked at.
     func uninstallPlugin(_ name: String) -> Int32 {
+        guard PluginPackage.isPluginName(name) else {
+            var message =
+                "cellkit: error: '\(name)' is not a plugin name: plugin uninstall takes the name "
+                + "of a plugin in the user plugin folder, such as CardCells, not a path"
+            let installed = PluginSearchPath.userDirectory(environment: environment).map {
+                PluginSearchPath(directories: [$0]).libraries().map(\.name).sorted()
+            }
+            if let installed, !installed.isEmpty {
+                message += "\n  installed there: \(installed.joined(separator: ", "))"
+            } else {
+                message += "\n  `cellkit plugins` lists the plugins and where they are"
+            }
+            output.printError(message)
+            return ExitCode.usage.rawValue
+        }
         guard let directory = PluginSearchPath.userDirectory(environment: environment) else {
             output.printError("cellkit: error: HOME is not set, so there is no user plugin folder")
             return ExitCode.usage.rawValue

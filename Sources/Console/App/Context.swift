@@ -16,7 +16,8 @@ final class Context {
         self.invocation = invocation
         self.environment = environment
         output = ConsoleOutput(
-            standardOutput: FileDescriptorOutput(descriptor: 1), standardError: FileDescriptorOutput(descriptor: 2),
+            standardOutput: ClosedPipeOutput(FileDescriptorOutput(descriptor: 1)),
+            standardError: FileDescriptorOutput(descriptor: 2),
             isTerminal: isatty(1) == 1)
         let executable = try? Path.executable()
         let searchPath = PluginSearchPath.standard(
@@ -41,11 +42,13 @@ final class Context {
         var workerEnvironment = environment
         workerEnvironment[Worker.registryCacheVariable] = invocation.useCache ? cache?.file : nil
         workerEnvironment[ScreenRenderer.windowChromeVariable] = invocation.windowChrome ? nil : "off"
+        let output = output
         let backend = executable.map { executable in
-            WorkerBackend(
+            let logs = WorkerLogDirectory.choose(environment: environment)
+            for warning in logs.warnings { output.printError(warning) }
+            return WorkerBackend(
                 process: WorkerProcess(
-                    executable: executable, environment: workerEnvironment,
-                    stateDirectory: Context.workerDirectory(environment: environment)))
+                    executable: executable, environment: workerEnvironment, stateDirectory: logs.path))
         }
         interpreter = Interpreter(host: host, output: output, environment: environment, backend: backend)
         if let backend {
@@ -69,17 +72,6 @@ final class Context {
             guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
             return Int(size.ws_col)
         }
-    }
-
-    /// Where worker logs go: `$XDG_STATE_HOME/cellkit/workers` (by default
-    /// `~/.local/state/cellkit/workers`), else a folder in `/tmp`.
-    static func workerDirectory(environment: [String: String]) -> String {
-        if let state = environment["XDG_STATE_HOME"], Path.isAbsolute(state) {
-            return Path.join(state, "cellkit/workers")
-        }
-        let env = Environment(environment)
-        guard let home = env.homeDirectory() else { return "/tmp/cellkit-workers-\(getuid())" }
-        return Path.join(XDGDirectories(environment: env, home: home).stateHome, "cellkit/workers")
     }
 
     /// The exit code for the errors of a run: the kind of the first. With

@@ -12,7 +12,7 @@ import CellKitSupport
 /// interleave whole lines and a crash loses nothing already accepted.
 /// Rewrites (compaction) go to a temporary file in the same directory that is
 /// synced and renamed over the original. New files get mode 0600 and missing
-/// directories mode 0700.
+/// directories mode 0700; a directory another user could change is refused.
 ///
 /// Sessions share the file through the history lock, `flock` on `PATH.lock`
 /// (the history file itself is replaced by compaction, so it cannot carry the
@@ -188,12 +188,19 @@ struct HistoryFile: Sendable {
         guard failure == 0 else { throw HistoryFileError(path: path, operation: operation, errno: failure) }
     }
 
-    /// `mkdir -p` of the file's directory, new directories with mode 0700.
+    /// `mkdir -p` of the file's directory, new directories with mode 0700; a
+    /// directory another user could change (plant a link named `history` in) is
+    /// refused, with the fix (``PrivateDirectory``).
     private func createDirectory() throws {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let directory = String(path[..<slash])
         do {
-            try createDirectories(directory, mode: 0o700)
+            try PrivateDirectory.prepare(directory)
+        } catch  where error.errno == EPERM {
+            throw HistoryFileError(
+                path: path, operation: "check its folder", errno: EPERM,
+                reason: "not written: the folder \(error.path) is refused: \(error.reason)"
+                    + (error.fix.map { "; " + $0 } ?? ""))
         } catch {
             throw HistoryFileError(path: error.path, operation: "create directory", errno: error.errno)
         }

@@ -3,8 +3,12 @@ struct HistoryFileError: Error, CustomStringConvertible, Equatable, Sendable {
     var path: String
     var operation: String
     var errno: Int32
+    /// Why, when it is not the system's `errno` text alone: a folder refused because
+    /// another user could change it, with the fix.
+    var reason: String? = nil
 
     var description: String {
-        "history file \(path): \(operation) failed: \(ErrnoText.of(errno))"
+        if let reason { return "history file \(path): \(reason)" }
+        return "history file \(path): \(operation) failed: \(ErrnoText.of(errno))"
     }
 }

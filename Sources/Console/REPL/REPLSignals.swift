@@ -7,11 +7,14 @@ import Synchronization
 /// stops the process, and Ctrl-C stops the command that is running instead of
 /// the session.
 ///
-/// - SIGTERM, SIGHUP, SIGQUIT (Ctrl-\): the temporary file of an atomic write
-///   in progress is removed (``TemporaryFiles``), the terminal is restored (mode,
-///   alternate screen, cursor), then the signal is raised again with its
-///   default action, so the process ends as the sender expects. The session's
-///   journal stays behind for `cellkit --recover`.
+/// - SIGTERM, SIGHUP, SIGQUIT (Ctrl-\) and every other signal that ends a
+///   process (``TemporaryFiles/terminatingSignals``: SIGXCPU, SIGUSR1, SIGALRM,
+///   …): the temporary file of an atomic write in progress is removed
+///   (``TemporaryFiles``), the terminal is restored (mode, alternate screen,
+///   cursor), then the signal is raised again with its default action, so the
+///   process ends as the sender expects. The session's journal stays behind
+///   for `cellkit --recover`. (SIGPIPE does nothing: a write to a closed pipe
+///   fails instead, see ``TemporaryFiles/installSignalHandlers()``.)
 /// - SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT (a plugin that traps):
 ///   the terminal is restored, then the handler that was there before (the
 ///   Swift runtime's backtracer, or the default) takes over.
@@ -48,18 +51,14 @@ enum REPLSignals {
         _ = interruptRequested.load(ordering: .relaxed)
         _ = AlternateScreen.isActive
 
-        for number in [SIGTERM, SIGHUP, SIGQUIT] {
+        for number in TemporaryFiles.terminatingSignals where number != SIGINT {
             set(number, flags: 0) { number in
                 TemporaryFiles.removeAll()
                 REPLSignals.restoreTerminal()
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = SIG_DFL
-                sigemptyset(&action.sa_mask)
-                sigaction(number, &action, nil)
-                raise(number)  // delivered with the default action when the handler returns
+                TemporaryFiles.raiseWithDefaultAction(number)
             }
         }
-        for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
+        for number in TemporaryFiles.faultSignals {
             set(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
                 TemporaryFiles.removeAll()
                 REPLSignals.restoreTerminal()

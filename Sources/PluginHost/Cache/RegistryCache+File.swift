@@ -137,7 +137,8 @@ extension RegistryCache {
 
     /// Writes the cache file atomically (a crash never leaves half a cache):
     /// the records decoded in this run serialized again, the others copied as
-    /// they were read.
+    /// they were read. Not written when its folder could be changed by another
+    /// user (``PrivateDirectory``): the cache is only an optimisation.
     func writeFile() {
         guard writable else { return }
         // Only a regular file (or none) is replaced: never write through a FIFO or a device.
@@ -162,7 +163,9 @@ extension RegistryCache {
             }
             bytes.append(0x0A)
         }
-        try? createDirectories(Path.dirname(file))
+        // Not into a folder another user could change: a link they planted as
+        // registry.json would have this write replace the file it points to.
+        guard (try? PrivateDirectory.prepare(Path.dirname(file))) != nil else { return }
         try? atomicWrite(file, bytes)
     }
 }

@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
+import Glibc
 
 /// A plugin's package folder, as `cellkit plugin install` builds and installs
 /// it: `swift build -c release`, then each plugin library the build made
@@ -109,11 +110,26 @@ public struct PluginPackage: Sendable {
         return written
     }
 
-    /// Removes plugin `name` (its library and its resources folder) from
-    /// `pluginDirectory`.
+    /// Whether `name` can be a plugin's name: what a library file `libNAME.so` on the
+    /// search path would be called (an identifier, not `CellKit` nor a runtime library).
+    /// A path (`../x`), a name with a slash or a dot is not one.
+    public static func isPluginName(_ name: String) -> Bool {
+        PluginSearchPath.pluginName(fromFile: "lib\(name).so") == name
+    }
+
+    /// Removes plugin `name` from `pluginDirectory`: exactly the files `install` writes
+    /// for it, `libNAME.so` (or `NAME.so`) and `NAME.resources`, never another plugin's.
+    /// A symbolic link among them is removed, not followed.
     ///
     /// - Returns: the paths removed; empty when the plugin was not there.
+    /// - Throws: `FileError` (`.remove`), with `EINVAL` when `name` is not a plugin name
+    ///   (see ``isPluginName(_:)``), so that nothing outside the folder is touched.
     public static func uninstall(_ name: String, from pluginDirectory: String) throws(FileError) -> [String] {
+        guard isPluginName(name) else {
+            throw FileError(
+                path: name, operation: .remove, errno: EINVAL, reason: "it is not a plugin name",
+                fix: "give the name of an installed plugin, such as CardCells")
+        }
         var removed: [String] = []
         for file in PluginSearchPath.fileNames(for: name) {
             let path = pluginDirectory + "/" + file
@@ -123,7 +139,8 @@ public struct PluginPackage: Sendable {
             }
         }
         guard !removed.isEmpty else { return [] }
-        while let resources = Self.resources(of: name, in: pluginDirectory) {
+        let resources = pluginDirectory + "/" + name + ".resources"
+        if (try? fileInfo(resources, followingSymbolicLinks: false)) != nil {
             try removeTree(resources)
             removed.append(resources)
         }
