@@ -12,7 +12,8 @@ enum CommandLineHelp {
     /// The exit statuses, as every help ends.
     static let exitStatus = """
         exit status: 0 success, 1 script error, 2 usage error, 3 plugin error, 4 I/O error
-                     (with --keep-going, that of the first error); docs/batch.md explains them
+                     (with --keep-going, that of the first error); 141 when standard output
+                     was closed (cellkit … | head); docs/batch.md explains them
         """
 
     /// What `cellkit --help` prints.

@@ -63,6 +63,7 @@ enum ManualPage {
             ".TP", "2", "A usage error: the command line was wrong.",
             ".TP", "3", "A plugin error: a plugin could not be loaded, or failed, crashed or hung in its worker.",
             ".TP", "4", "An I/O error: a file could not be read or written.",
+            ".TP", "141", "Standard output was closed before cellkit finished writing (\\fBcellkit ... | head\\fR).",
             ".PP", "With \\fB\\-\\-keep\\-going\\fR, the status of the first error.",
             ".SH ENVIRONMENT",
         ]
