@@ -90,6 +90,7 @@ public struct AnyLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// `Loader<TypeName>`, such as `Loader<String>`.
     public var description: String { "Loader<\(typeName)>" }
 }
 

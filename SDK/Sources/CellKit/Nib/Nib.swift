@@ -83,6 +83,7 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
         return [try NibView(template: template, owner: owner, nibName: name)]
     }
 
+    /// `Bundle/Name.nib`, such as `CardCells/ProfileCell.nib`: how errors name the nib.
     public var description: String { "\(bundle.name)/\(name).nib" }
 
     /// A nib file's text. Bytes that are not UTF-8 are refused, as in scripts

@@ -65,6 +65,7 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
         return fileExists(path) ? path : nil
     }
 
+    /// The bundle's name.
     public var description: String { name }
 
     // MARK: - Finding things on disk

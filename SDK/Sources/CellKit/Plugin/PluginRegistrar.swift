@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a plugin registers into while it loads. The host makes one per
 /// plugin, passes it to the plugin's `cellkit_plugin_register` entry point,
 /// and merges what it holds into the registry only if everything succeeded:
@@ -10,8 +12,6 @@
 ///     try registrar.register(nibNamed: "NoticeBox")          // a nib-only cell
 /// }
 /// ```
-import Synchronization
-
 public final class PluginRegistrar {
     /// The plugin's library, as the host opened it.
     @_spi(Host) public let imagePath: String?

@@ -67,7 +67,7 @@ public struct DrawingContext {
             canvas: target, owner: owner, origin: absolute.origin, size: frame.size, clip: clip.intersected(absolute))
     }
 
-    /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)``.
+    /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)-(String,_,_,_)``.
     ///
     /// - Returns: the column (in view coordinates) just past the text.
     @discardableResult

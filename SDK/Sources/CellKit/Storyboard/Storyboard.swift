@@ -60,6 +60,7 @@ public struct Storyboard: Sendable, CustomStringConvertible {
         self.content = Content(scenes: scenes, initialScene: initialScene)
     }
 
+    /// `Bundle.Name`, such as `WeatherCells.Week`.
     public var description: String { "\(bundle.name).\(name)" }
 
     // MARK: - Registry

@@ -13,6 +13,8 @@ public protocol StoryboardBased: AnyObject, SendableMetatype {
 // MARK: - Default implementations
 
 extension StoryboardBased {
+    /// The storyboard named after the type, in the type's bundle:
+    /// `Storyboard(name: "<TypeName>", bundle: PluginBundle(for: Self.self))`.
     public static var sceneStoryboard: Storyboard {
         Storyboard(name: _typeName(self, qualified: false), bundle: PluginBundle(for: self))
     }
@@ -61,6 +63,7 @@ public protocol StoryboardSceneBased: AnyObject, SendableMetatype {
 // MARK: - Default implementations
 
 extension StoryboardSceneBased {
+    /// The type's name, such as `"DayViewController"`.
     public static var sceneIdentifier: String { _typeName(self, qualified: false) }
 }
 
