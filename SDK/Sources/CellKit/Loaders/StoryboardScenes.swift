@@ -190,6 +190,10 @@ public protocol HasInitialController {
 
 extension HasInitialController where Self: StoryboardScenes {
     /// The initial scene's controller. Traps with a message saying what to fix.
+    ///
+    /// ```swift
+    /// let vc = Details.instantiateInitialViewController()   // DetailsViewController
+    /// ```
     public static func instantiateInitialViewController() -> InitialControllerType {
         initialViewController.load()
     }

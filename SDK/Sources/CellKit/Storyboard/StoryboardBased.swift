@@ -23,6 +23,10 @@ extension StoryboardBased {
 extension StoryboardBased where Self: ViewController {
     /// The storyboard's initial controller, typed. Traps with a message
     /// saying what to fix; see ``tryInstantiate()``.
+    ///
+    /// ```swift
+    /// let vc = TodayViewController.instantiate()   // the initial scene of storyboard "TodayViewController"
+    /// ```
     public static func instantiate() -> Self {
         do {
             return try tryInstantiate()
@@ -32,6 +36,10 @@ extension StoryboardBased where Self: ViewController {
     }
 
     /// Like ``instantiate()``, but throws instead of trapping.
+    ///
+    /// ```swift
+    /// let vc = try TodayViewController.tryInstantiate()
+    /// ```
     public static func tryInstantiate() throws(CellKitError) -> Self {
         let vc = try sceneStoryboard.tryInstantiateInitialViewController()
         guard let typed = vc as? Self else {
@@ -70,6 +78,10 @@ extension StoryboardSceneBased {
 extension StoryboardSceneBased where Self: ViewController {
     /// The scene's controller, typed. Traps with a message saying what to
     /// fix; see ``tryInstantiate()``.
+    ///
+    /// ```swift
+    /// let vc = DayViewController.instantiate()   // scene "DayViewController" of its sceneStoryboard
+    /// ```
     public static func instantiate() -> Self {
         do {
             return try tryInstantiate()
@@ -79,6 +91,10 @@ extension StoryboardSceneBased where Self: ViewController {
     }
 
     /// Like ``instantiate()``, but throws instead of trapping.
+    ///
+    /// ```swift
+    /// let vc = try DayViewController.tryInstantiate()
+    /// ```
     public static func tryInstantiate() throws(CellKitError) -> Self {
         let vc = try sceneStoryboard.tryInstantiateViewController(withIdentifier: sceneIdentifier)
         guard let typed = vc as? Self else {
