@@ -119,6 +119,10 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
 
     /// The declared (property) attributes of a view type, with defaults read
     /// from a fresh instance. Computed once per type.
+    ///
+    /// ```swift
+    /// AttributeDescriptor.declared(by: ForecastCell.self).map(\.name)   // ["day", "high", "color"]
+    /// ```
     public static func declared(by type: View.Type) -> [AttributeDescriptor] {
         let key = ObjectIdentifier(type)
         if let hit = cache.withLock({ $0[key] }) { return hit }
@@ -222,6 +226,11 @@ extension View {
 
     /// Sets an attribute by name to a value (from JSON, say), converting it
     /// to the attribute's type where that is lossless.
+    ///
+    /// ```swift
+    /// try cell.setAttribute("trend", value: .enumeration("up"))
+    /// try cell.setAttribute("high", value: .int(21))
+    /// ```
     public func setAttribute(_ name: String, value: AttributeValue) throws(CellKitError) {
         let descriptor = try attributeDescriptor(named: name)
         do {
@@ -232,6 +241,11 @@ extension View {
     }
 
     /// The current value of an attribute, or `nil` if there is none by that name.
+    ///
+    /// ```swift
+    /// try cell.setAttribute("high", to: "21")
+    /// cell.attribute("high")   // .int(21)
+    /// ```
     public func attribute(_ name: String) -> AttributeValue? {
         AttributeDescriptor.descriptors(of: self).first { $0.name == name }?.value(of: self)
     }

@@ -5,12 +5,18 @@
 /// print(v)   // 0.72
 /// ```
 public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
+    /// A whole number, for an ``AttributeType/int`` attribute.
     case int(Int)
+    /// A number, for an ``AttributeType/double`` attribute (whole numbers are
+    /// accepted and converted).
     case double(Double)
+    /// `true` or `false`, for an ``AttributeType/bool`` attribute.
     case bool(Bool)
+    /// Text, for an ``AttributeType/string`` attribute (and for an outlet of a nib).
     case string(String)
     /// A case of an enumeration, by name.
     case enumeration(String)
+    /// A colour, for an ``AttributeType/color`` attribute.
     case color(Color)
     /// A list of numbers, for charts.
     case numbers([Double])
@@ -63,12 +69,18 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
 /// try t.parse("middle")       // throws: 'middle' is not one of left, center, right
 /// ```
 public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
+    /// A whole number: `Int`, written `3` or `-12`.
     case int
+    /// A number: `Double`, written `0.72` or `3`.
     case double
+    /// `Bool`, written `true` or `false`.
     case bool
+    /// Text: `String`, taken as written.
     case string
     /// One of these names.
     case enumeration([String])
+    /// A ``Color``: a name (`red`, `bright-blue`, `default`), a palette number
+    /// (`208`) or `#rrggbb`.
     case color
     /// A list of numbers: `[1, 2.5, 3]` or `1,2.5,3`.
     case numbers

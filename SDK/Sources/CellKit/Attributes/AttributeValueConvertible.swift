@@ -36,6 +36,10 @@ extension AttributeEnum {
     /// key paths, on every set).
     public static var attributeType: AttributeType { AttributeEnumTypes.type(of: Self.self) }
 
+    /// Reads a case by name (as ``AttributeValue/enumeration(_:)`` or
+    /// ``AttributeValue/string(_:)``), ignoring case when no name matches exactly.
+    ///
+    /// - Throws: a ``ValueError`` naming the cases when the name is not one of them.
     public init(attributeValue: AttributeValue) throws(ValueError) {
         let name: String
         switch attributeValue {
@@ -51,6 +55,7 @@ extension AttributeEnum {
         self = value
     }
 
+    /// The case, by name: ``AttributeValue/enumeration(_:)`` of its raw value.
     public var attributeValue: AttributeValue { .enumeration(rawValue) }
 
     static var caseNames: [String] {
@@ -76,54 +81,73 @@ enum AttributeEnumTypes {
 // MARK: - Conformances
 
 extension Int: AttributeValueConvertible {
+    /// ``AttributeType/int``.
     public static var attributeType: AttributeType { .int }
+    /// Reads an ``AttributeValue/int(_:)``, or a value that converts to one
+    /// (a whole ``AttributeValue/double(_:)``, digits in a string).
     public init(attributeValue: AttributeValue) throws(ValueError) {
         guard case .int(let v) = try Self.attributeType.convert(attributeValue) else {
             throw ValueError("expected an Int")
         }
         self = v
     }
+    /// ``AttributeValue/int(_:)`` of the number.
     public var attributeValue: AttributeValue { .int(self) }
 }
 
 extension Double: AttributeValueConvertible {
+    /// ``AttributeType/double``.
     public static var attributeType: AttributeType { .double }
+    /// Reads an ``AttributeValue/double(_:)``, or a value that converts to one
+    /// (an ``AttributeValue/int(_:)``, a number in a string).
     public init(attributeValue: AttributeValue) throws(ValueError) {
         guard case .double(let v) = try Self.attributeType.convert(attributeValue) else {
             throw ValueError("expected a Double")
         }
         self = v
     }
+    /// ``AttributeValue/double(_:)`` of the number.
     public var attributeValue: AttributeValue { .double(self) }
 }
 
 extension Bool: AttributeValueConvertible {
+    /// ``AttributeType/bool``.
     public static var attributeType: AttributeType { .bool }
+    /// Reads an ``AttributeValue/bool(_:)``, or the text `true` or `false`.
     public init(attributeValue: AttributeValue) throws(ValueError) {
         guard case .bool(let v) = try Self.attributeType.convert(attributeValue) else {
             throw ValueError("expected a Bool")
         }
         self = v
     }
+    /// ``AttributeValue/bool(_:)`` of the value.
     public var attributeValue: AttributeValue { .bool(self) }
 }
 
 extension String: AttributeValueConvertible {
+    /// ``AttributeType/string``.
     public static var attributeType: AttributeType { .string }
+    /// Reads any value as its text (its `description`): a String attribute
+    /// accepts everything.
     public init(attributeValue: AttributeValue) throws(ValueError) {
         self = attributeValue.description
     }
+    /// ``AttributeValue/string(_:)`` of the text.
     public var attributeValue: AttributeValue { .string(self) }
 }
 
 extension Color: AttributeValueConvertible {
+    /// ``AttributeType/color``.
     public static var attributeType: AttributeType { .color }
+    /// Reads an ``AttributeValue/color(_:)``, or a colour written as text
+    /// (`red`, `208`, `#ff8800`).
     public init(attributeValue: AttributeValue) throws(ValueError) {
         guard case .color(let v) = try Self.attributeType.convert(attributeValue) else {
             throw ValueError("expected a Color")
         }
         self = v
     }
+    /// ``AttributeValue/color(_:)`` of the colour.
     public var attributeValue: AttributeValue { .color(self) }
 }
 
@@ -144,25 +168,35 @@ public protocol AttributeListElement: SendableMetatype {
 }
 
 extension Double: AttributeListElement {
+    /// ``AttributeType/numbers``: `[Double]` attributes hold lists of numbers.
     public static var listAttributeType: AttributeType { .numbers }
+    /// The numbers of an ``AttributeValue/numbers(_:)``, or `nil` for another value.
     public static func list(from value: AttributeValue) -> [Double]? {
         if case .numbers(let v) = value { return v }
         return nil
     }
+    /// ``AttributeValue/numbers(_:)`` of the list.
     public static func listValue(_ list: [Double]) -> AttributeValue { .numbers(list) }
 }
 
 extension String: AttributeListElement {
+    /// ``AttributeType/strings``: `[String]` attributes hold lists of texts.
     public static var listAttributeType: AttributeType { .strings }
+    /// The texts of an ``AttributeValue/strings(_:)``, or `nil` for another value.
     public static func list(from value: AttributeValue) -> [String]? {
         if case .strings(let v) = value { return v }
         return nil
     }
+    /// ``AttributeValue/strings(_:)`` of the list.
     public static func listValue(_ list: [String]) -> AttributeValue { .strings(list) }
 }
 
 extension Array: AttributeValueConvertible where Element: AttributeListElement {
+    /// The element's list type: ``AttributeType/numbers`` for `[Double]`,
+    /// ``AttributeType/strings`` for `[String]`.
     public static var attributeType: AttributeType { Element.listAttributeType }
+    /// Reads a list, or a value that converts to one (`[1, 2.5]`, `1,2.5`,
+    /// `a|b|c` written as text).
     public init(attributeValue: AttributeValue) throws(ValueError) {
         if let list = Element.list(from: attributeValue) {
             self = list
@@ -173,6 +207,8 @@ extension Array: AttributeValueConvertible where Element: AttributeListElement {
         }
         self = list
     }
+    /// The list as a value: ``AttributeValue/numbers(_:)`` or
+    /// ``AttributeValue/strings(_:)``.
     public var attributeValue: AttributeValue { Element.listValue(self) }
 }
 
@@ -180,9 +216,13 @@ extension TextAlignment: AttributeEnum {}
 extension LineBreakMode: AttributeEnum {}
 
 extension BoxStyle: AttributeValueConvertible {
+    /// The names of the box styles, as an enumeration: `none`, `ascii`,
+    /// `light`, `rounded`, `heavy`, `double`.
     public static var attributeType: AttributeType { .enumeration(BoxStyle.all.map(\.name)) }
+    /// Reads a box style by name; see ``BoxStyle/init(parsing:)``.
     public init(attributeValue: AttributeValue) throws(ValueError) {
         self = try BoxStyle(parsing: attributeValue.description)
     }
+    /// The style's name, as ``AttributeValue/enumeration(_:)``.
     public var attributeValue: AttributeValue { .enumeration(name) }
 }

@@ -35,6 +35,12 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     /// (A cell set millions of times, by a data file's rows, is faster with
     /// ``init(_:summary:get:set:)``: a key path write to an observed property
     /// costs a heap allocation.)
+    ///
+    /// ```swift
+    /// static var inspectableAttributes: [InspectableAttribute<ForecastCell>] {
+    ///     [.init("day", \.day, summary: "the day's name")]
+    /// }
+    /// ```
     public init<Value: AttributeValueConvertible>(
         _ name: String, _ keyPath: any ReferenceWritableKeyPath<Owner, Value> & Sendable, summary: String? = nil
     ) {
@@ -70,6 +76,13 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     }
 
     /// An attribute with its own getter and setter.
+    ///
+    /// ```swift
+    /// .init(
+    ///     "note", type: .string, summary: "optional",
+    ///     get: { .string($0.note ?? "") },
+    ///     set: { cell, value throws(ValueError) in cell.note = value.description.isEmpty ? nil : value.description })
+    /// ```
     public init(
         _ name: String, type: AttributeType, summary: String? = nil,
         get: @escaping @Sendable (Owner) -> AttributeValue,

@@ -43,6 +43,9 @@ open class CollectionView: View {
 
     static let defaultSupplementaryIdentifier = "CellKit.DefaultSupplementaryView"
 
+    /// An empty collection, in a grid of two columns, with the default section
+    /// header and footer views registered. Register cells and set a
+    /// ``dataSource`` before rendering it.
     public required init() {
         super.init()
         for kind in [Self.elementKindSectionHeader, Self.elementKindSectionFooter] {

@@ -9,6 +9,8 @@
 /// collection.register(supplementaryViewType: SectionTitleView.self, ofKind: CollectionView.elementKindSectionHeader)
 /// ```
 open class CollectionReusableView: ReusableView {
+    /// Creates the view; subclasses add their subviews in their own `init()`
+    /// (the collection makes reusable views with it).
     public required init() {}
 }
 
@@ -26,12 +28,24 @@ open class CollectionViewCell: CollectionReusableView {
     /// Whether the item is selected; a collection draws a selected item in reverse video.
     public var isSelected = false
 
+    /// Creates the cell with an empty ``contentView`` that fills it; a
+    /// subclass calls `super.init()` and then adds its content:
+    ///
+    /// ```swift
+    /// required init() {
+    ///     super.init()
+    ///     value.pinEdges()
+    ///     contentView.addSubview(value)
+    /// }
+    /// ```
     public required init() {
         super.init()
         contentView.pinEdges()
         addSubview(contentView)
     }
 
+    /// Clears ``isSelected``. Overrides call `super` and reset what their
+    /// previous item set.
     open override func prepareForReuse() {
         super.prepareForReuse()
         isSelected = false

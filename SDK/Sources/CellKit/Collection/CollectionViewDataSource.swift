@@ -35,13 +35,18 @@ public protocol CollectionViewDataSource: AnyObject {
 // MARK: - Default implementations
 
 extension CollectionViewDataSource {
+    /// One section.
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+    /// No supplementary view: the section shows its title, if any, in the
+    /// default header or footer.
     public func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> CollectionReusableView? { nil }
+    /// No header title.
     public func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? {
         nil
     }
+    /// No footer title.
     public func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String? {
         nil
     }

@@ -67,6 +67,9 @@ final class NibCollectionViewCell: CollectionViewCell {
 }
 
 extension TableView: DataViewable {
+    /// Registers the nib `nibName` of `bundle` as a table cell of its own under
+    /// `cellIdentifier`: its outlets are its String attributes, and reuse
+    /// empties them.
     public func registerNib(nibName: String, cellIdentifier: String, bundle: PluginBundle) {
         let nib = Nib(nibName: nibName, bundle: bundle)
         register(identifier: cellIdentifier, typeName: "\(nibName).nib") {
@@ -76,6 +79,8 @@ extension TableView: DataViewable {
         }
     }
 
+    /// Dequeues the cell registered under `identifier`; see
+    /// ``TableView/tryDequeueReusableCell(withIdentifier:for:)``.
     public func dequeueReusableView(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError)
         -> ReusableView
     {
@@ -84,6 +89,9 @@ extension TableView: DataViewable {
 }
 
 extension CollectionView: DataViewable {
+    /// Registers the nib `nibName` of `bundle` as a collection cell of its own
+    /// under `cellIdentifier`: its outlets are its String attributes, and reuse
+    /// empties them.
     public func registerNib(nibName: String, cellIdentifier: String, bundle: PluginBundle) {
         let nib = Nib(nibName: nibName, bundle: bundle)
         register(identifier: cellIdentifier, typeName: "\(nibName).nib") {
@@ -93,6 +101,8 @@ extension CollectionView: DataViewable {
         }
     }
 
+    /// Dequeues the cell registered under `identifier`; see
+    /// ``CollectionView/tryDequeueReusableCell(withIdentifier:for:)``.
     public func dequeueReusableView(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError)
         -> ReusableView
     {

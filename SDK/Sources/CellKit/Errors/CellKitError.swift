@@ -30,7 +30,8 @@ public struct CellKitError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let typeMismatch = Code(base: .typeMismatch)
         /// No nib of that name in the bundle.
         public static let nibNotFound = Code(base: .nibNotFound)
-        /// The nib's text does not parse; ``CellKitError/diagnostic`` says where.
+        /// The nib's text does not parse; the ``CellKitError/message`` says where
+        /// (`file:line:col`).
         public static let invalidNib = Code(base: .invalidNib)
         /// The nib's outlets and the owner's outlets do not match.
         public static let outletMismatch = Code(base: .outletMismatch)
@@ -53,6 +54,7 @@ public struct CellKitError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A factory (a ``Loader``) failed to produce its value.
         public static let loadFailed = Code(base: .loadFailed)
 
+        /// The code's name, such as `notRegistered` or `invalidNib`.
         public var description: String { base.rawValue }
     }
 

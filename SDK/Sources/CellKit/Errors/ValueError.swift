@@ -2,7 +2,7 @@
 /// read as the type it is meant to be.
 ///
 /// It carries no position: whoever read the text knows where it was and turns
-/// it into a ``Diagnostic`` pointing at it.
+/// it into a diagnostic pointing at it.
 ///
 /// ```swift
 /// do { _ = try Color(parsing: "purple") } catch { print(error.message, "-", error.fix ?? "") }
@@ -20,5 +20,7 @@ public struct ValueError: Error, Hashable, Sendable, CustomStringConvertible {
         self.fix = fix
     }
 
+    /// The message, then the fix after a semicolon when there is one:
+    /// `expected an Int, got 'warm'; write a whole number such as 3 or -12`.
     public var description: String { fix.map { "\(message); \($0)" } ?? message }
 }

@@ -19,5 +19,6 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// The origin, `(0, 0)`.
     public static let zero = Point(x: 0, y: 0)
 
+    /// `(x, y)`, such as `(2, 0)`.
     public var description: String { "(\(x), \(y))" }
 }

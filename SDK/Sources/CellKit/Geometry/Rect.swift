@@ -73,5 +73,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// The origin and the size, such as `(2, 1) 10x3`.
     public var description: String { "\(origin) \(size)" }
 }

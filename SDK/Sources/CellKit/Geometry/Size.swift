@@ -19,5 +19,6 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// No columns, no rows.
     public static let zero = Size(width: 0, height: 0)
 
+    /// `WIDTHxHEIGHT`, such as `10x3`.
     public var description: String { "\(width)x\(height)" }
 }

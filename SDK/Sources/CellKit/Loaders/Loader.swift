@@ -14,11 +14,20 @@ public struct Loader<T>: Sendable {
     private let make: @Sendable () throws -> T
 
     /// A loader that calls `make` each time it loads.
+    ///
+    /// ```swift
+    /// let screen = Loader { DayViewController() }   // nothing is made yet
+    /// ```
     public init(_ make: @escaping @Sendable () throws -> T) {
         self.make = make
     }
 
     /// Makes the value. Traps with the factory's error; see ``tryLoad()``.
+    ///
+    /// ```swift
+    /// let greeting = Loader { "Hello" }
+    /// greeting.load()   // "Hello"
+    /// ```
     public func load() -> T {
         do {
             return try tryLoad()
@@ -29,6 +38,10 @@ public struct Loader<T>: Sendable {
 
     /// Makes the value, or throws a ``CellKitError`` (code `.loadFailed`
     /// unless the factory threw a ``CellKitError`` itself).
+    ///
+    /// ```swift
+    /// let vc = try Week.day.tryLoad()
+    /// ```
     public func tryLoad() throws(CellKitError) -> T {
         do {
             return try make()
@@ -40,6 +53,11 @@ public struct Loader<T>: Sendable {
     }
 
     /// A loader of `transform` applied to this loader's value.
+    ///
+    /// ```swift
+    /// let greeting = Loader { "Hello" }.map { $0 + ", Ada" }
+    /// greeting.load()   // "Hello, Ada"
+    /// ```
     public func map<U>(_ transform: @escaping @Sendable (T) throws -> U) -> Loader<U> {
         let make = self.make
         return Loader<U> { try transform(try make()) }
@@ -90,6 +108,7 @@ public struct AnyLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// `Loader<TypeName>`, such as `Loader<String>`.
     public var description: String { "Loader<\(typeName)>" }
 }
 

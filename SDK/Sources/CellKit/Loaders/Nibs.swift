@@ -52,7 +52,7 @@ extension ReusableNib where T: TableViewCell {
     }
 
     /// Dequeues the cell from a table. Traps with a message saying what to
-    /// fix; see ``tryDequeue(on:for:)``.
+    /// fix; see ``tryDequeue(on:for:)-(TableView,_)``.
     public func dequeue(on tableView: TableView, for indexPath: IndexPath) -> T {
         do {
             return try tryDequeue(on: tableView, for: indexPath)
@@ -61,7 +61,7 @@ extension ReusableNib where T: TableViewCell {
         }
     }
 
-    /// Like ``dequeue(on:for:)``, but throws.
+    /// Like ``dequeue(on:for:)-(TableView,_)``, but throws.
     public func tryDequeue(on tableView: TableView, for indexPath: IndexPath) throws(CellKitError) -> T {
         try tableView.cellQueue.dequeue(identifier, as: T.self, mismatch: mismatch)
     }
@@ -83,7 +83,7 @@ extension ReusableNib where T: CollectionViewCell {
         }
     }
 
-    /// Like ``dequeue(on:for:)``, but throws.
+    /// Like ``dequeue(on:for:)-(CollectionView,_)``, but throws.
     public func tryDequeue(on collectionView: CollectionView, for indexPath: IndexPath) throws(CellKitError) -> T {
         try collectionView.cellQueue.dequeue(identifier, as: T.self, mismatch: mismatch)
     }

@@ -166,6 +166,7 @@ public struct StoryboardValidationError: Error, CustomStringConvertible {
     /// One error per scene that failed.
     public let failures: [CellKitError]
 
+    /// How many scenes failed, then one line per failure.
     public var description: String {
         "\(failures.count) scene(s) of \(storyboard) failed to load:\n"
             + failures.map { "  - \($0)" }.joined(separator: "\n")
@@ -189,6 +190,10 @@ public protocol HasInitialController {
 
 extension HasInitialController where Self: StoryboardScenes {
     /// The initial scene's controller. Traps with a message saying what to fix.
+    ///
+    /// ```swift
+    /// let vc = Details.instantiateInitialViewController()   // DetailsViewController
+    /// ```
     public static func instantiateInitialViewController() -> InitialControllerType {
         initialViewController.load()
     }

@@ -19,6 +19,10 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
     public let bundle: PluginBundle
 
     /// A nib by name in a bundle; nothing is read until it is used.
+    ///
+    /// ```swift
+    /// let nib = Nib(nibName: "ProfileCell", bundle: PluginBundle(for: ProfileCell.self))
+    /// ```
     public init(nibName: String, bundle: PluginBundle) {
         self.name = nibName
         self.bundle = bundle
@@ -28,6 +32,10 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
     /// lookup for that name. The text is parsed now, so errors surface here.
     ///
     /// - Throws: a ``CellKitError`` with code `.invalidNib` and a diagnostic.
+    ///
+    /// ```swift
+    /// try Nib.register(source: "[{state:bold,width=4,center}]", named: "StatusWidget", in: PluginBundle(for: StatusWidget.self))
+    /// ```
     @discardableResult
     public static func register(source: String, named name: String, in bundle: PluginBundle) throws(CellKitError) -> Nib
     {
@@ -78,11 +86,17 @@ public struct Nib: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: `.nibNotFound`, `.invalidNib`, or `.outletMismatch` naming
     ///   both sides when the nib and the owner disagree on outlets.
+    ///
+    /// ```swift
+    /// let root = try Nib(nibName: "Badge", bundle: .main).instantiate(withOwner: nil)[0]
+    /// root.connectedOutlets["name"]?.text = "Ada"
+    /// ```
     public func instantiate(withOwner owner: View?) throws(CellKitError) -> [View] {
         let template = try template()
         return [try NibView(template: template, owner: owner, nibName: name)]
     }
 
+    /// `Bundle/Name.nib`, such as `CardCells/ProfileCell.nib`: how errors name the nib.
     public var description: String { "\(bundle.name)/\(name).nib" }
 
     /// A nib file's text. Bytes that are not UTF-8 are refused, as in scripts

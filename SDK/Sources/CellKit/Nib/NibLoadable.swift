@@ -24,6 +24,10 @@ extension NibLoadable where Self: View {
     /// A new view with the nib's content. Traps with a message saying what
     /// to fix if the nib is missing, malformed, or its outlets do not match;
     /// see ``tryLoadFromNib()``.
+    ///
+    /// ```swift
+    /// let view = NibBasedRootView.loadFromNib()
+    /// ```
     public static func loadFromNib() -> Self {
         do {
             return try tryLoadFromNib()
@@ -33,6 +37,11 @@ extension NibLoadable where Self: View {
     }
 
     /// Like ``loadFromNib()``, but throws instead of trapping.
+    ///
+    /// ```swift
+    /// let card = try CardCell.tryLoadFromNib()
+    /// card.title.text = "A card"
+    /// ```
     public static func tryLoadFromNib() throws(CellKitError) -> Self {
         let view = self.init()  // the class the call was made on, even when chosen at run time
         try NibLoading.load(nib, into: view)

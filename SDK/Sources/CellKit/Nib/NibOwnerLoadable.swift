@@ -31,6 +31,13 @@ extension NibOwnerLoadable where Self: View {
     /// Instantiates the nib with `self` as owner and adds its root views as
     /// subviews pinned to every edge. Traps with a message saying what to
     /// fix; see ``tryLoadNibContent()``.
+    ///
+    /// ```swift
+    /// required init() {
+    ///     super.init()
+    ///     loadNibContent()
+    /// }
+    /// ```
     public func loadNibContent() {
         do {
             try tryLoadNibContent()

@@ -38,5 +38,6 @@ public protocol Plugin: SendableMetatype {
 // MARK: - Default implementations
 
 extension Plugin {
+    /// No summary: an empty line.
     public static var summary: String { "" }
 }

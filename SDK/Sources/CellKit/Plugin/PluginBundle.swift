@@ -36,6 +36,11 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
 
     /// The bundle of the image `type` is defined in, named after its module.
     /// Found once per type (with `dladdr`), then cached.
+    ///
+    /// ```swift
+    /// let bundle = PluginBundle(for: ProfileCell.self)   // the plugin ProfileCell is in
+    /// bundle.path(forResource: "ProfileCell", ofType: "nib")
+    /// ```
     public init(for type: AnyClass) {
         let key = ObjectIdentifier(type)
         if let cached = bundleCache.withLock({ $0[key] }) {
@@ -65,6 +70,7 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
         return fileExists(path) ? path : nil
     }
 
+    /// The bundle's name.
     public var description: String { name }
 
     // MARK: - Finding things on disk

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a plugin registers into while it loads. The host makes one per
 /// plugin, passes it to the plugin's `cellkit_plugin_register` entry point,
 /// and merges what it holds into the registry only if everything succeeded:
@@ -10,8 +12,6 @@
 ///     try registrar.register(nibNamed: "NoticeBox")          // a nib-only cell
 /// }
 /// ```
-import Synchronization
-
 public final class PluginRegistrar {
     /// The plugin's library, as the host opened it.
     @_spi(Host) public let imagePath: String?
@@ -50,6 +50,13 @@ public final class PluginRegistrar {
     /// Runs a plugin's registration against the registrar behind `pointer`:
     /// what a plugin's `cellkit_plugin_register` entry point calls. Returns
     /// 0 on success, 1 if registration threw (the error is kept for the host).
+    ///
+    /// ```swift
+    /// @_cdecl("cellkit_plugin_register")
+    /// public func cellkitPluginRegister(_ registrar: UnsafeMutableRawPointer) -> Int32 {
+    ///     PluginRegistrar.run(WeatherCells.self, with: registrar)
+    /// }
+    /// ```
     public static func run<P: Plugin>(_ plugin: P.Type, with pointer: UnsafeMutableRawPointer) -> Int32 {
         let registrar = Unmanaged<PluginRegistrar>.fromOpaque(pointer).takeUnretainedValue()
         return registrar.run(plugin)
@@ -73,6 +80,10 @@ public final class PluginRegistrar {
     // MARK: - Registering
 
     /// Registers a table cell type under its reuse identifier.
+    ///
+    /// ```swift
+    /// try registrar.register(cellType: GreetingCell.self, summary: "a greeting")
+    /// ```
     public func register<T: TableViewCell & Reusable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
         try add(T.self, kind: .cell, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
     }
@@ -152,12 +163,20 @@ public final class PluginRegistrar {
 
     /// Registers the nib `name.nib` from the plugin's resources as a cell of
     /// its own: its outlets are its String attributes. The nib is parsed now.
+    ///
+    /// ```swift
+    /// try registrar.register(nibNamed: "NoticeBox")   // Resources/NoticeBox.nib: a cell named NoticeBox
+    /// ```
     public func register(nibNamed name: String, summary: String? = nil) throws(CellKitError) {
         let nib = Nib(nibName: name, bundle: bundle)
         try addNib(name: name, template: try nib.template(), summary: summary)
     }
 
     /// Registers a nib from its text, as a cell of its own.
+    ///
+    /// ```swift
+    /// try registrar.register(nibSource: "☂ {chance:bold} {~} {where:dim}", named: "RainCell")
+    /// ```
     public func register(nibSource source: String, named name: String, summary: String? = nil) throws(CellKitError) {
         try addNib(
             name: name, template: try Nib.parse(source, name: name, file: "\(pluginName)/\(name).nib"), summary: summary
@@ -165,6 +184,11 @@ public final class PluginRegistrar {
     }
 
     /// Registers a storyboard (its bundle becomes the plugin's).
+    ///
+    /// ```swift
+    /// try registrar.register(
+    ///     storyboard: Storyboard(name: "Week", scenes: [.init("Today", TodayViewController.self)], initialScene: "Today"))
+    /// ```
     public func register(storyboard: Storyboard) throws(CellKitError) {
         try checkUnique(storyboard.name)
         storyboards.append(storyboard)
@@ -178,6 +202,10 @@ public final class PluginRegistrar {
     }
 
     /// Registers a screen or controller loader by name.
+    ///
+    /// ```swift
+    /// try registrar.register(loader: Loader { DayViewController() }, named: "Day")
+    /// ```
     public func register<T>(loader: Loader<T>, named name: String, summary: String? = nil) throws(CellKitError) {
         try checkUnique(name)
         registrations.append(

@@ -67,7 +67,8 @@ public final class Canvas {
     /// returns `Int.max`) is cut there, never trusted with the arithmetic.
     static let maximumHeight = 1_000
 
-    /// Creates a blank canvas (at most ``maximumWidth`` by ``maximumHeight``).
+    /// Creates a blank canvas, at most 10,000 columns by 1,000 lines (larger
+    /// sizes are reduced to these).
     public init(width: Int, height: Int) {
         self.width = min(max(0, width), Self.maximumWidth)
         self.height = min(max(0, height), Self.maximumHeight)

@@ -230,6 +230,8 @@ public final class PlainTextWriter: CanvasWriter {
         buffer = OutputBuffer(output: output)
     }
 
+    /// Writes the canvas's rows as plain text, each followed by a newline,
+    /// without trailing spaces.
     public func write(_ canvas: Canvas) throws {
         let width = canvas.width
         guard width > 0 else { return try buffer.putEmptyLines(canvas.height) }
@@ -254,6 +256,7 @@ public final class PlainTextWriter: CanvasWriter {
         }
     }
 
+    /// Flushes what is buffered to the output.
     public func finish() throws {
         try buffer.flush()
     }
@@ -281,6 +284,9 @@ public final class ANSIWriter: CanvasWriter {
         buffer = OutputBuffer(output: output)
     }
 
+    /// Writes the canvas's rows with escape sequences for their styles, in the
+    /// writer's colour mode, each row ending with a newline (after a reset
+    /// when it ends styled); trailing blanks that show nothing are dropped.
     public func write(_ canvas: Canvas) throws {
         let width = canvas.width
         let styled = colorMode != .none
@@ -319,6 +325,7 @@ public final class ANSIWriter: CanvasWriter {
         }
     }
 
+    /// Flushes what is buffered to the output.
     public func finish() throws {
         try buffer.flush()
     }

@@ -28,6 +28,7 @@ public enum ColorMode: String, Hashable, Sendable, CaseIterable, CustomStringCon
         return .ansi16
     }
 
+    /// The mode's raw value: `truecolor`, `256`, `16` or `none`.
     public var description: String { rawValue }
 }
 

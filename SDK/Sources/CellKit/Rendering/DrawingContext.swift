@@ -67,7 +67,7 @@ public struct DrawingContext {
             canvas: target, owner: owner, origin: absolute.origin, size: frame.size, clip: clip.intersected(absolute))
     }
 
-    /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)``.
+    /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)-(String,_,_,_)``.
     ///
     /// - Returns: the column (in view coordinates) just past the text.
     @discardableResult
@@ -78,6 +78,10 @@ public struct DrawingContext {
     }
 
     /// Draws a `String` at `point` (the fast path for the common case).
+    ///
+    /// ```swift
+    /// let end = context.draw("Ada", at: Point(x: 1, y: 0), style: .bold)   // 4
+    /// ```
     @discardableResult
     public func draw(_ text: String, at point: Point, style: Style = .plain) -> Int {
         target._withUnsafeGuaranteedRef {
@@ -86,6 +90,10 @@ public struct DrawingContext {
     }
 
     /// Fills `rect` with a character.
+    ///
+    /// ```swift
+    /// context.fill(Rect(x: 0, y: 0, width: context.size.width, height: 1), with: "─", style: .dim)
+    /// ```
     public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
         let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersected(clip)
         target._withUnsafeGuaranteedRef { $0.fill(area, with: scalar, style: style) }

@@ -4,7 +4,7 @@
 /// viewport at a time over millions of rows.
 ///
 /// ``TableView`` and ``CollectionView`` conform. ``render(width:to:)`` streams
-/// every piece to a writer; ``Viewport`` draws only the pieces on screen.
+/// every piece to a writer; the console's viewport draws only the pieces on screen.
 public protocol ScrollableContent: AnyObject {
     /// Gets ready to draw at `width` and returns how many pieces there are.
     func preparePieces(width: Int) -> Int

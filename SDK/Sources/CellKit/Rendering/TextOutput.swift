@@ -24,6 +24,7 @@ public final class MemoryOutput: TextOutput {
     /// Creates an empty output.
     public init() {}
 
+    /// Appends the bytes to ``bytes``.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         self.bytes.append(contentsOf: bytes)
     }
@@ -43,6 +44,10 @@ public final class FileDescriptorOutput: TextOutput {
         self.descriptor = descriptor
     }
 
+    /// Writes all the bytes to the file descriptor, retrying short writes.
+    ///
+    /// - Throws: an ``OutputError`` when the descriptor refuses them (a
+    ///   closed pipe, a full disk).
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard var base = bytes.baseAddress else { return }
         var remaining = bytes.count
@@ -63,6 +68,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `errno` of the failed `write(2)`.
     public var errno: Int32
 
+    /// What failed, with the system's error message.
     public var description: String {
         "could not write output: \(String(cString: strerror(errno)))"
     }

@@ -20,6 +20,8 @@ open class ReusableView: View {
     /// The queue and entry the view goes back to (so giving it back needs no lookup).
     @exclusivity(unchecked) var reusePool: (queue: ObjectIdentifier, index: Int)?
 
+    /// Creates the view. Tables and collections make every cell this way:
+    /// subclasses set up their subviews in their own `required init()`.
     public required init() {}
 
     /// Called just before a reused view is returned by a dequeue call. The

@@ -47,6 +47,11 @@ public struct Storyboard: Sendable, CustomStringConvertible {
     private let content: Content?
 
     /// A storyboard by name, looked up in `bundle` when it is used.
+    ///
+    /// ```swift
+    /// let week = Storyboard(name: "Week", bundle: PluginBundle(for: TodayViewController.self))
+    /// let today = week.instantiateInitialViewController()
+    /// ```
     public init(name: String, bundle: PluginBundle = .main) {
         self.name = name
         self.bundle = bundle
@@ -54,12 +59,19 @@ public struct Storyboard: Sendable, CustomStringConvertible {
     }
 
     /// A storyboard defined in code.
+    ///
+    /// ```swift
+    /// let week = Storyboard(
+    ///     name: "Week", scenes: [.init("Today", TodayViewController.self), .init("Day", DayViewController.self)],
+    ///     initialScene: "Today")
+    /// ```
     public init(name: String, bundle: PluginBundle = .main, scenes: [Scene], initialScene: String? = nil) {
         self.name = name
         self.bundle = bundle
         self.content = Content(scenes: scenes, initialScene: initialScene)
     }
 
+    /// `Bundle.Name`, such as `WeatherCells.Week`.
     public var description: String { "\(bundle.name).\(name)" }
 
     // MARK: - Registry
@@ -70,6 +82,11 @@ public struct Storyboard: Sendable, CustomStringConvertible {
 
     /// Makes a defined storyboard findable by name in its bundle, replacing
     /// any registered before under the same name.
+    ///
+    /// ```swift
+    /// Storyboard.register(Storyboard(name: "Week", scenes: [.init("Today", TodayViewController.self)], initialScene: "Today"))
+    /// let today = Storyboard(name: "Week").instantiateInitialViewController()
+    /// ```
     public static func register(_ storyboard: Storyboard) {
         catalog.withLock { $0[key(storyboard.bundle.name, storyboard.name)] = storyboard }
     }
@@ -124,6 +141,10 @@ public struct Storyboard: Sendable, CustomStringConvertible {
 
     /// The controller of a scene. Traps with a message saying what to fix if
     /// there is no such scene; see ``tryInstantiateViewController(withIdentifier:)``.
+    ///
+    /// ```swift
+    /// let day = Storyboard(name: "Week").instantiateViewController(withIdentifier: "Day")
+    /// ```
     public func instantiateViewController(withIdentifier identifier: String) -> ViewController {
         do {
             return try tryInstantiateViewController(withIdentifier: identifier)
@@ -133,6 +154,14 @@ public struct Storyboard: Sendable, CustomStringConvertible {
     }
 
     /// The controller of a scene, or an error suggesting the nearest identifier.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try Storyboard(name: "Week").tryInstantiateViewController(withIdentifier: "Dya")
+    /// } catch {
+    ///     print(error.fix ?? "")   // did you mean 'Day'?
+    /// }
+    /// ```
     public func tryInstantiateViewController(withIdentifier identifier: String) throws(CellKitError) -> ViewController {
         let content = try resolved()
         guard let scene = content.scenes.first(where: { $0.identifier == identifier }) else {

@@ -13,6 +13,8 @@ public protocol StoryboardBased: AnyObject, SendableMetatype {
 // MARK: - Default implementations
 
 extension StoryboardBased {
+    /// The storyboard named after the type, in the type's bundle:
+    /// `Storyboard(name: "<TypeName>", bundle: PluginBundle(for: Self.self))`.
     public static var sceneStoryboard: Storyboard {
         Storyboard(name: _typeName(self, qualified: false), bundle: PluginBundle(for: self))
     }
@@ -21,6 +23,10 @@ extension StoryboardBased {
 extension StoryboardBased where Self: ViewController {
     /// The storyboard's initial controller, typed. Traps with a message
     /// saying what to fix; see ``tryInstantiate()``.
+    ///
+    /// ```swift
+    /// let vc = TodayViewController.instantiate()   // the initial scene of storyboard "TodayViewController"
+    /// ```
     public static func instantiate() -> Self {
         do {
             return try tryInstantiate()
@@ -30,6 +36,10 @@ extension StoryboardBased where Self: ViewController {
     }
 
     /// Like ``instantiate()``, but throws instead of trapping.
+    ///
+    /// ```swift
+    /// let vc = try TodayViewController.tryInstantiate()
+    /// ```
     public static func tryInstantiate() throws(CellKitError) -> Self {
         let vc = try sceneStoryboard.tryInstantiateInitialViewController()
         guard let typed = vc as? Self else {
@@ -61,12 +71,17 @@ public protocol StoryboardSceneBased: AnyObject, SendableMetatype {
 // MARK: - Default implementations
 
 extension StoryboardSceneBased {
+    /// The type's name, such as `"DayViewController"`.
     public static var sceneIdentifier: String { _typeName(self, qualified: false) }
 }
 
 extension StoryboardSceneBased where Self: ViewController {
     /// The scene's controller, typed. Traps with a message saying what to
     /// fix; see ``tryInstantiate()``.
+    ///
+    /// ```swift
+    /// let vc = DayViewController.instantiate()   // scene "DayViewController" of its sceneStoryboard
+    /// ```
     public static func instantiate() -> Self {
         do {
             return try tryInstantiate()
@@ -76,6 +91,10 @@ extension StoryboardSceneBased where Self: ViewController {
     }
 
     /// Like ``instantiate()``, but throws instead of trapping.
+    ///
+    /// ```swift
+    /// let vc = try DayViewController.tryInstantiate()
+    /// ```
     public static func tryInstantiate() throws(CellKitError) -> Self {
         let vc = try sceneStoryboard.tryInstantiateViewController(withIdentifier: sceneIdentifier)
         guard let typed = vc as? Self else {

@@ -43,10 +43,18 @@ open class ViewController {
     }
 
     /// Makes the root view; the default makes an empty ``View``.
+    ///
+    /// ```swift
+    /// override func loadView() { view = table }
+    /// ```
     open func loadView() {
         loadedView = View()
     }
 
     /// Called once, after the view is made.
+    ///
+    /// ```swift
+    /// override func viewDidLoad() { table.register(cellType: ProfileCell.self) }
+    /// ```
     open func viewDidLoad() {}
 }

@@ -77,6 +77,7 @@ public struct BoxStyle: Hashable, Sendable, CustomStringConvertible {
         self = style
     }
 
+    /// The style's name, such as `rounded`: what ``init(parsing:)`` reads.
     public var description: String { name }
 }
 

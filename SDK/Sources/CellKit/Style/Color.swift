@@ -20,9 +20,38 @@ public enum Color: Hashable, Sendable, CustomStringConvertible {
 
     /// The 16 ANSI colour names, in SGR order.
     public enum NamedColor: UInt8, Sendable, CaseIterable {
-        case black, red, green, yellow, blue, magenta, cyan, white
-        case brightBlack, brightRed, brightGreen, brightYellow
-        case brightBlue, brightMagenta, brightCyan, brightWhite
+        /// `black` (SGR 30; raw value 0).
+        case black
+        /// `red` (SGR 31; raw value 1).
+        case red
+        /// `green` (SGR 32; raw value 2).
+        case green
+        /// `yellow` (SGR 33; raw value 3).
+        case yellow
+        /// `blue` (SGR 34; raw value 4).
+        case blue
+        /// `magenta` (SGR 35; raw value 5).
+        case magenta
+        /// `cyan` (SGR 36; raw value 6).
+        case cyan
+        /// `white` (SGR 37; raw value 7).
+        case white
+        /// `bright-black` (SGR 90; raw value 8).
+        case brightBlack
+        /// `bright-red` (SGR 91; raw value 9).
+        case brightRed
+        /// `bright-green` (SGR 92; raw value 10).
+        case brightGreen
+        /// `bright-yellow` (SGR 93; raw value 11).
+        case brightYellow
+        /// `bright-blue` (SGR 94; raw value 12).
+        case brightBlue
+        /// `bright-magenta` (SGR 95; raw value 13).
+        case brightMagenta
+        /// `bright-cyan` (SGR 96; raw value 14).
+        case brightCyan
+        /// `bright-white` (SGR 97; raw value 15).
+        case brightWhite
 
         /// The spelling scripts and nibs use: `red`, `bright-red`.
         public var name: String {

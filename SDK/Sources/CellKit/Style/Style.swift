@@ -37,6 +37,10 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
     public static let reverse = Style(attributes: .reverse)
 
     /// This style with another foreground colour.
+    ///
+    /// ```swift
+    /// let title = Style.bold.foreground(.cyan)
+    /// ```
     public func foreground(_ color: Color) -> Style {
         var s = self
         s.foreground = color
@@ -58,6 +62,10 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `other` drawn over this style: its non-default colours win, attributes add up.
+    ///
+    /// ```swift
+    /// let warning = Style.bold.merging(Style(foreground: .red))   // bold, red
+    /// ```
     public func merging(_ other: Style) -> Style {
         Style(
             foreground: other.foreground == .default ? foreground : other.foreground,

@@ -6,7 +6,9 @@
 /// print(attrs)   // bold,underline
 /// ```
 public struct TextAttributes: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The attributes as bits, one per attribute.
     public let rawValue: UInt8
+    /// The attributes whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Bold (SGR 1).

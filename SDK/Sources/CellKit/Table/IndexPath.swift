@@ -27,9 +27,11 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
         set { row = newValue }
     }
 
+    /// Whether `a` comes before `b`: by section, then by row.
     public static func < (a: IndexPath, b: IndexPath) -> Bool {
         (a.section, a.row) < (b.section, b.row)
     }
 
+    /// `[section, row]`, such as `[0, 2]`.
     public var description: String { "[\(section), \(row)]" }
 }

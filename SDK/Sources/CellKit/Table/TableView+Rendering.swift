@@ -265,6 +265,9 @@ extension TableView {
 // MARK: - ScrollableContent
 
 extension TableView: ScrollableContent {
+    /// Lays the table out at `width` (reloading first if needed) and returns
+    /// how many pieces it draws as: borders, the table header, section headers
+    /// and footers, rows and separators.
     public func preparePieces(width: Int) -> Int {
         let list = elements()
         renderList = list

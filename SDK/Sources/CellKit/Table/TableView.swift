@@ -76,6 +76,8 @@ open class TableView: View {
     /// The columns of the last row drawn, for the rule below it.
     @exclusivity(unchecked) var lastRowColumns: (layout: ColumnLayout, divider: BoxStyle)?
 
+    /// An empty table, with the default section header and footer view
+    /// registered. Register cells and set a ``dataSource`` before rendering it.
     public required init() {
         super.init()
         headerFooterQueue.register(

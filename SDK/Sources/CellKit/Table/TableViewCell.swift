@@ -21,12 +21,32 @@ open class TableViewCell: ReusableView {
     /// Whether the row is selected; a table draws a selected row in reverse video.
     @exclusivity(unchecked) public var isSelected = false
 
+    /// Creates the cell with an empty ``contentView`` that fills it; a
+    /// subclass calls `super.init()` and then adds its content:
+    ///
+    /// ```swift
+    /// required init() {
+    ///     super.init()
+    ///     label.pinEdges()
+    ///     contentView.addSubview(label)
+    /// }
+    /// ```
     public required init() {
         super.init()
         contentView.pinEdges()
         addSubview(contentView)
     }
 
+    /// Clears ``isSelected``. Overrides call `super`, then reset what the
+    /// previous row set (an ``Inspectable`` cell calls
+    /// ``Inspectable/resetAttributesToDefaults()``):
+    ///
+    /// ```swift
+    /// override func prepareForReuse() {
+    ///     super.prepareForReuse()
+    ///     resetAttributesToDefaults()
+    /// }
+    /// ```
     open override func prepareForReuse() {
         super.prepareForReuse()
         isSelected = false
@@ -59,7 +79,7 @@ open class TableViewCell: ReusableView {
 ///
 /// The default one shows ``textLabel`` (the section's title); subclass it,
 /// conform to ``Reusable``, register it with
-/// ``TableView/register(headerFooterViewType:)`` and return it from the
+/// ``TableView/register(headerFooterViewType:)-6sigj`` and return it from the
 /// delegate for your own.
 ///
 /// ```swift
@@ -72,6 +92,7 @@ open class TableViewHeaderFooterView: ReusableView {
     /// The title label the default header and footer use.
     public let textLabel = Label()
 
+    /// Creates the view with ``textLabel`` filling its ``contentView``.
     public required init() {
         super.init()
         contentView.pinEdges()
@@ -80,6 +101,7 @@ open class TableViewHeaderFooterView: ReusableView {
         contentView.addSubview(textLabel)
     }
 
+    /// Empties ``textLabel``. Overrides call `super`.
     open override func prepareForReuse() {
         super.prepareForReuse()
         textLabel.text = ""

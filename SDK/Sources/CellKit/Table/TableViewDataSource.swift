@@ -30,8 +30,11 @@ public protocol TableViewDataSource: AnyObject {
 // MARK: - Default implementations
 
 extension TableViewDataSource {
+    /// One section.
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    /// No header title.
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// No footer title.
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
 }
 
@@ -55,12 +58,16 @@ public protocol TableViewDelegate: AnyObject {
 // MARK: - Default implementations
 
 extension TableViewDelegate {
+    /// The table's ``TableView/rowHeight``: the cell's own height when it is
+    /// ``TableView/automaticDimension``.
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int {
         tableView.rowHeight
     }
+    /// `nil`: the section's title, if any, in the default header view.
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewHeaderFooterView? {
         nil
     }
+    /// `nil`: the section's footer title, if any, in the default footer view.
     public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> TableViewHeaderFooterView? {
         nil
     }

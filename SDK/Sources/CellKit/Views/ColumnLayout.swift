@@ -116,6 +116,8 @@ public final class ColumnsView: View {
     /// One label per column.
     @exclusivity(unchecked) public private(set) var labels: [Label] = []
 
+    /// An empty row, with no columns; set ``layout``, or use
+    /// ``init(layout:divider:dividerStyle:)``.
     public required init() {}
 
     /// Creates a row of columns.
@@ -141,6 +143,8 @@ public final class ColumnsView: View {
         while labels.count > layout.columns.count { labels.removeLast().removeFromSuperview() }
     }
 
+    /// The width given; as tall as the tallest label in its column (at least
+    /// one line).
     public override func sizeThatFits(_ size: Size) -> Size {
         var height = 1
         forEachLabel(width: size.width) { label, frame in
@@ -149,6 +153,7 @@ public final class ColumnsView: View {
         return Size(width: size.width, height: height)
     }
 
+    /// Places each label in its column's frame.
     public override func layoutSubviews() {
         let h = bounds.height
         forEachLabel(width: bounds.width) { label, frame in
@@ -173,6 +178,8 @@ public final class ColumnsView: View {
         }
     }
 
+    /// Draws the dividers in the gaps between columns, unless ``divider`` is
+    /// `.none`.
     public override func draw(in context: DrawingContext) {
         guard !divider.isNone else { return }
         let height = context.size.height

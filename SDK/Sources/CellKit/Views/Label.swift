@@ -34,6 +34,7 @@ public final class Label: View {
     /// The most lines to draw; 0 means as many as the text needs.
     @exclusivity(unchecked) public var numberOfLines: Int = 1
 
+    /// An empty label: plain, left-aligned, one line, truncated at the tail.
     public required init() {}
 
     /// Creates a label with text and a style.
@@ -58,6 +59,8 @@ public final class Label: View {
         return Size(width: width, height: max(1, lines.count))
     }
 
+    /// Draws the text in ``style``, placed by ``alignment``, and cut or
+    /// wrapped by ``lineBreakMode`` to at most ``numberOfLines`` lines.
     public override func draw(in context: DrawingContext) {
         let width = context.size.width
         guard width > 0, context.size.height > 0 else { return }

@@ -16,7 +16,12 @@
 /// ```
 public final class StackView: View {
     /// Row or column.
-    public enum Axis: String, Sendable { case horizontal, vertical }
+    public enum Axis: String, Sendable {
+        /// Views side by side, left to right: a row.
+        case horizontal
+        /// Views one under the other, top to bottom: a column.
+        case vertical
+    }
 
     /// The direction views are lined up in.
     @exclusivity(unchecked) public var axis: Axis = .horizontal
@@ -28,6 +33,7 @@ public final class StackView: View {
     // Scratch storage reused by every layout pass (no allocation per row).
     @exclusivity(unchecked) private var widths: [Int] = []
 
+    /// An empty horizontal stack with no spacing.
     public required init() {}
 
     /// Creates a stack.
@@ -53,6 +59,8 @@ public final class StackView: View {
     private var visibleCount: Int { arrangedSubviews.count }
     private var totalSpacing: Int { max(0, visibleCount - 1) * spacing }
 
+    /// The width given. A row is as tall as its tallest view at the width it
+    /// gets; a column is the sum of its views' heights and the spacing.
     public override func sizeThatFits(_ size: Size) -> Size {
         switch axis {
         case .vertical:
@@ -71,6 +79,8 @@ public final class StackView: View {
         }
     }
 
+    /// Places the arranged views: side by side in a row, their widths decided
+    /// by each view's ``View/stackSizing``; one under the other in a column.
     public override func layoutSubviews() {
         super.layoutSubviews()
         switch axis {

@@ -60,6 +60,12 @@ open class View {
     // MARK: - Hierarchy
 
     /// Adds `view` on top of the existing subviews (removing it from its old superview).
+    ///
+    /// ```swift
+    /// let label = Label(text: "Hi")
+    /// label.pinEdges()
+    /// contentView.addSubview(label)
+    /// ```
     public func addSubview(_ view: View) {
         precondition(view !== self, "a view cannot be its own subview")
         view.removeFromSuperview()
@@ -75,6 +81,12 @@ open class View {
     }
 
     /// Makes the view fill its superview's bounds, inset by `insets`.
+    ///
+    /// ```swift
+    /// let row = StackView(axis: .horizontal, spacing: 1, views: [name, role])
+    /// row.pinEdges()   // fills the cell, with no layout code
+    /// contentView.addSubview(row)
+    /// ```
     public func pinEdges(insets: EdgeInsets = .zero) {
         pinnedInsets = insets
     }
@@ -86,6 +98,10 @@ open class View {
     ///
     /// The default fills the proposed width and is as tall as its pinned
     /// subviews need, or as its other subviews' frames reach.
+    ///
+    /// ```swift
+    /// override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 1) }
+    /// ```
     open func sizeThatFits(_ size: Size) -> Size {
         var height = 0
         forEachSubview { view in
@@ -140,6 +156,13 @@ open class View {
 
     /// Draws the view's own content; subviews are drawn after it, on top.
     /// The default draws nothing (the background is filled before this).
+    ///
+    /// ```swift
+    /// override func draw(in context: DrawingContext) {
+    ///     context.fill(context.bounds, with: "░")
+    ///     context.draw(" hello ", at: Point(x: 2, y: 0), style: .bold)
+    /// }
+    /// ```
     open func draw(in context: DrawingContext) {}
 
     /// Draws this view and its subviews into `context`.
