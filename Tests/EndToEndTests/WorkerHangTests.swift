@@ -122,6 +122,30 @@ import Testing
         #expect(run.leftOver.isEmpty, "processes left running: \(run.leftOver)")
     }
 
+    /// Item 2 at the prompt: Ctrl-C ends `plugins` while a scan hangs, long
+    /// before the scan limit (120 s); the interrupted scan is not kept in the
+    /// cache, so the next listing scans the plugin again.
+    @Test func ctrlCEndsAScanThatHangsAtThePrompt() throws {
+        let home = try HardLimitRun.Home()
+        let plugins = try Self.pluginDirectory(in: home)
+        let repl = try PTYSession.start(
+            home: home.path, ownsHome: false,
+            environment: [
+                "CELLKIT_PLUGIN_PATH": plugins, "CELLKIT_SCAN_TIMEOUT": "120",
+                "CELLKIT_FIXTURE_CRASHY_REGISTER": "close-all",
+            ])
+        try repl.waitForPrompt()
+        try repl.type("plugins")
+        Thread.sleep(forTimeInterval: 1)
+        try repl.send(PTYSession.control("c"))
+        try repl.waitForPrompt(timeout: .seconds(10))
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+        let run = try HardLimitRun(["plugins"], home: home, environment: ["CELLKIT_PLUGIN_PATH": plugins])
+        let line = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("Crashy ") })
+        #expect(line.contains(" available "), "\(line)")
+    }
+
     /// Item 16: a plugin that prints while it registers is scanned as it
     /// loads: its prints do not reach the scanner's answer.
     @Test func aPluginThatPrintsWhileScannedIsListed() throws {

@@ -51,6 +51,13 @@ enum RegistryScanner {
             path: path, size: 0, mtimeSeconds: 0, mtimeNanoseconds: 0, isPlugin: true,
             name: PluginSearchPath.pluginName(fromFile: Path.basename(path)) ?? Path.basename(path), version: "",
             summary: "", abiVersion: 0, compilerVersion: 0, registrations: [], error: nil)
+        // Ctrl-C: this scan and those after it in the same command are not made, nor kept in the
+        // cache (a refused record is not), so the plugin is scanned again next time.
+        let interruption = "the scan was interrupted (Ctrl-C); it is scanned again next time"
+        if interrupted() {
+            fallback.refusal = interruption
+            return fallback
+        }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             fallback.error = "could not start the scanner"
@@ -104,7 +111,7 @@ enum RegistryScanner {
             }
         let status = child.end()
         if stopped {
-            fallback.error = "was not scanned: the scan was interrupted (Ctrl-C)"
+            fallback.refusal = interruption
             return fallback
         }
         if !ended {
