@@ -29,8 +29,4 @@ struct ProgressDeadline {
         return now - lastMoved >= limit
     }
 
-    /// How long until it passes if the counter does not move (zero once passed).
-    func remaining(at now: ContinuousClock.Instant) -> Duration {
-        max(.zero, limit - (now - lastMoved))
-    }
 }

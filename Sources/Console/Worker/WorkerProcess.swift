@@ -165,7 +165,7 @@ final class WorkerProcess {
         }
     }
 
-    /// "screen F is 70.0 MiB as a request to the plugin worker, more than the 64 MiB it takes".
+    /// "screen F is too large to send to the plugin worker: 70.0 MiB (73400320 bytes), more than the 64 MiB …".
     static func tooLarge(_ request: WorkerRequest, bytes: Int) -> String {
         let what: String
         switch request {
