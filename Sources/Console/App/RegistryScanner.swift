@@ -93,7 +93,8 @@ enum RegistryScanner {
             return fallback
         }
         let child = ChildProcessGroup(pid: pid)
-        let deadline = ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
+        let seconds = min(max(timeout, timeoutRange.lowerBound), timeoutRange.upperBound)
+        let deadline = ContinuousClock.now + .milliseconds(Int64((seconds * 1000).rounded(.up)))
         var bytes: [UInt8] = []
         var stopped = false
         // The answer, until the pipe closes; then the child's end; both within the deadline.
