@@ -20,6 +20,10 @@ let fixtures: [(product: String, target: String)] = [
     ("cellkit-fixture-reload-v2", "FixtureReloadV2"),
     ("cellkit-fixture-marker", "FixtureMarker"),
 ]
+/// C libraries the tests preload into cellkit (`LD_PRELOAD`), each a `.dynamic` product.
+let preloadedFixtures: [(product: String, target: String)] = [
+    ("cellkit-fixture-stops-worker", "FixtureStopsWorker")
+]
 /// What a fixture needs besides CellKit: the marker fixture's ELF constructor is C.
 let fixtureDependencies: [String: [Target.Dependency]] = ["FixtureMarker": ["FixtureMarkerConstructor"]]
 
@@ -34,7 +38,7 @@ let package = Package(
         // What the loading benchmark loads: a minimal plugin, and a trivial C library (the floor).
         .library(name: "cellkit-bench-plugin", type: .dynamic, targets: ["BenchPlugin"]),
         .library(name: "cellkit-bench-trivial", type: .dynamic, targets: ["BenchTrivialC"]),
-    ] + fixtures.map { .library(name: $0.product, type: .dynamic, targets: [$0.target]) },
+    ] + (fixtures + preloadedFixtures).map { .library(name: $0.product, type: .dynamic, targets: [$0.target]) },
     dependencies: [
         .package(path: "SDK")
     ],
@@ -102,6 +106,7 @@ let package = Package(
                 path: "Tests/Fixtures/\($0.target)")
         }
         + [.target(name: "FixtureMarkerConstructor", path: "Tests/Fixtures/FixtureMarkerConstructor")]
+        + preloadedFixtures.map { .target(name: $0.target, path: "Tests/Fixtures/\($0.target)") }
 )
 
 // Fuzzing (docs/safety.md): the harnesses, and the tests that replay their seed
@@ -118,7 +123,9 @@ package.targets += [
 // executables (which declare nothing public) also import internally by default.
 // CI builds with `--explicit-target-dependency-import-check=error` (.ci/run).
 for target in package.targets
-where !["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"].contains(target.name) {
+where !(["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"] + preloadedFixtures.map(\.target)).contains(
+    target.name)
+{
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

@@ -1,8 +1,14 @@
 import Glibc
+import Synchronization
 
 /// Runs another program and waits for it: `swift build` for `cellkit plugin
 /// install`. The program is looked up on `PATH`; it inherits the environment
 /// and standard error.
+///
+/// It runs in a process group of its own (``ChildProcessGroup``), which is
+/// killed, with everything the program started, when the time limit passes
+/// or SIGINT (Ctrl-C) comes; SIGINT then goes on to this process as it would
+/// have (the program is out of the terminal's reach in its own group).
 ///
 /// ```swift
 /// let build = try ChildProcess.run(["swift", "build", "-c", "release"], in: package)
@@ -27,12 +33,35 @@ public enum ChildProcess {
         public var description: String { "cannot run \(program): \(reason)" }
     }
 
-    /// Runs `arguments` (the program first) in `directory`. Its standard
-    /// output is captured when `captureOutput`, else sent to standard error
-    /// (so that this program's own output stays clean).
-    public static func run(_ arguments: [String], in directory: String, captureOutput: Bool = false)
-        throws(StartError) -> Result
-    {
+    /// A program that was stopped: it ran past its time limit, or the user pressed Ctrl-C.
+    public struct Stopped: Error, Sendable, CustomStringConvertible {
+        /// The program.
+        public var program: String
+        /// Its time limit.
+        public var timeout: Duration
+        /// Whether Ctrl-C stopped it (else the time limit did).
+        public var interrupted: Bool
+
+        public var description: String {
+            interrupted
+                ? "\(program) was interrupted (Ctrl-C) and stopped with every process it started"
+                : "\(program) did not finish within \(timeout.components.seconds) s (the time limit), so it was "
+                    + "stopped with every process it started"
+        }
+    }
+
+    /// How long a program may run: an hour (a release build of a large package on a slow machine).
+    public static let defaultTimeout: Duration = .seconds(3600)
+
+    /// Set by SIGINT while a program runs.
+    private static let interrupted = Atomic<Bool>(false)
+
+    /// Runs `arguments` (the program first) in `directory`, for at most
+    /// `timeout`. Its standard output is captured when `captureOutput`, else
+    /// sent to standard error (so that this program's own output stays clean).
+    public static func run(
+        _ arguments: [String], in directory: String, captureOutput: Bool = false, timeout: Duration = defaultTimeout
+    ) throws -> Result {
         var pipeEnds: [Int32] = [-1, -1]
         if captureOutput && pipe(&pipeEnds) != 0 {
             throw StartError(program: arguments[0], reason: String(cString: strerror(errno)))
@@ -48,21 +77,46 @@ public enum ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, 2, 1)
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         // posix_spawn_file_actions_addchdir_np is not visible to Swift: let sh change directory.
         let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + arguments
         var argv: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // Ctrl-C reaches this process only: note it while the program runs.
+        interrupted.store(false, ordering: .sequentiallyConsistent)
+        var previous = sigaction()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            ChildProcess.interrupted.store(true, ordering: .sequentiallyConsistent)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_RESTART)
+        sigaction(SIGINT, &action, &previous)
+        defer {
+            sigaction(SIGINT, &previous, nil)
+            // Delivered as before, now that the program is gone.
+            if interrupted.load(ordering: .sequentiallyConsistent) { raise(SIGINT) }
+        }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
         if captureOutput { close(pipeEnds[1]) }
         guard spawned == 0 else {
             if captureOutput { close(pipeEnds[0]) }
             throw StartError(program: arguments[0], reason: String(cString: strerror(spawned)))
         }
+        let child = ChildProcessGroup(pid: pid)
+        let deadline = ContinuousClock.now + timeout
+        let goOn = { !interrupted.load(ordering: .sequentiallyConsistent) && ContinuousClock.now < deadline }
         var bytes: [UInt8] = []
         if captureOutput {
             var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
+            while goOn() {
+                var entry = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
+                if poll(&entry, 1, 100) <= 0 { continue }
                 let n = read(pipeEnds[0], &chunk, chunk.count)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
@@ -70,10 +124,18 @@ public enum ChildProcess {
             }
             close(pipeEnds[0])
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7F
-        let exit = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        let ended = child.waitForEnd(until: deadline) {
+            usleep(20_000)
+            return goOn()
+        }
+        let status = child.end()
+        guard ended else {
+            throw Stopped(
+                program: arguments.joined(separator: " "), timeout: timeout,
+                interrupted: interrupted.load(ordering: .sequentiallyConsistent))
+        }
+        let signal = ChildProcessGroup.signal(in: status)
+        let exit = signal.map { 128 + $0 } ?? ChildProcessGroup.exitCode(in: status)
         // sh reports a program it cannot find with 127.
         if exit == 127 {
             throw StartError(program: arguments[0], reason: "not found on PATH (or it exited with status 127)")

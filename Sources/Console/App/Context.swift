@@ -57,7 +57,7 @@ final class Context {
             }
             if let seconds = invocation.timeout {
                 backend.process.timeout = seconds
-            } else if let text = environment["CELLKIT_TIMEOUT"], let seconds = Int(text), seconds > 0 {
+            } else if let seconds = WorkerProcess.timeout(environment: environment) {
                 backend.process.timeout = seconds
             }
         }

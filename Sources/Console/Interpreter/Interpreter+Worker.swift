@@ -44,6 +44,8 @@ extension Interpreter {
     /// screen S (HelloCell)", and notes: what it printed, where the log is,
     /// what happens next. Counts the crash against the plugin.
     func explain(_ failure: WorkerFailure, loading: String?) -> (message: String, notes: [String]) {
+        // Refused before it was sent (`show` of a screen too large): the worker is not at fault, and goes on.
+        if case .requestTooLarge(let what) = failure.reason { return (what, []) }
         let crumb = failure.breadcrumb
         var plugin = crumb.map(\.plugin).flatMap { $0.isEmpty ? nil : $0 }
         var who = plugin.map { "plugin \($0)" } ?? "the plugin worker"

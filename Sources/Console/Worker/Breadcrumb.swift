@@ -8,6 +8,8 @@ import Glibc
 ///
 /// The page is a file the session creates and unlinks at once, so nothing
 /// is left on disk; the worker gets it as descriptor 4 and maps it too.
+/// `mkstemp` makes it under a random name with `O_CREAT | O_EXCL`, which
+/// never follows a symbolic link or opens a file that is there.
 ///
 /// Layout (little-endian, at fixed offsets): progress `UInt64` at 0, phase
 /// `UInt32` at 8, section `UInt32` at 12, row `UInt32` at 16, text length

@@ -180,6 +180,8 @@ final class WorkerBackend: PluginBackend {
                 }
             }
         } catch {
+            // Too large to send: the screen is at fault, not the worker (which goes on).
+            if case .requestTooLarge(let what) = error.reason { throw .render(what) }
             throw .worker(error)
         }
         if let writeError { throw .output(writeError) }

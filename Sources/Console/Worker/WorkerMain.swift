@@ -15,12 +15,16 @@ public enum WorkerMain {
         // A session that died leaves a closed socket: writes fail, they must not kill.
         signal(SIGPIPE, SIG_IGN)
         // A session that died while a plugin loops must not leave the worker running:
-        // when the parent is gone (the worker is adopted), the worker goes too.
+        // when the parent is gone (the worker is adopted), the worker goes too, with
+        // whatever its plugins started in its process group (its own, from the session).
         let parent = getppid()
         DispatchQueue.global().async {
             while true {
                 usleep(200_000)
-                if getppid() != parent { _exit(0) }
+                if getppid() != parent {
+                    if getpgrp() == getpid() { kill(0, SIGKILL) }
+                    _exit(0)
+                }
             }
         }
         let channel = WorkerChannel(descriptor: 3)

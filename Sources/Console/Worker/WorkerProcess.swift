@@ -28,15 +28,19 @@ final class WorkerProcess {
     var interruptRequested: () -> Bool = { false }
 
     static let defaultTimeout = 10
+    /// The longest `timeout` taken: a day, as `--timeout` allows.
+    static let timeoutRange = 1...86_400
     /// How long a worker that is crashing (its log says so) may take to end.
     static let dyingGrace: Duration = .seconds(60)
+    /// How often a wait looks at the worker's progress, whether it ended, and Ctrl-C (milliseconds).
+    static let pollInterval: Int32 = 100
     /// The protocol version both ends must speak.
     static let protocolVersion = 1
 
-    private var pid: pid_t = 0
+    private var child: ChildProcessGroup?
     private var channel: WorkerChannel?
     private var breadcrumb: Breadcrumb?
-    private var logPath: String?
+    private var log: WorkerLog?
     private var starting = false
 
     /// How many workers were started (for tests and the status line).
@@ -54,22 +58,44 @@ final class WorkerProcess {
 
     var isRunning: Bool { channel != nil }
 
-    /// Ends the worker (it exits when its socket closes; killed if it does not).
+    /// `CELLKIT_TIMEOUT`, if it is set to a number of seconds in
+    /// ``timeoutRange``; any other value is reported through `warn` and ignored.
+    static func timeout(environment: [String: String], warn: (String) -> Void = printWarning) -> Int? {
+        guard let text = environment["CELLKIT_TIMEOUT"] else { return nil }
+        guard let seconds = Int(text), timeoutRange.contains(seconds) else {
+            warn(
+                "cellkit: warning: CELLKIT_TIMEOUT must be a whole number of seconds from \(timeoutRange.lowerBound) "
+                    + "to \(timeoutRange.upperBound), not '\(Sanitized.text(text))'; using \(defaultTimeout)")
+            return nil
+        }
+        return seconds
+    }
+
+    /// Writes a warning line to standard error.
+    static func printWarning(_ text: String) {
+        _ = SystemCall.writeAll(2, Array((text + "\n").utf8))
+    }
+
+    /// The hang limit as a duration, whatever `timeout` was set to.
+    private var limit: Duration {
+        .seconds(min(max(timeout, Self.timeoutRange.lowerBound), Self.timeoutRange.upperBound))
+    }
+
+    /// Ends the worker (it exits when its socket closes; killed, with its
+    /// process group, if it does not within a moment).
     func stop() {
-        guard let channel else { return }
+        guard let channel, let child else { return }
         close(channel.descriptor)
         self.channel = nil
-        var status: Int32 = 0
-        for _ in 0..<50 {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                removeLog()
-                return
-            }
-            usleep(2000)
+        _ = child.waitForEnd(until: .now + .milliseconds(100)) {
+            log?.drain(waiting: 5)
+            return true
         }
-        kill(pid, SIGKILL)
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        removeLog()
+        child.end()
+        self.child = nil
+        log?.remove()
+        log = nil
+        breadcrumb = nil
     }
 
     /// Sends `request` and returns the final answer; chunks of rendered
@@ -79,33 +105,44 @@ final class WorkerProcess {
     )
         throws(WorkerFailure) -> WorkerResponse
     {
-        if channel == nil { try start() }
-        guard let channel, let breadcrumb else { throw WorkerFailure(reason: .couldNotStart("no worker")) }
-        breadcrumb.reset()
         var writer = WireWriter()
         request.encode(into: &writer)
+        // Too large for one frame: refused here, before the worker is asked.
+        guard writer.bytes.count <= WorkerChannel.maximumFrame else {
+            throw WorkerFailure(reason: .requestTooLarge(Self.tooLarge(request, bytes: writer.bytes.count)))
+        }
+        if channel == nil { try start() }
+        guard let channel, let breadcrumb, let child, let log else {
+            throw WorkerFailure(reason: .couldNotStart("no worker"))
+        }
+        breadcrumb.reset()
+        log.drain()
         guard channel.send(writer.bytes) else { throw died(while: request) }
         while true {
             let payload: [UInt8]
-            var lastProgress = breadcrumb.progress
+            let clock = ContinuousClock()
+            var deadline = ProgressDeadline(limit: limit, progress: breadcrumb.progress, at: clock.now)
             var dyingSince: ContinuousClock.Instant?
+            var ended = false
             do {
                 payload = try channel.receive(
-                    pollInterval: Int32(max(1, timeout)) * 1000,
+                    pollInterval: Self.pollInterval,
                     stillAlive: {
-                        let now = breadcrumb.progress
-                        defer { lastProgress = now }
-                        if now != lastProgress { return true }
+                        // Gone, though something it forked may hold the socket open.
+                        if child.hasEnded {
+                            ended = true
+                            return false
+                        }
+                        guard deadline.hasPassed(progress: breadcrumb.progress, at: clock.now) else { return true }
                         // No progress: a hang, unless the worker is crashing and still writing
                         // its backtrace (slow on a loaded machine): then it is left to end.
-                        guard logShowsACrash() else { return false }
-                        let clock = ContinuousClock()
+                        guard log.showsACrash else { return false }
                         let since = dyingSince ?? clock.now
                         dyingSince = since
                         return clock.now - since < Self.dyingGrace
-                    }, interrupted: interruptRequested)
+                    }, interrupted: interruptRequested, log: log)
             } catch .timedOut {
-                throw died(while: request, because: .hung(seconds: timeout))
+                throw died(while: request, because: ended ? nil : .hung(seconds: timeout))
             } catch .interrupted {
                 throw died(while: request, because: .interrupted)
             } catch .malformed(let what) {
@@ -128,6 +165,24 @@ final class WorkerProcess {
         }
     }
 
+    /// "screen F is too large to send to the plugin worker: 70.0 MiB (73400320 bytes), more than the 64 MiB …".
+    static func tooLarge(_ request: WorkerRequest, bytes: Int) -> String {
+        let what: String
+        switch request {
+        case .render(let screen, _, _, _), .openView(let screen, _, _, _, _): what = "screen \(screen.name)"
+        case .load(let path, _): what = "the load of \(path)"
+        case .validate: what = "the validation request"
+        case .viewAction, .closeView: what = "the view request"
+        }
+        func mebibytes(_ count: Int) -> String {
+            let tenths = (count * 10 + (1 << 20) / 2) >> 20
+            return "\(tenths / 10).\(tenths % 10) MiB"
+        }
+        return "\(what) is too large to send to the plugin worker: \(mebibytes(bytes)) (\(bytes) bytes), more than "
+            + "the \(WorkerChannel.maximumFrame >> 20) MiB a request may be; make its text shorter or split it "
+            + "into smaller screens"
+    }
+
     // MARK: - Starting
 
     private func start() throws(WorkerFailure) {
@@ -137,6 +192,9 @@ final class WorkerProcess {
         try? createDirectories(stateDirectory)
         guard let breadcrumb = Breadcrumb.create(directory: stateDirectory) ?? Breadcrumb.create(directory: "/tmp")
         else { throw WorkerFailure(reason: .couldNotStart("cannot make its breadcrumb page in \(stateDirectory)")) }
+        guard let log = WorkerLog(path: stateDirectory + "/worker-\(getpid())-\(starts + 1).log") else {
+            throw WorkerFailure(reason: .couldNotStart("cannot make a pipe: \(String(cString: strerror(errno)))"))
+        }
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw WorkerFailure(reason: .couldNotStart(String(cString: strerror(errno))))
@@ -145,24 +203,28 @@ final class WorkerProcess {
         // overwrite one another (the breadcrumb may well be 3 and the socket 4).
         let socketCopy = fcntl(pair[1], F_DUPFD_CLOEXEC, 10)
         let breadcrumbCopy = fcntl(breadcrumb.descriptor, F_DUPFD_CLOEXEC, 10)
+        let logCopy = fcntl(log.writeEnd, F_DUPFD_CLOEXEC, 10)
         close(pair[1])
+        log.closeWriteEnd()
         defer {
             close(socketCopy)
             close(breadcrumbCopy)
+            close(logCopy)
         }
-        let log = stateDirectory + "/worker-\(getpid())-\(starts + 1).log"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        // What it prints goes through a pipe the session drains (``WorkerLog``).
+        posix_spawn_file_actions_adddup2(&actions, logCopy, 1)
+        posix_spawn_file_actions_adddup2(&actions, logCopy, 2)
         posix_spawn_file_actions_adddup2(&actions, socketCopy, 3)
         posix_spawn_file_actions_adddup2(&actions, breadcrumbCopy, 4)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // A process group of its own: Ctrl-C at the terminal reaches the session only.
+        // A process group of its own: Ctrl-C at the terminal reaches the session only,
+        // and the session ends the worker with everything it started (``ChildProcessGroup``).
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
         let arguments = [executable, "--worker"]
@@ -176,22 +238,38 @@ final class WorkerProcess {
         }
         var env: [UnsafeMutablePointer<CChar>?] = workerEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in env { free(pointer) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, &argv, &env)
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, &env)
         guard spawned == 0 else {
             close(pair[0])
             throw WorkerFailure(reason: .couldNotStart("\(executable): \(String(cString: strerror(spawned)))"))
         }
-        pid = child
+        let child = ChildProcessGroup(pid: pid)
+        self.child = child
         starts += 1
-        logPath = log
+        self.log = log
         self.breadcrumb = breadcrumb
         let channel = WorkerChannel(descriptor: pair[0])
         self.channel = channel
-        // The worker speaks first: which build it is.
+        // The worker speaks first: which build it is. One that does not (stopped,
+        // stuck in a constructor) within the time limit is ended.
         let hello: [UInt8]
+        let clock = ContinuousClock()
+        var deadline = ProgressDeadline(limit: limit, progress: 0, at: clock.now)
+        var ended = false
         do {
-            hello = try channel.receive(pollInterval: Int32(max(1, timeout)) * 1000, stillAlive: { false })
+            hello = try channel.receive(
+                pollInterval: Self.pollInterval,
+                stillAlive: {
+                    ended = child.hasEnded
+                    return !ended && !deadline.hasPassed(progress: 0, at: clock.now)
+                }, interrupted: interruptRequested, log: log)
+        } catch .timedOut {
+            throw died(
+                while: nil,
+                because: ended ? nil : .couldNotStart("it did not say hello within \(timeout) s, so it was stopped"))
+        } catch .interrupted {
+            throw died(while: nil, because: .interrupted)
         } catch {
             throw died(while: nil)
         }
@@ -211,30 +289,49 @@ final class WorkerProcess {
 
     // MARK: - Dying
 
-    /// The worker is gone or must go: ends it, and says why and where.
+    /// The worker is gone or must go: ends it with its process group, and
+    /// says why and where. With no `cause` (its socket closed, it ended), it
+    /// is given the time limit to end by itself — more if it is printing a
+    /// crash report — so that its own status and report are kept; one that
+    /// closed its socket and goes on is stopped. Ctrl-C ends the wait.
     private func died(while request: WorkerRequest?, because cause: WorkerFailure.Reason? = nil) -> WorkerFailure {
         if let channel {
             close(channel.descriptor)
             self.channel = nil
         }
-        var status: Int32 = 0
-        if cause != nil { kill(pid, SIGKILL) }
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let reason: WorkerFailure.Reason
-        if let cause {
-            reason = cause
-        } else if status & 0x7F != 0 {
-            reason = .signal(status & 0x7F)
-        } else {
-            reason = .exited((status >> 8) & 0xFF)
+        var reason = cause
+        if let child, cause == nil {
+            let clock = ContinuousClock()
+            var wait = clock.now + limit
+            var interrupted = false
+            let ended = child.waitForEnd(until: .now + Self.dyingGrace + limit) {
+                log?.drain(waiting: 20)
+                if log?.showsACrash == true { wait = max(wait, clock.now + Self.dyingGrace) }
+                interrupted = interruptRequested()
+                return !interrupted && clock.now < wait
+            }
+            if !ended { reason = interrupted ? .interrupted : .closedConnection(seconds: timeout) }
         }
-        let log = logPath.flatMap { try? readTextFile($0) } ?? ""
-        var failure = WorkerFailure(reason: reason)
+        let status = child?.end() ?? 0
+        child = nil
+        // What it printed last: until every writer is gone (its group was killed), within a moment.
+        let drained = ContinuousClock.now + .seconds(1)
+        while let log, !log.isAtEnd, ContinuousClock.now < drained { log.drain(waiting: 20) }
+        if reason == nil {
+            if let signal = ChildProcessGroup.signal(in: status) {
+                reason = .signal(signal)
+            } else {
+                reason = .exited(ChildProcessGroup.exitCode(in: status))
+            }
+        }
+        var failure = WorkerFailure(reason: reason ?? .exited(0))
         failure.breadcrumb = breadcrumb?.snapshot()
-        failure.message = Self.trapMessage(in: log).map { Sanitized.text($0) }
-        failure.logPath = log.isEmpty ? nil : logPath
-        if log.isEmpty { removeLog() }
-        logPath = nil
+        if let log {
+            failure.message = Self.trapMessage(in: log.excerpt).map { Sanitized.text($0) }
+            failure.logPath = log.path
+            if log.printed == 0 { log.remove() }
+        }
+        log = nil
         breadcrumb = nil
         return failure
     }
@@ -262,19 +359,6 @@ final class WorkerProcess {
         }
         return lines.first
     }
-
-    /// Whether the worker's log shows it crashing: a Swift trap, the
-    /// backtracer, or a sanitizer's report.
-    private func logShowsACrash() -> Bool {
-        guard let logPath, let log = try? readTextFile(logPath) else { return false }
-        return log.contains("Fatal error") || log.contains("*** Signal") || log.contains("Program crashed")
-            || log.contains("Sanitizer")
-    }
-
-    private func removeLog() {
-        if let logPath { unlink(logPath) }
-        logPath = nil
-    }
 }
 
 /// The worker died or had to be stopped while it worked on a request.
@@ -292,6 +376,10 @@ struct WorkerFailure: Error, Equatable {
         case protocolError(String)
         /// It could not be started.
         case couldNotStart(String)
+        /// It closed its connection to the session (descriptor 3) and did not end within this many seconds.
+        case closedConnection(seconds: Int)
+        /// The request was not sent: it is larger than a frame may be (what, and how large).
+        case requestTooLarge(String)
     }
 
     var reason: Reason
@@ -311,6 +399,9 @@ struct WorkerFailure: Error, Equatable {
         case .interrupted: "was interrupted"
         case .protocolError(let what): "sent a bad message (\(what)) and was stopped"
         case .couldNotStart(let why): "could not start: \(why)"
+        case .closedConnection(let seconds):
+            "closed its connection to the session and did not end within \(seconds) s, so it was stopped"
+        case .requestTooLarge(let what): "was not asked: \(what)"
         }
     }
 

@@ -4,7 +4,10 @@ import Glibc
 /// A cell that fails on purpose, as the row asks: `mode=trap` traps while it
 /// is configured, `mode=segv` dereferences a bad pointer while it draws,
 /// `mode=hang` never finishes drawing, `mode=huge` says it is `Int.max`
-/// lines tall. Anything else draws `text`.
+/// lines tall. While it draws, `mode=close` closes the worker's socket
+/// (descriptor 3) and sleeps, `mode=fork` leaves a child that holds the
+/// socket and sleeps, then aborts, `mode=flood` prints `CELLKIT_FIXTURE_FLOOD_MIB`
+/// MiB (default 64) to standard output, then traps. Anything else draws `text`.
 final class CrashCell: TableViewCell, Reusable, Inspectable {
     private let label = Label()
     var text = "" { didSet { label.text = text } }
@@ -33,21 +36,52 @@ final class CrashCell: TableViewCell, Reusable, Inspectable {
             var spins = 0
             while mode == "hang" { spins &+= 1 }
         }
+        if mode == "close" { closeAndSleep([3]) }
+        if mode == "fork" {
+            if fork() == 0 { sleepForever() }
+            abort()
+        }
+        if mode == "flood" {
+            let mebibytes = getenv("CELLKIT_FIXTURE_FLOOD_MIB").flatMap { Int(String(cString: $0)) } ?? 64
+            let line = [UInt8](repeating: UInt8(ascii: "x"), count: 1023) + [10]
+            let block = [[UInt8]](repeating: line, count: 1024).flatMap { $0 }
+            for _ in 0..<mebibytes { _ = block.withUnsafeBytes { write(1, $0.baseAddress, $0.count) } }
+            fatalError("CrashCell flooded its log")
+        }
         super.draw(in: context)
     }
 
     static var inspectableAttributes: [InspectableAttribute<CrashCell>] {
         [
             .init("text", \.text, summary: "what it shows"),
-            .init("mode", \.mode, summary: "ok, trap, segv, hang or huge"),
+            .init("mode", \.mode, summary: "ok, trap, segv, hang, huge, close, fork or flood"),
         ]
     }
 }
 
+/// Closes `descriptors` and sleeps until killed.
+func closeAndSleep(_ descriptors: some Sequence<Int32>) -> Never {
+    for descriptor in descriptors { close(descriptor) }
+    sleepForever()
+}
+
+func sleepForever() -> Never {
+    while true { sleep(1000) }
+}
+
+/// `CELLKIT_FIXTURE_CRASHY_REGISTER` makes its registration fail too:
+/// `close` closes the worker's socket (descriptor 3) and sleeps, `close-all`
+/// closes every descriptor and sleeps, `print` prints a line (and registers).
 enum FixtureCrashy: Plugin {
     static let name = "Crashy"
     static let version = "0.0.1"
     static func register(in registrar: PluginRegistrar) throws {
+        switch getenv("CELLKIT_FIXTURE_CRASHY_REGISTER").map({ String(cString: $0) }) {
+        case "close": closeAndSleep([3])
+        case "close-all": closeAndSleep(0..<1024)
+        case "print": print("Crashy says hello while it registers")
+        default: break
+        }
         try registrar.register(cellType: CrashCell.self, summary: "fails as its mode says")
     }
 }
