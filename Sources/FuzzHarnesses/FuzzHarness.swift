@@ -30,6 +30,9 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     /// Clusters and styles drawn into a canvas 1 to 10,000 wide, written by
     /// the plain, ANSI, HTML, SVG and JSON writers.
     case canvas
+    /// The frames between the session and the worker, decoded as either side
+    /// decodes them; what decodes must round-trip.
+    case workerFrames = "worker-frames"
 
     /// Runs the harness on `data`. Returns normally unless it found a bug.
     public func run(_ data: [UInt8]) {
@@ -44,6 +47,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
             case .registryCache: RegistryCacheHarness.run(data)
             case .keyDecoder: KeyDecoderHarness.run(data)
             case .canvas: CanvasHarness.run(data)
+            case .workerFrames: WorkerFramesHarness.run(data)
             }
         #endif
     }

@@ -1,12 +1,16 @@
 /// The binary encoding of the messages between the session and the worker
 /// (docs/design.md, "The protocol"): unsigned LEB128 varints, zigzag for
 /// signed integers, IEEE bit patterns for doubles, length-prefixed UTF-8 for
-/// strings.
+/// strings; a list is its count then its elements, an optional a Boolean
+/// then the value if there is one, an enumeration a tag byte (or its raw
+/// value, a string) then the case's values.
 ///
 /// Every read is checked against the bytes there are: a message that is cut
-/// short, claims a length it does not have, or holds invalid UTF-8 throws
-/// ``WireError``; nothing traps and nothing reads out of bounds, whatever
-/// the bytes (the worker may have died halfway through a frame).
+/// short, claims a length or a count it does not have, holds invalid UTF-8,
+/// an unknown tag or lists nested deeper than a script can write throws
+/// ``WireError``; nothing traps, nothing reads out of bounds and nothing is
+/// allocated for a count before its elements have been read, whatever the
+/// bytes (the worker may have died halfway through a frame).
 ///
 /// ```swift
 /// var writer = WireWriter()
@@ -49,25 +53,25 @@ struct WireWriter {
         bytes.append(contentsOf: value.utf8)
     }
 
-    mutating func write(_ value: String?) {
-        write(value != nil)
-        if let value { write(value) }
-    }
-
-    mutating func write(_ value: Int?) {
-        write(value != nil)
-        if let value { write(value) }
-    }
-
     mutating func write(bytes value: [UInt8]) {
         write(varint: UInt64(value.count))
         bytes.append(contentsOf: value)
     }
 
-    mutating func write<T>(_ values: [T], _ element: (inout WireWriter, T) -> Void) {
-        write(varint: UInt64(values.count))
-        for value in values { element(&self, value) }
+    mutating func write<T: WireCodable>(_ value: T) { value.encode(into: &self) }
+
+    mutating func write<T: WireCodable>(_ value: T?) {
+        write(value != nil)
+        if let value { value.encode(into: &self) }
     }
+
+    mutating func write<T: WireCodable>(_ values: [T]) {
+        write(varint: UInt64(values.count))
+        for value in values { value.encode(into: &self) }
+    }
+
+    /// An enumeration by its raw value.
+    mutating func write<T: RawRepresentable<String>>(rawValue value: T) { write(value.rawValue) }
 }
 
 /// Reads what ``WireWriter`` wrote, checking every length.
@@ -78,6 +82,9 @@ struct WireReader {
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     var isAtEnd: Bool { offset == bytes.count }
+
+    /// The bytes not read yet.
+    var bytesLeft: Int { bytes.count - offset }
 
     mutating func byte() throws(WireError) -> UInt8 {
         guard offset < bytes.count else { throw WireError("the message ends early") }
@@ -113,14 +120,14 @@ struct WireReader {
     /// A count of things that follow, each at least one byte: never more than the bytes left.
     mutating func count() throws(WireError) -> Int {
         let n = try varint()
-        guard n <= UInt64(bytes.count - offset) else {
+        guard n <= UInt64(bytesLeft) else {
             throw WireError("a count of \(n) is more than the message holds")
         }
         return Int(n)
     }
 
     mutating func double() throws(WireError) -> Double {
-        guard bytes.count - offset >= 8 else { throw WireError("the message ends early") }
+        guard bytesLeft >= 8 else { throw WireError("the message ends early") }
         var bits: UInt64 = 0
         for i in 0..<8 { bits |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
         offset += 8
@@ -142,21 +149,74 @@ struct WireReader {
         return text
     }
 
-    mutating func optionalString() throws(WireError) -> String? {
-        try bool() ? try string() : nil
+    mutating func read<T: WireCodable>(_: T.Type = T.self) throws(WireError) -> T { try T.decode(&self) }
+
+    mutating func optional<T: WireCodable>(_: T.Type = T.self) throws(WireError) -> T? {
+        try bool() ? try T.decode(&self) : nil
     }
 
-    mutating func optionalInt() throws(WireError) -> Int? {
-        try bool() ? try int() : nil
+    mutating func array<T: WireCodable>(_: T.Type = T.self) throws(WireError) -> [T] {
+        try array { r throws(WireError) in try T.decode(&r) }
     }
 
+    /// A list whose elements `element` reads. Room is made for at most 1,024
+    /// elements before they are read: a count that lies (it is only checked
+    /// against the bytes left) costs no memory.
     mutating func array<T>(_ element: (inout WireReader) throws(WireError) -> T) throws(WireError) -> [T] {
         let n = try count()
         var result: [T] = []
-        result.reserveCapacity(n)
+        result.reserveCapacity(Swift.min(n, 1024))
         for _ in 0..<n { result.append(try element(&self)) }
         return result
     }
+
+    /// An enumeration by its raw value; `what` names it in the error (`no screen kind 'x'`).
+    mutating func rawValue<T: RawRepresentable<String>>(named what: String) throws(WireError) -> T {
+        let name = try string()
+        guard let value = T(rawValue: name) else { throw WireError("no \(what) '\(name)'") }
+        return value
+    }
+}
+
+/// A value with an encoding on the wire: what ``WireWriter`` writes and
+/// ``WireReader`` reads back, field by field, in the same order.
+protocol WireCodable {
+    func encode(into w: inout WireWriter)
+    static func decode(_ r: inout WireReader) throws(WireError) -> Self
+}
+
+extension WireCodable {
+    /// The encoding: the payload of one frame.
+    var wireBytes: [UInt8] {
+        var writer = WireWriter()
+        encode(into: &writer)
+        return writer.bytes
+    }
+
+    /// Decodes the payload of one frame: bytes left over after the value are an error.
+    init(frame: [UInt8]) throws(WireError) {
+        var reader = WireReader(frame)
+        self = try Self.decode(&reader)
+        let left = reader.bytesLeft
+        guard left == 0 else {
+            throw WireError(left == 1 ? "1 byte follows the message" : "\(left) bytes follow the message")
+        }
+    }
+}
+
+extension String: WireCodable {
+    func encode(into w: inout WireWriter) { w.write(self) }
+    static func decode(_ r: inout WireReader) throws(WireError) -> String { try r.string() }
+}
+
+extension Int: WireCodable {
+    func encode(into w: inout WireWriter) { w.write(self) }
+    static func decode(_ r: inout WireReader) throws(WireError) -> Int { try r.int() }
+}
+
+extension Double: WireCodable {
+    func encode(into w: inout WireWriter) { w.write(self) }
+    static func decode(_ r: inout WireReader) throws(WireError) -> Double { try r.double() }
 }
 
 /// A message between the session and the worker that does not decode.
