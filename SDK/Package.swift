@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // The CellKit SDK: the only module a plugin imports.
 //
 // It is a package of its own so that the host and every plugin link one shared
@@ -26,9 +26,12 @@ let package = Package(
         .target(
             name: "CellKit",
             dependencies: ["CellKitShims"],
-            // No unsafeFlags: SwiftPM refuses them in a package depended on by
-            // version. The hot class properties are `@exclusivity(unchecked)` instead.
-            swiftSettings: strictSettings
+            // Library evolution: a plugin built against SDK 1.m keeps loading in
+            // every host 1.n, n ≥ m (docs/abi-policy.md). A plugin compiles its own
+            // copy of this module from these sources, so the flag lives here, where
+            // every build sees it. `unsafeFlags` is accepted in a dependency pinned
+            // by version from tools-version 6.2 on (measured: 6.1 refuses it).
+            swiftSettings: strictSettings + [.unsafeFlags(["-enable-library-evolution"])]
         ),
         .target(name: "CellKitTesting", dependencies: ["CellKit"], swiftSettings: strictSettings),
     ]

@@ -12,3 +12,10 @@ int cellkit_image_path(const void *address, char *buffer, size_t size) {
     memcpy(buffer, info.dli_fname, length + 1);
     return (int)length;
 }
+
+// Exported by libswiftCore (part of the Swift runtime's public ABI on Linux).
+extern const void *swift_getTypeContextDescriptor(const void *metadata);
+
+const void *cellkit_type_descriptor(const void *metadata) {
+    return metadata == NULL ? NULL : swift_getTypeContextDescriptor(metadata);
+}

@@ -95,6 +95,7 @@ enum MachineReadable {
         case .nib: "nib"
         case .storyboard: "storyboard"
         case .loader: "loader"
+        @unknown default: kind.rawValue
         }
     }
 

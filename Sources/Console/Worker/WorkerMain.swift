@@ -46,10 +46,9 @@ public enum WorkerMain {
             } catch {
                 return 0  // the session is gone
             }
-            var reader = WireReader(payload)
             let request: WorkerRequest
             do {
-                request = try WorkerRequest.decode(&reader)
+                request = try WorkerRequest(frame: payload)
             } catch {
                 printError("cellkit --worker: \(error)")
                 return 2

@@ -150,10 +150,9 @@ final class WorkerProcess {
             } catch {
                 throw died(while: request)
             }
-            var reader = WireReader(payload)
             let response: WorkerResponse
             do {
-                response = try WorkerResponse.decode(&reader)
+                response = try WorkerResponse(frame: payload)
             } catch {
                 throw died(while: request, because: .protocolError(error.message))
             }
@@ -273,8 +272,7 @@ final class WorkerProcess {
         } catch {
             throw died(while: nil)
         }
-        var reader = WireReader(hello)
-        guard case .hello(let version, let abi, _)? = try? WorkerResponse.decode(&reader) else {
+        guard case .hello(let version, let abi, _)? = try? WorkerResponse(frame: hello) else {
             throw died(while: nil, because: .protocolError("no hello"))
         }
         guard version == Self.protocolVersion, abi == Int(PluginABI.version) else {

@@ -54,6 +54,7 @@ extension PluginRegistration.Kind {
             case .nib: "nib"
             case .storyboard: "storyboard"
             case .loader: "loader"
+            @unknown default: rawValue
             }
         return plural ? base + "s" : base
     }

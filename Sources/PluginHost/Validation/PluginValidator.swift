@@ -70,6 +70,11 @@ public struct PluginValidator {
             } catch {
                 report.failures.append(Failure(item: item.qualifiedName, message: error.description))
             }
+        @unknown default:
+            // The host is built with its SDK, so every kind is known; a kind added to the
+            // SDK without a check here is reported rather than passed.
+            report.failures.append(
+                Failure(item: item.qualifiedName, message: "cellkit cannot check a \(item.kind.rawValue) registration"))
         }
     }
 }

@@ -4,7 +4,7 @@
 /// let v = try AttributeType.double.parse("0.72")
 /// print(v)   // 0.72
 /// ```
-public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
+@frozen public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     /// A whole number, for an ``AttributeType/int`` attribute.
     case int(Int)
     /// A number, for an ``AttributeType/double`` attribute (whole numbers are
@@ -68,7 +68,7 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
 /// print(t)                    // left|center|right
 /// try t.parse("middle")       // throws: 'middle' is not one of left, center, right
 /// ```
-public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
+@frozen public enum AttributeType: Hashable, Sendable, CustomStringConvertible {
     /// A whole number: `Int`, written `3` or `-12`.
     case int
     /// A number: `Double`, written `0.72` or `3`.

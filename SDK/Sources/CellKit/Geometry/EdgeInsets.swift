@@ -4,7 +4,7 @@
 /// let padding = EdgeInsets(horizontal: 1)
 /// print(padding.left, padding.top)   // 1 0
 /// ```
-public struct EdgeInsets: Hashable, Sendable {
+@frozen public struct EdgeInsets: Hashable, Sendable {
     /// Rows above.
     public var top: Int
     /// Columns on the left.

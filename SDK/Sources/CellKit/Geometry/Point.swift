@@ -4,7 +4,7 @@
 /// let p = Point(x: 2, y: 1)
 /// print(p)   // (2, 1)
 /// ```
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+@frozen public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Columns from the left edge.
     public var x: Int
     /// Rows from the top edge.

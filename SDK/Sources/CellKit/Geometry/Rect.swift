@@ -4,7 +4,7 @@
 /// let r = Rect(x: 1, y: 0, width: 10, height: 2)
 /// print(r.maxX, r.insetBy(EdgeInsets(all: 1)))   // 11 (2, 1) 8x0
 /// ```
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+@frozen public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The top-left corner.
     public var origin: Point
     /// The width and height.

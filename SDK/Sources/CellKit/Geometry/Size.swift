@@ -4,7 +4,7 @@
 /// let s = Size(width: 72, height: 3)
 /// print(s)   // 72x3
 /// ```
-public struct Size: Hashable, Sendable, CustomStringConvertible {
+@frozen public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// Columns.
     public var width: Int
     /// Rows.

@@ -48,7 +48,11 @@ public struct PluginBundle: Hashable, Sendable, CustomStringConvertible {
             return
         }
         let name = Self.moduleName(of: type)
-        let image = mappedImagePath(containing: UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self)))
+        // The image that declares the type holds its nominal descriptor; its metadata may
+        // have been made at run time (a superclass from the resilient SDK) and lie in no image.
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let descriptor = cellkit_type_descriptor(metadata) ?? metadata
+        let image = mappedImagePath(containing: UInt(bitPattern: descriptor))
         self.init(
             name: name, imagePath: image,
             resourceDirectory: image.flatMap { Self.findResources(name: name, nextTo: $0) })

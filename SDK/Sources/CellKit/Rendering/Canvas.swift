@@ -26,7 +26,7 @@ public final class Canvas {
     @exclusivity(unchecked) var clusters: [String] = []
 
     /// One character cell.
-    public struct Cell: Hashable, Sendable {
+    @frozen public struct Cell: Hashable, Sendable {
         /// The scalar value, or a marker: ``continuation`` for the right half
         /// of a wide character, or ``clusterFlag`` plus an index into the
         /// canvas's cluster table.

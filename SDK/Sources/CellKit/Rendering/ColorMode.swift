@@ -4,7 +4,7 @@
 /// let mode = ColorMode.detect(environment: ["COLORTERM": "truecolor"], isTerminal: true)
 /// print(mode)   // truecolor
 /// ```
-public enum ColorMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+@frozen public enum ColorMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// No colours and no attributes: plain characters.
     case none
     /// The 16 ANSI colours.

@@ -8,7 +8,7 @@
 ///     context.draw("Ready", at: Point(x: 1, y: 0), style: Style.bold.foreground(.green))
 /// }
 /// ```
-public struct DrawingContext {
+@frozen public struct DrawingContext {
     /// The canvas being drawn into.
     public var canvas: Canvas { target.takeUnretainedValue() }
     /// Not retained per copy: contexts are copied for every view drawn, and the

@@ -4,7 +4,7 @@
 /// Layout: foreground in bits 0–25, background in bits 26–51, attributes in
 /// bits 52–59. A colour is a 2-bit tag (default, named, palette, rgb) above
 /// 24 bits of value.
-@usableFromInline
+@usableFromInline @frozen
 struct PackedStyle: Hashable, Sendable {
     @usableFromInline var bits: UInt64
 

@@ -5,7 +5,7 @@
 /// print(box.topLeft, box.horizontal, box.topRight)   // ╭ ─ ╮
 /// print(try BoxStyle(parsing: "heavy").name)         // heavy
 /// ```
-public struct BoxStyle: Hashable, Sendable, CustomStringConvertible {
+@frozen public struct BoxStyle: Hashable, Sendable, CustomStringConvertible {
     /// The name scripts use: `none`, `ascii`, `light`, `rounded`, `heavy`, `double`.
     public let name: String
     /// `─`

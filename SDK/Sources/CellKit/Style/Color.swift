@@ -8,7 +8,7 @@
 /// let accent = try Color(parsing: "#ff8800")
 /// print(accent, Color.red, Color.palette(208))   // #ff8800 red 208
 /// ```
-public enum Color: Hashable, Sendable, CustomStringConvertible {
+@frozen public enum Color: Hashable, Sendable, CustomStringConvertible {
     /// The terminal's own foreground or background.
     case `default`
     /// One of the 16 ANSI colours.
@@ -19,7 +19,7 @@ public enum Color: Hashable, Sendable, CustomStringConvertible {
     case rgb(UInt8, UInt8, UInt8)
 
     /// The 16 ANSI colour names, in SGR order.
-    public enum NamedColor: UInt8, Sendable, CaseIterable {
+    @frozen public enum NamedColor: UInt8, Sendable, CaseIterable {
         /// `black` (SGR 30; raw value 0).
         case black
         /// `red` (SGR 31; raw value 1).

@@ -8,7 +8,7 @@
 /// let muted = Style(attributes: .dim)
 /// print(title)   // bold fg=cyan
 /// ```
-public struct Style: Hashable, Sendable, CustomStringConvertible {
+@frozen public struct Style: Hashable, Sendable, CustomStringConvertible {
     /// The colour of the characters.
     public var foreground: Color
     /// The colour behind the characters.

@@ -5,7 +5,7 @@
 /// let attrs: TextAttributes = [.bold, .underline]
 /// print(attrs)   // bold,underline
 /// ```
-public struct TextAttributes: OptionSet, Hashable, Sendable, CustomStringConvertible {
+@frozen public struct TextAttributes: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// The attributes as bits, one per attribute.
     public let rawValue: UInt8
     /// The attributes whose bits are set in `rawValue`.

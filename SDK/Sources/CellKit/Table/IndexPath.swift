@@ -4,7 +4,7 @@
 /// let ip = IndexPath(row: 3, section: 1)
 /// print(ip, ip.item)   // [1, 3] 3
 /// ```
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+@frozen public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The section, from 0.
     public var section: Int
     /// The row in a table, from 0.

@@ -12,7 +12,7 @@
 /// // truncatingMiddle ["The q…fox"]
 /// // truncatingTail ["The quick…"]
 /// ```
-public enum LineBreakMode: String, Sendable, CaseIterable {
+@frozen public enum LineBreakMode: String, Sendable, CaseIterable {
     /// Wrap at word boundaries (see `TextLayout.wrapped(_:toWidth:)`).
     case wordWrapping
     /// Wrap at the width, between grapheme clusters, keeping every space.

@@ -8,7 +8,7 @@
 /// // [ ab  ]
 /// // [   ab]
 /// ```
-public enum TextAlignment: String, Sendable, CaseIterable {
+@frozen public enum TextAlignment: String, Sendable, CaseIterable {
     /// Text at the start, spaces after it: "ab   ".
     case left
     /// Text in the middle; the odd space goes after it: " ab  ".

@@ -9,7 +9,7 @@
 /// // tail abcdef…
 /// // clip abcdefg
 /// ```
-public enum TruncationMode: String, Sendable, CaseIterable {
+@frozen public enum TruncationMode: String, Sendable, CaseIterable {
     /// Keep the end: "…efghij".
     case head
     /// Keep both ends: "abc…hij".

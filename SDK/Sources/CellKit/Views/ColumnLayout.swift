@@ -10,9 +10,9 @@
 /// layout.frames(width: 40)     // [0..<6, 9..<29, 32..<40]
 /// layout.dividers(width: 40)   // [7, 30]
 /// ```
-public struct ColumnLayout: Hashable, Sendable {
+@frozen public struct ColumnLayout: Hashable, Sendable {
     /// How one column is sized.
-    public enum Width: Hashable, Sendable {
+    @frozen public enum Width: Hashable, Sendable {
         /// Exactly this many columns.
         case fixed(Int)
         /// A share of the remaining width, never below `minimum`.

@@ -16,7 +16,7 @@
 /// ```
 public final class StackView: View {
     /// Row or column.
-    public enum Axis: String, Sendable {
+    @frozen public enum Axis: String, Sendable {
         /// Views side by side, left to right: a row.
         case horizontal
         /// Views one under the other, top to bottom: a column.

@@ -10,4 +10,10 @@
 /// glibc's dladdr needs _GNU_SOURCE, which Swift's Glibc module does not set.
 int cellkit_image_path(const void *address, char *buffer, size_t size);
 
+/// The nominal type descriptor of a type's metadata: data the compiler emits
+/// in the image that declares the type. (A class whose superclass is
+/// resilient has its metadata made at run time, in memory no image holds, so
+/// the metadata address does not say which library declares the class.)
+const void *cellkit_type_descriptor(const void *metadata);
+
 #endif
