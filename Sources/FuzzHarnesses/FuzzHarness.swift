@@ -30,6 +30,8 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     /// Clusters and styles drawn into a canvas 1 to 10,000 wide, written by
     /// the plain, ANSI, HTML, SVG and JSON writers.
     case canvas
+    /// The ELF reader that tells plugins from other libraries (the input is the `.so` file).
+    case elf
 
     /// Runs the harness on `data`. Returns normally unless it found a bug.
     public func run(_ data: [UInt8]) {
@@ -44,6 +46,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
             case .registryCache: RegistryCacheHarness.run(data)
             case .keyDecoder: KeyDecoderHarness.run(data)
             case .canvas: CanvasHarness.run(data)
+            case .elf: ELFHarness.run(data)
             }
         #endif
     }
