@@ -4,9 +4,10 @@ import Testing
 @testable import PluginHost
 
 /// The ELF reader on its fuzz seed (a real 1,960-byte library exporting both
-/// entry points) and on the damaged copies of it in Fuzz/Regressions/elf,
-/// each of which read at a negative offset or trapped on an overflow before
-/// every offset was checked (issue 21, item 7).
+/// entry points) and on the damaged copies of it in Fuzz/Regressions/elf
+/// (issue 21, item 7): before every offset was checked, the first two read at
+/// a negative offset and trapped on an overflow; the other two were taken
+/// for "not a plugin" without a word. Each is refused with what is wrong.
 @Suite struct ELFReaderRegressionTests {
     static func bytes(_ path: String) throws -> [UInt8] {
         Array(try Data(contentsOf: FuzzRegressionTests.fuzzDirectory.appendingPathComponent(path)))
