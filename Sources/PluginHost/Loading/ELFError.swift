@@ -20,6 +20,6 @@ public struct ELFError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// The file, what is wrong, and what to do.
     public var description: String {
-        "\(path ?? "the file") is \(reason)\n  it is damaged or truncated: build or copy it again, or remove it"
+        "\(path ?? "the file"): \(reason)\n  it is damaged or truncated: build or copy it again, or remove it"
     }
 }
