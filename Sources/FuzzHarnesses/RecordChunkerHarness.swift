@@ -18,7 +18,13 @@
             let bytes = Array(input.rest())
             let path = "/tmp/cellkit-fuzz-records-\(getpid()).\(isCSV ? "csv" : "json")"
             defer { unlink(path) }
-            guard (try? atomicWrite(path, bytes)) != nil,
+            // (`atomicWrite` returns an optional notice, `nil` when all is well: `try?` cannot tell success.)
+            do {
+                try atomicWrite(path, bytes)
+            } catch {
+                return
+            }
+            guard
                 let chunker = try? RecordChunker(path: path, format: isCSV ? .csv(.comma) : .json, targetBytes: target)
             else { return }
             var chunks: [RecordChunker.RecordChunk] = []
