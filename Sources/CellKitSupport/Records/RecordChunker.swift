@@ -7,7 +7,8 @@ import Glibc
 ///
 /// A chunk's ``RecordChunk/text`` is valid input for `CSVParser` or
 /// `JSONParser` by itself: a CSV chunk after the first starts with the
-/// file's header line, and a JSON chunk after the first is wrapped as
+/// file's header line (ended by an LF if it ended by a lone CR), and a JSON
+/// chunk after the first is wrapped as
 /// `[` + its records + `]`. Its lines are the file's lines, moved by
 /// ``RecordChunk/lineOffset``, so positions in errors carry over.
 ///
@@ -191,6 +192,9 @@ public final class RecordChunker {
             offset += block.count
             if start.offset == 0 && header.isEmpty, case .csv = format, let end = scanner.headerEnd {
                 header = try read(0..<end)
+                // Ending in a lone CR, it would make a CRLF (one line break) with the LF of a
+                // blank line a later chunk starts with: it ends in an LF in the chunks instead.
+                if header.last == 0x0D { header[header.count - 1] = 0x0A }
                 headerLines = Self.lineBreaks(in: header)
             }
             if let lastCut, lastCut.offset - start.offset >= targetBytes / 2 || offset >= size {

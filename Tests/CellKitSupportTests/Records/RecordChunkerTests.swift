@@ -82,7 +82,8 @@ import Testing
             let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: targetBytes)
             var records: [CSVRecord] = []
             for chunk in try chunks(chunker) {
-                #expect(chunk.index == 0 || !onlyCR || chunk.text.starts(with: Array("\u{FEFF}id,text,more\r".utf8)))
+                // The header the chunks repeat ends in an LF (see the test below).
+                #expect(chunk.index == 0 || !onlyCR || chunk.text.starts(with: Array("\u{FEFF}id,text,more\n".utf8)))
                 let table = try CSVParser().parse(chunk.text)
                 #expect(table.records.count == chunk.count, "chunk \(chunk.index)")
                 #expect(chunk.firstRecord == records.count)
@@ -96,6 +97,28 @@ import Testing
             #expect(records.count == 400)
             #expect(chunker.totalRecords == 400)
             if targetBytes < 1024 { #expect(try chunks(chunker).count > 4) }
+        }
+    }
+
+    /// A header ending in a lone CR, and chunks that start with a blank line:
+    /// the header the chunks repeat must not make a CRLF with that line's LF
+    /// (found by the `records` fuzz harness: Fuzz/Regressions/records).
+    @Test(arguments: [64, 100, 333])
+    func aHeaderEndingInALoneCRBeforeChunksThatStartWithABlankLine(targetBytes: Int) throws {
+        let text = "name\r" + (0..<300).map { "r\($0)\n\n" }.joined()
+        let whole = try CSVParser().parse(text)
+        try withFile(text, named: "data.csv") { path in
+            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: targetBytes)
+            var seen = 0
+            for chunk in try chunks(chunker) {
+                for record in try CSVParser().parse(chunk.text).records {
+                    #expect(record.fields == whole.records[seen].fields)
+                    #expect(record.line + chunk.lineOffset == whole.records[seen].line, "record \(seen)")
+                    seen += 1
+                }
+            }
+            #expect(seen == 300)
+            #expect(try chunks(chunker).count > 4)
         }
     }
 
