@@ -114,7 +114,7 @@ let package = Package(
 package.targets += [
     .target(
         name: "FuzzHarnesses", dependencies: ["Console", "ConsoleTestSupport", "PluginHost", "CellKitSupport", cellKit]),
-    .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses", "Console"]),
+    .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses", "Console", "PluginHost"]),
 ]
 
 // Strict settings for every Swift target of this package, beyond Swift 6 language

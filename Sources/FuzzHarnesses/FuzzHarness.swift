@@ -33,6 +33,8 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     /// The frames between the session and the worker, decoded as either side
     /// decodes them; what decodes must round-trip.
     case workerFrames = "worker-frames"
+    /// The ELF reader that tells plugins from other libraries (the input is the `.so` file).
+    case elf
 
     /// Runs the harness on `data`. Returns normally unless it found a bug.
     public func run(_ data: [UInt8]) {
@@ -48,6 +50,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
             case .keyDecoder: KeyDecoderHarness.run(data)
             case .canvas: CanvasHarness.run(data)
             case .workerFrames: WorkerFramesHarness.run(data)
+            case .elf: ELFHarness.run(data)
             }
         #endif
     }

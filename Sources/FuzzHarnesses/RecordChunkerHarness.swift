@@ -5,10 +5,11 @@
     /// Large data files read a chunk at a time: the first byte picks CSV or
     /// JSON, the next two a chunk size from 64 bytes to 4 KiB; the rest is the
     /// file. The chunks cover the file, in order, without gaps; and when the
-    /// whole file parses and every chunk parses with the count the scan gave
-    /// it, the chunks hold exactly the whole file's records, on the same lines
-    /// (a chunk that does not parse sends the reader to the whole file: no
-    /// check then).
+    /// whole file parses, every chunk parses with the count the scan gave it,
+    /// and the chunks hold exactly the whole file's records, on the same lines.
+    /// (A misjudged chunk sends the check pass to the whole file, but drawing
+    /// finds a row through the scan's counts: a CSV file of lone CRs, which
+    /// the scan once counted as one record, passed `rows` and failed to draw.)
     enum RecordChunkerHarness {
         static func run(_ data: [UInt8]) {
             var input = FuzzInput(data)
@@ -17,7 +18,13 @@
             let bytes = Array(input.rest())
             let path = "/tmp/cellkit-fuzz-records-\(getpid()).\(isCSV ? "csv" : "json")"
             defer { unlink(path) }
-            guard (try? atomicWrite(path, bytes)) != nil,
+            // (`atomicWrite` returns an optional notice, `nil` when all is well: `try?` cannot tell success.)
+            do {
+                try atomicWrite(path, bytes)
+            } catch {
+                return
+            }
+            guard
                 let chunker = try? RecordChunker(path: path, format: isCSV ? .csv(.comma) : .json, targetBytes: target)
             else { return }
             var chunks: [RecordChunker.RecordChunk] = []
@@ -34,9 +41,13 @@
                 guard let whole = try? CSVParser().parse(bytes) else { return }
                 var records: [CSVRecord] = []
                 for chunk in chunks {
-                    guard let table = try? CSVParser().parse(chunk.text), table.records.count == chunk.count else {
-                        return
+                    let table: CSVTable
+                    do {
+                        table = try CSVParser().parse(chunk.text)
+                    } catch {
+                        preconditionFailure("chunk \(chunk.index) of a file that parses does not: \(error)")
                     }
+                    precondition(table.records.count == chunk.count, "chunk \(chunk.index): the scan miscounted")
                     precondition(table.header == whole.header, "a chunk with another header")
                     for record in table.records {
                         let original = whole.records[records.count]
@@ -50,9 +61,10 @@
                 guard let whole = try? JSONParser().parse(bytes), case .array(let all) = whole else { return }
                 var count = 0
                 for chunk in chunks {
-                    guard let value = try? JSONParser().parse(chunk.text), case .array(let records) = value,
-                        records.count == chunk.count
-                    else { return }
+                    guard let value = try? JSONParser().parse(chunk.text), case .array(let records) = value else {
+                        preconditionFailure("chunk \(chunk.index) of an array that parses does not")
+                    }
+                    precondition(records.count == chunk.count, "chunk \(chunk.index): the scan miscounted")
                     for record in records {
                         precondition(record == all[count], "a record read differently")
                         count += 1

@@ -86,15 +86,20 @@ import Testing
         try fourth.waitFor("recovered 2 commands and 2 screens (One, Two)")
     }
 
-    /// A `--recover` that dies while it replays leaves a partial journal, newer
-    /// than the complete one it was replaying: the next `--recover` replays the
-    /// complete one (without the command the earlier recovery died in), says
-    /// so, and sets the partial one aside.
-    @Test func aRecoveryThatDiesDoesNotHideTheCompleteJournal() throws {
+    /// A `--recover` killed while it replays a slow command (an `open` of a
+    /// script that is a FIFO nobody writes yet) leaves a partial journal,
+    /// newer than the complete one it was replaying, which is still there: the
+    /// next `--recover` replays all of the complete one, the slow command too
+    /// (it had succeeded), says so, and only then removes both (issue 21,
+    /// item 19: the command was skipped and the journals removed, so it was
+    /// lost). Killed twice in the same command, the third recovery still gets
+    /// every command back.
+    @Test(arguments: [1, 2]) func aRecoveryKilledMidReplayLosesNothing(kills: Int) throws {
         let home = try PTYSession.makeHome()
         defer { PTYSession.removeHome(home) }
+        let sessions = home + "/state/cellkit/sessions"
         let part = home + "/part.cellkit"
-        try atomicWrite(part, "row TextCell text=x\n")
+        try atomicWrite(part, "row TextCell text=slow\n")
         do {
             let first = try PTYSession.start(home: home)
             try first.type("screen A")
@@ -106,32 +111,47 @@ import Testing
             first.signal(SIGKILL)
             try first.waitForExit()
         }
-        // The opened script is now a FIFO nobody writes (a script may be a pipe): replaying `open`
-        // blocks, and the recovery is killed there.
+        let original = try #require(try listDirectory(sessions).first)
+        let journal = try readTextFile(sessions + "/" + original)
+        // Replaying `open` now blocks until someone writes the FIFO: the recovery is killed there.
         unlink(part)
         #expect(mkfifo(part, 0o600) == 0)
-        do {
-            let second = try PTYSession.start(["--recover"], home: home)
-            try waitForJournal(in: home) { $0.contains("recovers ") && $0.contains("run \"open ") }
-            second.signal(SIGKILL)
-            try second.waitForExit()
+        for _ in 0..<kills {
+            let before = try listDirectory(sessions)
+            let recovery = try PTYSession.start(["--recover"], home: home)
+            try waitForJournal(in: home, excluding: before) { $0.contains("recovers ") && $0.contains("run \"open ") }
+            recovery.signal(SIGKILL)
+            try recovery.waitForExit()
+            // The complete journal is untouched.
+            #expect(try readTextFile(sessions + "/" + original) == journal)
         }
-        let third = try PTYSession.start(["--recover"], home: home)
-        try third.waitFor("recovered 4 commands and 2 screens (A, B)")
-        try third.waitFor("an earlier `cellkit --recover` of that session ended before it finished")
-        try third.waitFor("skipped the command that was running when that recovery ended:")
-        try third.type("quit")
-        #expect(try third.waitForExit() == 0)
-        #expect(try listDirectory(third.stateDirectory + "/sessions") == [])
+        #expect(try listDirectory(sessions).count == 1 + kills)
+        // The slow command finishes this time.
+        unlink(part)
+        try atomicWrite(part, "row TextCell text=slow\n")
+        let last = try PTYSession.start(["--recover"], home: home)
+        try last.waitFor("recovered 5 commands and 2 screens (A, B)")
+        try last.waitFor("an earlier `cellkit --recover` of that session ended before it finished")
+        try last.type("render A")
+        try last.wait(for: "the rows of A, the opened one too") {
+            $0.lines.contains("one") && $0.lines.contains("slow")
+        }
+        try last.type("render B")
+        try last.wait(for: "the row of B") { $0.lines.contains("two") }
+        // Only this session's journal is left, and it goes when the session ends normally.
+        #expect(try listDirectory(sessions).count == 1)
+        try last.type("quit")
+        #expect(try last.waitForExit() == 0)
+        #expect(try listDirectory(sessions) == [])
     }
 
-    /// Waits until the session journal in `home` satisfies `condition`.
-    func waitForJournal(in home: String, until condition: (String) -> Bool) throws {
+    /// Waits until a session journal in `home` (not one of `excluding`) satisfies `condition`.
+    func waitForJournal(in home: String, excluding: [String] = [], until condition: (String) -> Bool) throws {
         let directory = home + "/state/cellkit/sessions"
         let clock = ContinuousClock()
         let deadline = clock.now + PTYSession.timeout
         while clock.now < deadline {
-            for name in (try? listDirectory(directory)) ?? [] {
+            for name in (try? listDirectory(directory)) ?? [] where !excluding.contains(name) {
                 if let text = try? readTextFile(directory + "/" + name), condition(text) { return }
             }
             var none = pollfd()

@@ -85,23 +85,32 @@ struct JSONWriter {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
-    /// Appends `string` in double quotes, escaping `"`, `\` and the control characters
-    /// U+0000 to U+001F (`\b \f \n \r \t`, the others as `\u00XX`); `/` and everything beyond
-    /// ASCII are written as they are, in UTF-8.
+    /// Appends `string` in double quotes, escaping `"`, `\`, the control characters
+    /// U+0000 to U+001F (`\b \f \n \r \t`, the others as `\u00XX`), and the C1 controls
+    /// U+0080 to U+009F as `\u00XX` (U+009B is a one-byte CSI: a terminal showing the
+    /// JSON must never see it raw). `/`, DEL and everything else beyond ASCII are
+    /// written as they are, in UTF-8.
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         ContiguousUTF8.with(string) { bytes in
             var runStart = 0
-            for index in 0..<bytes.count {
+            var index = 0
+            while index < bytes.count {
                 let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                // A C1 control is 0xC2 then 0x80 to 0x9F in UTF-8.
+                let c1 = byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] < 0xA0
+                guard byte < 0x20 || c1 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                else {
+                    index += 1
                     continue
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
+                let scalar = c1 ? bytes[index + 1] : byte
+                index += c1 ? 2 : 1
+                runStart = index
                 output.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+                switch scalar {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(scalar)
                 case 0x08: output.append(UInt8(ascii: "b"))
                 case 0x0C: output.append(UInt8(ascii: "f"))
                 case 0x0A: output.append(UInt8(ascii: "n"))
@@ -109,7 +118,7 @@ struct JSONWriter {
                 case 0x09: output.append(UInt8(ascii: "t"))
                 default:
                     output.append(contentsOf: "u00".utf8)
-                    output.append(contentsOf: CharacterDescription.hex(UInt32(byte), digits: 2).utf8)
+                    output.append(contentsOf: CharacterDescription.hex(UInt32(scalar), digits: 2).utf8)
                 }
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))

@@ -7,7 +7,8 @@ import Glibc
 ///
 /// A chunk's ``RecordChunk/text`` is valid input for `CSVParser` or
 /// `JSONParser` by itself: a CSV chunk after the first starts with the
-/// file's header line, and a JSON chunk after the first is wrapped as
+/// file's header line (ended by an LF if it ended by a lone CR), and a JSON
+/// chunk after the first is wrapped as
 /// `[` + its records + `]`. Its lines are the file's lines, moved by
 /// ``RecordChunk/lineOffset``, so positions in errors carry over.
 ///
@@ -191,7 +192,10 @@ public final class RecordChunker {
             offset += block.count
             if start.offset == 0 && header.isEmpty, case .csv = format, let end = scanner.headerEnd {
                 header = try read(0..<end)
-                headerLines = header.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                // Ending in a lone CR, it would make a CRLF (one line break) with the LF of a
+                // blank line a later chunk starts with: it ends in an LF in the chunks instead.
+                if header.last == 0x0D { header[header.count - 1] = 0x0A }
+                headerLines = Self.lineBreaks(in: header)
             }
             if let lastCut, lastCut.offset - start.offset >= targetBytes / 2 || offset >= size {
                 if offset >= size {
@@ -216,17 +220,39 @@ public final class RecordChunker {
         return counted
     }
 
+    /// The line breaks in `bytes` as the parsers count them: a CRLF, a lone
+    /// LF or a lone CR (old Mac files) each ends a line.
+    static func lineBreaks(in bytes: [UInt8]) -> Int {
+        var count = 0
+        var afterCR = false
+        for byte in bytes {
+            if byte == 0x0D || (byte == 0x0A && !afterCR) { count += 1 }
+            afterCR = byte == 0x0D
+        }
+        return count
+    }
+
     /// A byte-at-a-time state machine that counts records and lines and
     /// says where a chunk may end.
+    ///
+    /// Lines are counted as the parsers count them: a CRLF, a lone LF or a
+    /// lone CR ends one. A CSV record ends at a CR or an LF outside quotes;
+    /// after a CR the cut waits for the next byte, so that a CRLF is never
+    /// cut in two (it may be in the next block).
     struct Scanner {
         let isCSV: Bool
         var records = 0
         var lines = 0
+        /// Whether the last byte scanned was a CR (its line is counted; an LF next is part of the same break).
+        private var afterCR = false
         // CSV
         var inQuotes = false
         var recordStarted = false
         var headerEnd: Int?
         private var consumed = 0
+        /// A record ended at the CR just scanned: where the chunk may end is
+        /// after the LF that may follow, or before whatever else comes.
+        private var recordEndAfterCR = false
         // JSON
         var depth = 0
         var inString = false
@@ -255,17 +281,36 @@ public final class RecordChunker {
             if isCSV {
                 while i < count {
                     let byte = bytes[i]
+                    if afterCR {
+                        afterCR = false
+                        if byte == 0x0A {
+                            // The LF of a CRLF: the CR ended the line (and the record, if any).
+                            consumed += 1
+                            if recordEndAfterCR, let end = recordEnd(at: i + 1) { last = end }
+                            i += 1
+                            continue
+                        }
+                        if recordEndAfterCR, let end = recordEnd(at: i) { last = end }
+                    }
                     consumed += 1
-                    if byte == 0x0A { lines += 1 }
+                    if byte == 0x0A || byte == 0x0D { lines += 1 }
+                    afterCR = byte == 0x0D
                     // Inside quotes only the closing quote matters.
-                    if (!inQuotes || byte == UInt8(ascii: "\"")) && csv(byte) { last = (i + 1, records, lines) }
+                    if (!inQuotes || byte == UInt8(ascii: "\"")) && csv(byte) {
+                        if byte == 0x0D {
+                            recordEndAfterCR = true
+                        } else if let end = recordEnd(at: i + 1) {
+                            last = end
+                        }
+                    }
                     i += 1
                 }
                 return last
             }
             while i < count {
                 let byte = bytes[i]
-                if byte == 0x0A { lines += 1 }
+                if byte == 0x0D || (byte == 0x0A && !afterCR) { lines += 1 }
+                afterCR = byte == 0x0D
                 // Inside a string (most of a record's bytes) only a quote or a backslash matters.
                 if inString && !escaped && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                     i += 1
@@ -277,6 +322,7 @@ public final class RecordChunker {
             return last
         }
 
+        /// Whether `byte` ends a record (a CR or an LF outside quotes, after a record's bytes).
         @inline(__always)
         private mutating func csv(_ byte: UInt8) -> Bool {
             if byte == UInt8(ascii: "\"") {
@@ -285,15 +331,23 @@ public final class RecordChunker {
                 return false
             }
             if inQuotes { return false }
-            if byte == 0x0A {
+            if byte == 0x0A || byte == 0x0D {
                 guard recordStarted else { return false }
                 recordStarted = false
                 records += 1
-                if records == 1 && headerEnd == nil { headerEnd = consumed }
-                return records > 1
+                return true
             }
-            if byte != 0x0D { recordStarted = true }
+            recordStarted = true
             return false
+        }
+
+        /// A record's line break ended just before `end` (in the block being
+        /// scanned; `consumed` bytes in all): the header ends there if it was
+        /// the first record, and a chunk may end there after the second.
+        private mutating func recordEnd(at end: Int) -> (end: Int, records: Int, lines: Int)? {
+            recordEndAfterCR = false
+            if records == 1 && headerEnd == nil { headerEnd = consumed }
+            return records > 1 ? (end, records, lines) : nil
         }
 
         @inline(__always)

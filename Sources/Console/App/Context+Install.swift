@@ -39,10 +39,11 @@ extension Context {
                     + "  rebuild cellkit first (swift build), then install again")
             return ExitCode.usage.rawValue
         }
-        let plugins =
-            PluginPackage.libraries(in: buildDirectory)
-            + PluginPackage.libraries(
-                in: PluginSearchPath.installedPlugins(executableDirectory: buildDirectory))
+        let found = [buildDirectory, PluginSearchPath.installedPlugins(executableDirectory: buildDirectory)].map {
+            PluginPackage.libraries(in: $0)
+        }
+        let plugins = found.flatMap(\.plugins)
+        warnAboutDamaged(found.flatMap(\.damaged))
         do throws(FileError) {
             try createDirectories(installation.binDirectory)
             try createDirectories(installation.pluginDirectory)
@@ -106,6 +107,12 @@ extension Context {
         return ExitCode.success.rawValue
     }
 
+    /// Says which libraries an install skipped because they are damaged ELF
+    /// files (the others are installed).
+    private func warnAboutDamaged(_ damaged: [ELFError]) {
+        for error in damaged { output.printError("cellkit: warning: skipped \(error.description)") }
+    }
+
     /// `cellkit plugin install PACKAGE_DIR`: builds the package in release,
     /// loads and validates each plugin it makes, and only then copies them
     /// into the user's plugin folder.
@@ -118,7 +125,9 @@ extension Context {
         let libraries: [PluginPackage.Library]
         do throws(PluginError) {
             output.printError("building \(directory) (swift build -c release)")
-            libraries = try PluginPackage(directory: directory).build()
+            let built = try PluginPackage(directory: directory).build()
+            libraries = built.plugins
+            warnAboutDamaged(built.damaged)
         } catch {
             output.printError("cellkit: error: \(error.description)")
             return error.code == .missingFile ? ExitCode.io.rawValue : ExitCode.plugin.rawValue

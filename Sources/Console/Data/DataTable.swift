@@ -584,23 +584,34 @@ extension Command.Attribute {
     }
 }
 
-/// The lines of a text, by number, from an index of where each starts.
+/// The lines of a text, by number, from an index of where each starts. A
+/// CRLF, a lone LF or a lone CR (old Mac files) ends a line, as the CSV and
+/// JSON parsers count them.
 struct SourceLines {
     private let utf8: [UInt8]
+    /// Where each line starts.
     private var starts: [Int] = [0]
+    /// Where each line but the last ends (its line break).
+    private var ends: [Int] = []
 
     init(_ text: String) {
         utf8 = Array(text.utf8)
-        for (i, byte) in utf8.enumerated() where byte == 0x0A { starts.append(i + 1) }
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            i += 1
+            guard byte == 0x0A || byte == 0x0D else { continue }
+            ends.append(i - 1)
+            if byte == 0x0D && i < utf8.count && utf8[i] == 0x0A { i += 1 }
+            starts.append(i)
+        }
     }
 
     /// Line `number` (from 1), without its line break; `nil` past the end.
     func line(_ number: Int) -> String? {
         guard number >= 1, number <= starts.count else { return nil }
-        let start = starts[number - 1]
-        var end = number < starts.count ? starts[number] - 1 : utf8.count
-        if end > start && utf8[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: utf8[start..<max(start, end)], as: UTF8.self)
+        let end = number <= ends.count ? ends[number - 1] : utf8.count
+        return String(decoding: utf8[starts[number - 1]..<end], as: UTF8.self)
     }
 }
 

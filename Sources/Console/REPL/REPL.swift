@@ -368,14 +368,19 @@ final class REPL {
     static let replayedCommands: Set<CommandSpec.Name> = [.load, .screen, .section, .row, .rows, .initial, .open, .set]
 
     /// Replays the latest abandoned session's journal into this session (and
-    /// its journal, so a crash now loses nothing either), then removes it.
+    /// its journal, so a crash now loses nothing either), then removes it, and
+    /// the partial journals of earlier recoveries of it. Nothing is removed
+    /// until this session's journal durably holds the replay (`recovered`
+    /// written and flushed): a recovery killed at any point leaves a journal
+    /// the next `--recover` replays in full.
     private func recoverSession(into journal: Journal?) {
         guard let plan = recoveryPlan(journal: journal) else { return }
         let failures = replay(plan, into: journal)
         journal?.finishRecovery()
-        // The commands live on in this session's journal now.
-        if journal?.isOpen == true || plan.replay.isEmpty { unlink(plan.path) }
-        if let partial = plan.partial { unlink(partial.path) }
+        if plan.replay.isEmpty || journal?.isIntact == true {
+            // The partial ones first: if this ends in between, the complete one is still there.
+            for path in plan.partials + plan.replaced + [plan.path] { unlink(path) }
+        }
         reportRecovery(plan, failures: failures)
     }
 
@@ -384,13 +389,15 @@ final class REPL {
         /// The journal replayed.
         var path: String
         var contents: Journal.Contents
-        /// The journal of an earlier recovery that died while it replayed `path`, and the
-        /// command it died in.
-        var partial: (path: String, crashedIn: String?)?
+        /// The journals of earlier recoveries of `path` that ended before they
+        /// finished (killed, or the machine went down): `path` holds all they
+        /// replayed, and they go with it.
+        var partials: [String]
+        /// The journal `path` itself recovered in full (an abandoned session it
+        /// replaced, still there if that recovery ended before removing it).
+        var replaced: [String]
         /// The commands to run again.
         var replay: [Journal.Contents.Entry]
-        /// The command the earlier recovery died in, left out this time.
-        var crashedAgain: String?
     }
 
     /// The journal to replay and what to replay of it; `nil` (and a message saying why)
@@ -400,7 +407,8 @@ final class REPL {
             output.printError("cellkit: nothing to recover: no home directory for the session journals")
             return nil
         }
-        guard var path = Journal.latestAbandoned(in: directory) else {
+        let abandoned = Journal.abandoned(in: directory)
+        guard var path = abandoned.first else {
             output.printError(
                 "cellkit: nothing to recover: no session ended without quitting (journals: \(displayPath(directory)))")
             return nil
@@ -412,32 +420,31 @@ final class REPL {
             output.printError("cellkit: cannot recover: \(error.description)")
             return nil
         }
-        // The newest journal may be that of an earlier --recover that died while it
-        // replayed: the journal it was replaying is the complete one. Replay that,
-        // without the command the earlier recovery died in.
-        var partial: (path: String, crashedIn: String?)?
+        // The newest journal may be that of an earlier --recover that ended while it
+        // replayed: the journal it was replaying is the complete one. Replay that in
+        // full: every command in it had succeeded, the one that recovery was running
+        // too (it was killed, or the machine went down; plugin code runs in the worker).
         if let source = contents.recovering, !contents.recoveryFinished, source != path,
             let complete = try? Journal.read(source)
         {
-            partial = (path, contents.interrupted)
             path = source
             contents = complete
         }
-        var replay = contents.succeeded.filter { entry in
+        let partials = abandoned.filter { other in
+            guard other != path, let earlier = try? Journal.read(other) else { return false }
+            return earlier.recovering == path && !earlier.recoveryFinished
+        }
+        var replaced: [String] = []
+        if contents.recoveryFinished, let source = contents.recovering, source != path, abandoned.contains(source) {
+            replaced.append(source)
+        }
+        let replay = contents.succeeded.filter { entry in
             guard case .success(let command)? = Script.parse(entry.text, file: "").lines.first?.result,
                 let spec = CommandSpec.named(command.name)
             else { return false }
             return Self.replayedCommands.contains(spec.name)
         }
-        var crashedAgain: String?
-        if let partial, partial.crashedIn != nil {
-            let index = (try? Journal.read(partial.path))?.replayedCount ?? 0
-            if index < replay.count, replay[index].text == partial.crashedIn {
-                crashedAgain = replay.remove(at: index).text
-            }
-        }
-        return RecoveryPlan(
-            path: path, contents: contents, partial: partial, replay: replay, crashedAgain: crashedAgain)
+        return RecoveryPlan(path: path, contents: contents, partials: partials, replaced: replaced, replay: replay)
     }
 
     /// Runs the plan's commands, quietly (the session's output was seen already), each in
@@ -471,14 +478,12 @@ final class REPL {
             ? ", no screens"
             : " and \(screens.count) screen\(screens.count == 1 ? "" : "s") (\(screens.joined(separator: ", ")))"
         output.printError(ErrorText.lines(summary, ["from \(displayPath(plan.path))"]))
-        if let partial = plan.partial {
+        if !plan.partials.isEmpty {
+            let count = plan.partials.count
             output.printError(
-                "an earlier `cellkit --recover` of that session ended before it finished; its partial journal "
-                    + "\(displayPath(partial.path)) was set aside, and the complete one above replayed")
-        }
-        if let crashedAgain = plan.crashedAgain {
-            output.printError(
-                ErrorText.lines("skipped the command that was running when that recovery ended:", [crashedAgain]))
+                "an earlier `cellkit --recover` of that session ended before it finished; the complete journal "
+                    + "above was replayed in full, and the partial one\(count == 1 ? "" : "s") "
+                    + "\(count == 1 ? "it" : "they") left set aside")
         }
         for failure in failures where !failure.diagnostics.isEmpty {
             output.printError("this command failed again and was left out:\n" + failure.description)

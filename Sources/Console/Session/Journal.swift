@@ -25,10 +25,10 @@ import Glibc
 /// died: recovery reports it and skips it.
 ///
 /// A session started with `--recover` first writes `recovers "PATH"` (the
-/// journal it replays), and `recovered` once the replay is done. A journal
-/// with `recovers` but no `recovered` is the partial record of a recovery that
-/// itself died: the journal it names is still the complete one, and the next
-/// recovery replays that instead.
+/// journal it replays), and `recovered` once the replay is done; only then is
+/// PATH removed. A journal with `recovers` but no `recovered` is the partial
+/// record of a recovery that itself ended: the journal it names is still the
+/// complete one, and the next recovery replays all of it instead.
 ///
 /// The file is created at the first command (not at start-up), and locked
 /// (`flock`) for as long as the session lives: a journal nobody holds a lock
@@ -109,6 +109,10 @@ final class Journal {
     /// Whether the journal file was created (a command was recorded).
     var isOpen: Bool { descriptor >= 0 }
 
+    /// Whether the file exists and every line was written and flushed to
+    /// disk: what it says survives a crash of the process or the machine.
+    var isIntact: Bool { isOpen && lastError == nil }
+
     /// Removes the journal: the session ended normally.
     func close() {
         guard descriptor >= 0 else { return }
@@ -174,8 +178,6 @@ final class Journal {
         var recovering: String?
         /// Whether that replay finished (`recovered`).
         var recoveryFinished = false
-        /// How many commands finished after `recovers` and before `recovered`: replayed ones.
-        var replayedCount = 0
 
         /// The commands that succeeded.
         var succeeded: [Entry] { entries.filter(\.succeeded) }
@@ -199,7 +201,6 @@ final class Journal {
                 contents.recoveryFinished = true
             } else if line == "ok" || line == "failed", let command = pending {
                 contents.entries.append(.init(text: command, succeeded: line == "ok", directory: directory))
-                if contents.recovering != nil && !contents.recoveryFinished { contents.replayedCount += 1 }
                 pending = nil
             }
         }

@@ -228,7 +228,17 @@ public final class RegistryCache {
             mtimeNanoseconds: status?.modificationTime.nanoseconds ?? 0,
             isPlugin: false, name: "", version: "", summary: "", abiVersion: 0, compilerVersion: 0, registrations: [],
             error: nil)
-        guard ELFSymbols.defines(PluginABI.abiSymbol, in: path) else { return record }
+        let isPlugin: Bool
+        do {
+            isPlugin = try ELFSymbols.defines(PluginABI.abiSymbol, in: path)
+        } catch {
+            // A damaged library is listed as broken, with what is wrong; it is never opened.
+            record.isPlugin = true
+            record.name = name
+            record.error = error.reason
+            return record
+        }
+        guard isPlugin else { return record }
         record.isPlugin = true
         record.name = name
         do {

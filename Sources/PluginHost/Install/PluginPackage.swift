@@ -10,7 +10,7 @@ import Glibc
 /// ```swift
 /// let package = PluginPackage(directory: "/home/ada/WeatherCells")
 /// let built = try package.build()              // [("WeatherCells", "…/.build/release/libWeatherCells.so")]
-/// try PluginPackage.install(built[0], into: "/home/ada/.local/lib/cellkit/plugins")
+/// try PluginPackage.install(built.plugins[0], into: "/home/ada/.local/lib/cellkit/plugins")
 /// ```
 public struct PluginPackage: Sendable {
     /// The package folder (with `Package.swift`).
@@ -31,11 +31,12 @@ public struct PluginPackage: Sendable {
     }
 
     /// Builds the package in release (the build's own output goes to
-    /// standard error) and returns the plugin libraries it made.
+    /// standard error) and returns the plugin libraries it made, and the
+    /// damaged libraries it skipped (see ``libraries(in:)``).
     ///
     /// - Throws: `PluginError` when there is no `Package.swift`, `swift` cannot be
     ///   run, the build fails, or it made no plugin.
-    public func build() throws(PluginError) -> [Library] {
+    public func build() throws(PluginError) -> (plugins: [Library], damaged: [ELFError]) {
         guard fileExists(directory + "/Package.swift") else {
             throw PluginError(
                 .missingFile, "\(directory) has no Package.swift",
@@ -52,7 +53,7 @@ public struct PluginPackage: Sendable {
             let binPath = try ChildProcess.run(arguments + ["--show-bin-path"], in: directory, captureOutput: true)
             let bin = String(binPath.output.split(separator: "\n").last ?? "")
             let libraries = Self.libraries(in: bin)
-            guard !libraries.isEmpty else {
+            guard !libraries.plugins.isEmpty else {
                 throw PluginError(
                     .missingEntryPoint, "the build of \(directory) made no plugin library in \(bin)",
                     fix:
@@ -72,12 +73,20 @@ public struct PluginPackage: Sendable {
     }
 
     /// The plugin libraries in a build folder: files named like plugins that
-    /// export the registration entry point.
-    public static func libraries(in directory: String) -> [Library] {
-        PluginSearchPath(directories: [directory]).libraries().compactMap { name, path in
-            guard ELFSymbols.defines(PluginABI.registerSymbol, in: path) else { return nil }
-            return Library(name: name, path: path, resources: resources(of: name, in: directory))
+    /// export the registration entry point; and the files named like plugins
+    /// that are damaged ELF files (skipped: none of their code is run or copied).
+    public static func libraries(in directory: String) -> (plugins: [Library], damaged: [ELFError]) {
+        var plugins: [Library] = []
+        var damaged: [ELFError] = []
+        for (name, path) in PluginSearchPath(directories: [directory]).libraries() {
+            do {
+                guard try ELFSymbols.defines(PluginABI.registerSymbol, in: path) else { continue }
+                plugins.append(Library(name: name, path: path, resources: resources(of: name, in: directory)))
+            } catch {
+                damaged.append(error)
+            }
         }
+        return (plugins, damaged)
     }
 
     /// The resources folder of plugin `name` in `directory`: `NAME.resources`,

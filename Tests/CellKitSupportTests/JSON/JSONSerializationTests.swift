@@ -68,6 +68,16 @@ struct JSONSerializationTests {
         #expect(try JSONValue.object(["a\"b": 1]).serialized() == #"{"a\"b":1}"#)
     }
 
+    /// The C1 controls (U+0080 to U+009F; U+009B is a one-byte CSI) are
+    /// escaped, so that JSON shown on a terminal cannot drive it; U+00A0 and
+    /// on are not controls (issue 21, item 18).
+    @Test func c1ControlsAreEscaped() throws {
+        let text = "a\u{80}b\u{9B}31m\u{9F}\u{A0}\u{85}"
+        #expect(try JSONValue.string(text).serialized() == #""a\u0080b\u009B31m\u009F"# + "\u{A0}" + #"\u0085""#)
+        #expect(try JSONValue(parsing: JSONValue.string(text).serialized()) == .string(text))
+        #expect(try JSONValue.object(["\u{9B}": 1]).serialized() == #"{"\u009B":1}"#)
+    }
+
     @Test func nonFiniteNumbersAreRefusedWithTheirPath() throws {
         let value: JSONValue = ["rows": [["t": 1.5], ["t": .double(.nan)]]]
         let error = try #require(throws: JSONSerializationError.self) { try value.serialized() }

@@ -61,6 +61,67 @@ import Testing
         }
     }
 
+    /// Old Mac files end lines with a lone CR (issue 21, item 15): the scan
+    /// ends records and counts lines there as the parser does, and never cuts
+    /// a CRLF in two, in a file of CRs only and in one that mixes CR, LF and
+    /// CRLF (every second lone LF made a CR).
+    @Test(arguments: [64, 65, 200, 1024], [true, false])
+    func csvChunksOfFilesWithCRLineEndsHoldTheWholeFilesRecords(targetBytes: Int, onlyCR: Bool) throws {
+        var bytes = Array(csvText(seed: UInt64(targetBytes), records: 400).utf8)
+        var lone = 0
+        for i in bytes.indices where bytes[i] == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) {
+            lone += 1
+            if onlyCR || lone % 2 == 0 { bytes[i] = 0x0D }
+        }
+        if onlyCR { bytes.removeAll { $0 == 0x0A } }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.utf8.contains(0x0A) != onlyCR)
+        let whole = try CSVParser().parse(text)
+        #expect(whole.records.count == 400)
+        try withFile(text, named: "data.csv") { path in
+            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: targetBytes)
+            var records: [CSVRecord] = []
+            for chunk in try chunks(chunker) {
+                // The header the chunks repeat ends in an LF (see the test below).
+                #expect(chunk.index == 0 || !onlyCR || chunk.text.starts(with: Array("\u{FEFF}id,text,more\n".utf8)))
+                let table = try CSVParser().parse(chunk.text)
+                #expect(table.records.count == chunk.count, "chunk \(chunk.index)")
+                #expect(chunk.firstRecord == records.count)
+                for record in table.records {
+                    let original = whole.records[records.count]
+                    #expect(record.fields == original.fields)
+                    #expect(record.line + chunk.lineOffset == original.line, "record \(records.count)")
+                    records.append(record)
+                }
+            }
+            #expect(records.count == 400)
+            #expect(chunker.totalRecords == 400)
+            if targetBytes < 1024 { #expect(try chunks(chunker).count > 4) }
+        }
+    }
+
+    /// A header ending in a lone CR, and chunks that start with a blank line:
+    /// the header the chunks repeat must not make a CRLF with that line's LF
+    /// (found by the `records` fuzz harness: Fuzz/Regressions/records).
+    @Test(arguments: [64, 100, 333])
+    func aHeaderEndingInALoneCRBeforeChunksThatStartWithABlankLine(targetBytes: Int) throws {
+        let text = "name\r" + (0..<300).map { "r\($0)\n\n" }.joined()
+        let whole = try CSVParser().parse(text)
+        try withFile(text, named: "data.csv") { path in
+            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: targetBytes)
+            var seen = 0
+            for chunk in try chunks(chunker) {
+                for record in try CSVParser().parse(chunk.text).records {
+                    #expect(record.fields == whole.records[seen].fields)
+                    #expect(record.line + chunk.lineOffset == whole.records[seen].line, "record \(seen)")
+                    seen += 1
+                }
+            }
+            #expect(seen == 300)
+            #expect(try chunks(chunker).count > 4)
+        }
+    }
+
     @Test(arguments: [64, 300, 1 << 20])
     func jsonChunksHoldTheWholeFilesRecords(targetBytes: Int) throws {
         // One record per line, pretty-printed records over several lines, and a record on the `[` line.
