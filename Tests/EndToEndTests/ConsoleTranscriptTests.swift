@@ -12,7 +12,7 @@ import Testing
 ///
 /// ```
 /// $ cellkit
-/// CellKit 0.1.0 · 3 plugins on the path (type help, Tab completes, Ctrl-D leaves)
+/// CellKit 1.0.0 · 3 plugins on the path (type help, Tab completes, Ctrl-D leaves)
 /// cellkit> screen Main
 /// cellkit> row TextCell nmae=Ada
 /// <prompt 2>:1:14: error: TextCell has no attribute 'nmae'

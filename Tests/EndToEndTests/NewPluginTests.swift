@@ -104,11 +104,13 @@ import Testing
         let shown = try #require(BatchDocumentationTests.block(in: guide, from: &cursor))
         #expect(hello.standardOutput == String(guide[shown]), "docs/writing-a-plugin.md shows another screen")
 
-        // 4. The same template against a copy of the SDK with another ABI version.
-        // `cellkit 0.1.0 (CellKit SDK ABI 3, Swift 6.3.1)`
+        // 4. The same template against a copy of the SDK of the next major version.
+        // `cellkit 1.0.0 (CellKit SDK 1.0.0, Swift 6.3.1)`
         let version = try CellKitProcess.run(["--version"]).standardOutput
-        let afterABI = version.split(separator: "ABI ").dropFirst().first ?? ""
-        let abi = try #require(Int(String(afterABI.prefix { $0.isNumber })))
+        let afterSDK = version.split(separator: "SDK ").dropFirst().first ?? ""
+        let numbers = afterSDK.prefix { $0 != "," }.split(separator: ".").compactMap { Int($0) }
+        try #require(numbers.count == 3, "cannot read the SDK version from \(version)")
+        let (major, minor) = (numbers[0], numbers[1])
         let sdk = scratch.path("SDK-other-abi")
         let copied = try CellKitProcess.spawn(
             ["/bin/cp", "-R", CellKitProcess.repositoryRoot + "/SDK", sdk], input: "", directory: scratch.directory,
@@ -118,10 +120,15 @@ import Testing
             ["/bin/rm", "-rf", sdk + "/.build"], input: "", directory: scratch.directory, environment: [:])
         let abiFile = sdk + "/Sources/CellKit/Plugin/PluginABI.swift"
         let source = try readTextFile(abiFile)
-        let declaration = "public static var version: UInt32 { \(abi) }"
+        let declaration =
+            "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (\(numbers[0]), \(numbers[1]), \(numbers[2])) }"
         #expect(source.contains(declaration), "PluginABI.swift no longer declares `\(declaration)`: update this test")
         try atomicWrite(
-            abiFile, source.replacing(declaration, with: "public static var version: UInt32 { \(abi + 1) }"))
+            abiFile,
+            source.replacing(
+                declaration,
+                with: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (\(major + 1), 0, 0) }"
+            ))
 
         let other = scratch.path("OtherABICells")
         let scaffolded = try CellKitProcess.run(
@@ -141,7 +148,8 @@ import Testing
         #expect(refused.status == 3)
         #expect(
             refused.standardError.contains(
-                "was built against CellKit SDK ABI \(abi + 1), but this cellkit has ABI \(abi)\n"))
+                "was built against CellKit SDK \(major + 1).0, but this cellkit has SDK \(major).\(minor): "
+                    + "a plugin loads only in a cellkit of the same major version\n"))
         #expect(refused.standardError.hasPrefix("<command line>:1:6: error: "))
         let byName = try CellKitProcess.run(
             ["run", other + "/Examples/hello.cellkit", "--plugin-path", other + "/.build/debug"],

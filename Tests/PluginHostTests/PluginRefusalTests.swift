@@ -1,6 +1,6 @@
 @_spi(Host) import CellKit
 import Glibc
-import PluginHost
+@testable import PluginHost
 import Testing
 
 /// Every way a plugin can be bad, through the real dlopen path: each is
@@ -67,14 +67,35 @@ import Testing
                 "is a shared library but not a CellKit plugin: it has no cellkit_plugin_abi entry point"))
     }
 
-    @Test func anotherABIIsRefusedBeforeRegistrationRuns() throws {
+    @Test func aPluginThatNeedsANewerMinorVersionIsRefusedBeforeRegistrationRuns() throws {
         let error = try refuse(TestEnvironment.library("cellkit-fixture-other-abi"))
         #expect(error.code == .abiMismatch)
+        let (major, minor) = (PluginABI.sdkVersion.major, PluginABI.sdkVersion.minor)
         #expect(
             error.message.hasSuffix(
-                "was built against CellKit SDK ABI \(PluginABI.version + 1), but this cellkit has ABI \(PluginABI.version)"
-            ))
-        #expect(error.fix?.hasPrefix("rebuild the plugin against this cellkit's SDK") == true)
+                "needs CellKit SDK \(major).\(minor + 1) or newer, but this cellkit has SDK \(major).\(minor)"))
+        #expect(error.fix?.hasPrefix("update cellkit to one with SDK \(major).\(minor + 1) or later") == true)
+    }
+
+    /// The gate of docs/abi-policy.md: the same major version, a minor version no newer than the host's.
+    @Test func theVersionGateLoadsOlderMinorsOfTheSameMajorOnly() {
+        func refusal(_ plugin: (UInt32, UInt32), in host: (UInt32, UInt32)) -> String? {
+            PluginLoader.versionRefusal(
+                pluginVersion: plugin.0 << 16 | plugin.1, hostVersion: host.0 << 16 | host.1, path: "libP.so")?.message
+        }
+        #expect(refusal((1, 0), in: (1, 0)) == nil)
+        #expect(refusal((1, 0), in: (1, 7)) == nil, "a plugin built against 1.0 loads in every 1.n")
+        #expect(refusal((1, 3), in: (1, 7)) == nil)
+        #expect(refusal((1, 8), in: (1, 7)) == "libP.so needs CellKit SDK 1.8 or newer, but this cellkit has SDK 1.7")
+        #expect(
+            refusal((2, 0), in: (1, 7))
+                == "libP.so was built against CellKit SDK 2.0, but this cellkit has SDK 1.7: "
+                + "a plugin loads only in a cellkit of the same major version")
+        // Plugins built before 1.0 reported their ABI number (3): major version 0.
+        #expect(
+            refusal((0, 3), in: (1, 0))
+                == "libP.so was built against CellKit SDK 0.3 (ABI 3, before 1.0), but this cellkit has SDK 1.0: "
+                + "a plugin loads only in a cellkit of the same major version")
     }
 
     @Test func anotherCompilerIsRefused() throws {

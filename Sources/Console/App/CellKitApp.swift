@@ -6,8 +6,8 @@ import PluginHost
 /// The `cellkit` program: sets up the plugin host and the interpreter, and
 /// runs what the command line asked for.
 public enum CellKitApp {
-    /// The version `--version` prints.
-    public static let version = "0.1.0"
+    /// The version `--version` prints: the SDK's, which cellkit releases with.
+    public static let version = PluginABI.sdkVersionDescription
 
     /// Runs an invocation; returns the exit code (docs/batch.md).
     public static func main(_ invocation: Invocation) -> Int32 {
@@ -18,7 +18,7 @@ public enum CellKitApp {
         switch invocation.mode {
         case .version:
             context.output.print(
-                "cellkit \(version) (CellKit SDK ABI \(PluginABI.version), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))"
+                "cellkit \(version) (CellKit SDK \(PluginABI.sdkVersionDescription), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))"
             )
             return 0
         case .help(let topic):

@@ -35,7 +35,7 @@ extension Context {
         }
         if let abi = Self.abiVersion(ofSDKAt: sdk), abi != PluginABI.version {
             output.printError(
-                "cellkit: error: the SDK sources at \(sdk) have ABI \(abi), but this cellkit was built with ABI \(PluginABI.version)\n"
+                "cellkit: error: the SDK sources at \(sdk) are SDK \(PluginABI.versionDescription(abi)), but this cellkit was built with SDK \(PluginABI.versionDescription(PluginABI.version))\n"
                     + "  rebuild cellkit first (swift build), then install again")
             return ExitCode.usage.rawValue
         }
@@ -64,7 +64,7 @@ extension Context {
                   \(installation.command) -> \(installation.executable)
                   \(installation.libraryDirectory)/libCellKit.so
                   \(installation.pluginDirectory): \(names.isEmpty ? "no plugins" : names.joined(separator: ", "))
-                  \(installation.sdkDirectory): the SDK (ABI \(PluginABI.version))
+                  \(installation.sdkDirectory): the SDK \(PluginABI.sdkVersionDescription)
                 """)
         } catch {
             output.printError("cellkit: error: \(error.description)")
@@ -77,12 +77,17 @@ extension Context {
         return ExitCode.success.rawValue
     }
 
-    /// The ABI version the SDK sources at `sdk` declare, if it can be read.
+    /// The version the SDK sources at `sdk` declare (``PluginABI/version``'s
+    /// `major << 16 | minor`), if it can be read.
     static func abiVersion(ofSDKAt sdk: String) -> UInt32? {
         guard let source = try? readTextFile(sdk + "/Sources/CellKit/Plugin/PluginABI.swift"),
-            let range = source.firstRange(of: "public static var version: UInt32 { ")
+            let range = source.firstRange(of: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (")
         else { return nil }
-        return UInt32(String(source[range.upperBound...].prefix { $0.isNumber }))
+        let numbers = source[range.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap {
+            UInt32($0.trimmingPrefix(" "))
+        }
+        guard numbers.count == 3 else { return nil }
+        return numbers[0] << 16 | numbers[1]
     }
 
     /// `cellkit sdk`: the SDK plugins build against, and what the ABI gate checks.
@@ -93,7 +98,7 @@ extension Context {
             """
             path      \(sdk)
             version   \(CellKitApp.version)
-            ABI       \(PluginABI.version)
+            loads     plugins built against SDK \(PluginABI.sdkVersion.major).0 to \(PluginABI.sdkVersion.major).\(PluginABI.sdkVersion.minor), with the same compiler
             compiler  Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))
             use it    .package(path: "\(sdk)")
                       .product(name: "CellKit", package: "\(name)")

@@ -181,7 +181,8 @@ extension Interpreter {
     func pluginsJSON() -> String {
         var plugins: [JSONValue] = catalog.plugins.map { plugin in
             MachineReadable.plugin(
-                name: plugin.name, version: plugin.version, abi: Int(plugin.abiVersion), state: "loaded", reason: nil,
+                name: plugin.name, version: plugin.version, sdk: Self.sdk(plugin.abiVersion), state: "loaded",
+                reason: nil,
                 path: plugin.path, provides: plugin.contentsCounts)
         }
         if let cache = host.cache {
@@ -192,7 +193,7 @@ extension Interpreter {
                 let state = record.refusal != nil ? "refused" : record.error != nil ? "broken" : "available"
                 plugins.append(
                     MachineReadable.plugin(
-                        name: record.name, version: record.version, abi: Int(record.abiVersion), state: state,
+                        name: record.name, version: record.version, sdk: Self.sdk(record.abiVersion), state: state,
                         reason: record.refusal ?? record.error, path: record.path, provides: record.contentsCounts))
             }
         }
@@ -205,12 +206,15 @@ extension Interpreter {
                 ]))
     }
 
+    /// The SDK a plugin was built against, as `plugins` shows it: `1.0`; empty when unknown (0).
+    static func sdk(_ version: UInt32) -> String { version == 0 ? "" : PluginABI.versionDescription(version) }
+
     func listPlugins() {
         let loaded = catalog.plugins
-        var rows: [[String]] = [["PLUGIN", "VERSION", "ABI", "STATE", "PROVIDES", "PATH"]]
+        var rows: [[String]] = [["PLUGIN", "VERSION", "SDK", "STATE", "PROVIDES", "PATH"]]
         for plugin in loaded {
             rows.append([
-                plugin.name, plugin.version, "\(plugin.abiVersion)", "loaded", plugin.contentsSummary,
+                plugin.name, plugin.version, Self.sdk(plugin.abiVersion), "loaded", plugin.contentsSummary,
                 plugin.path.map(displayPath) ?? "(built in)",
             ])
         }
@@ -222,7 +226,7 @@ extension Interpreter {
                 let state =
                     record.refusal.map { "refused: \($0)" } ?? record.error.map { "broken: \($0)" } ?? "available"
                 rows.append([
-                    record.name, record.version, "\(record.abiVersion)", state, record.contentsSummary,
+                    record.name, record.version, Self.sdk(record.abiVersion), state, record.contentsSummary,
                     displayPath(record.path),
                 ])
             }

@@ -31,13 +31,13 @@ enum MachineReadable {
 
     /// One plugin of `cellkit plugins --json`.
     static func plugin(
-        name: String, version: String, abi: Int, state: String, reason: String?, path: String?,
+        name: String, version: String, sdk: String, state: String, reason: String?, path: String?,
         provides: [(PluginRegistration.Kind, Int)]
     ) -> JSONValue {
         var counts = JSONObject()
         for (kind, count) in provides { _ = counts.updateValue(.int(count), forKey: key(kind)) }
         return object([
-            ("name", .string(name)), ("version", .string(version)), ("abi", .int(abi)), ("state", .string(state)),
+            ("name", .string(name)), ("version", .string(version)), ("sdk", .string(sdk)), ("state", .string(state)),
             ("reason", reason.map(JSONValue.string) ?? .null), ("path", path.map(JSONValue.string) ?? .null),
             ("provides", .object(counts)),
         ])

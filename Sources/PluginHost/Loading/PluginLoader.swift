@@ -46,13 +46,8 @@ enum PluginLoader {
             throw missingEntry(PluginABI.abiSymbol, path: library.path)
         }
         let (version, compiler) = PluginABI.decode(unsafeBitCast(abiSymbol, to: ABIEntry.self)())
-        if version != PluginABI.version {
-            throw PluginError(
-                .abiMismatch,
-                "\(library.path) was built against CellKit SDK ABI \(version), but this cellkit has ABI \(PluginABI.version)",
-                fix:
-                    "rebuild the plugin against this cellkit's SDK (swift build in the plugin's package after pointing it at this SDK)",
-                path: library.path)
+        if let refusal = versionRefusal(pluginVersion: version, hostVersion: PluginABI.version, path: library.path) {
+            throw refusal
         }
         if compiler != PluginABI.compilerVersion {
             throw PluginError(
@@ -62,6 +57,33 @@ enum PluginLoader {
             )
         }
         return (version, compiler)
+    }
+
+    /// Why a plugin built against SDK `pluginVersion` (``PluginABI/version``'s
+    /// `major << 16 | minor`) cannot run in a host of `hostVersion`, or `nil`
+    /// when it can: the same major version, and a minor version no newer
+    /// than the host's (docs/abi-policy.md).
+    static func versionRefusal(pluginVersion: UInt32, hostVersion: UInt32, path: String) -> PluginError? {
+        let plugin = PluginABI.versionDescription(pluginVersion)
+        let host = PluginABI.versionDescription(hostVersion)
+        if pluginVersion >> 16 != hostVersion >> 16 {
+            return PluginError(
+                .abiMismatch,
+                "\(path) was built against CellKit SDK \(plugin), but this cellkit has SDK \(host): "
+                    + "a plugin loads only in a cellkit of the same major version",
+                fix: pluginVersion >> 16 < hostVersion >> 16
+                    ? "rebuild the plugin against this cellkit's SDK: cellkit plugin rebuild NAME, or swift build in its package"
+                    : "use a cellkit of SDK \(pluginVersion >> 16).x, or rebuild the plugin against this cellkit's SDK",
+                path: path)
+        }
+        if pluginVersion & 0xFFFF > hostVersion & 0xFFFF {
+            return PluginError(
+                .abiMismatch,
+                "\(path) needs CellKit SDK \(plugin) or newer, but this cellkit has SDK \(host)",
+                fix: "update cellkit to one with SDK \(plugin) or later, or rebuild the plugin against this cellkit's SDK",
+                path: path)
+        }
+        return nil
     }
 
     static func missingEntry(_ symbol: String, path: String) -> PluginError {

@@ -1,5 +1,5 @@
-/// The binary interface a plugin was built against, baked into the plugin
-/// when it is compiled, so the host can refuse a mismatch before running
+/// The SDK a plugin was built against, baked into the plugin when it is
+/// compiled, so the host can refuse a plugin it cannot run before running
 /// any of the plugin's Swift code.
 ///
 /// A plugin exports it with one line (the `cellkit new-plugin` template
@@ -10,14 +10,35 @@
 /// public func cellkitPluginABI() -> UInt64 { PluginABI.current }
 /// ```
 ///
-/// The SDK is not built with library evolution, so any change to its
-/// public interface can break a plugin built against an older SDK. The ABI
-/// version is bumped with every such change (see docs/abi-policy.md) and the
-/// host loads only plugins with exactly its own version and Swift compiler.
+/// The SDK is built with library evolution, and versioned semantically
+/// (docs/abi-policy.md): a plugin built against SDK 1.m loads in every host
+/// 1.n with n ≥ m. A plugin that needs a newer minor version than the host
+/// has, a plugin of another major version, and one built by another Swift
+/// compiler are refused with both versions and the fix.
 public enum PluginABI {
-    /// The SDK's ABI version. Bumped on every change to the SDK's public interface.
+    /// The SDK's semantic version: the one place it is written. The host,
+    /// the scaffold and `cellkit --version` read it; each plugin carries the
+    /// value it was compiled against, which is also the oldest SDK it needs.
     @_alwaysEmitIntoClient
-    public static var version: UInt32 { 3 }
+    public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (1, 0, 0) }
+
+    /// The part of ``sdkVersion`` the host's gate compares, `major << 16 | minor`
+    /// (1.0 is 65536). Plugins built before 1.0 report their ABI number here
+    /// (3 and below): major version 0, refused by every 1.x host.
+    @_alwaysEmitIntoClient
+    public static var version: UInt32 { sdkVersion.major << 16 | sdkVersion.minor }
+
+    /// `1.2` for the gate value of SDK 1.2; `0.3 (ABI 3, before 1.0)` for an old plugin's.
+    public static func versionDescription(_ version: UInt32) -> String {
+        let (major, minor) = (version >> 16, version & 0xFFFF)
+        return major == 0 ? "0.\(minor) (ABI \(minor), before 1.0)" : "\(major).\(minor)"
+    }
+
+    /// `1.0.0`: the SDK version this code was compiled against.
+    @_alwaysEmitIntoClient
+    public static var sdkVersionDescription: String {
+        "\(sdkVersion.major).\(sdkVersion.minor).\(sdkVersion.patch)"
+    }
 
     /// The Swift compiler that built the caller, as `major * 10000 + minor * 100 + patch`
     /// (6.3.1 is 60301); 0 if older than 6.0.
