@@ -127,7 +127,8 @@ import Testing
             abiFile,
             source.replacing(
                 declaration,
-                with: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (\(major + 1), 0, 0) }"
+                with:
+                    "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (\(major + 1), 0, 0) }"
             ))
 
         let other = scratch.path("OtherABICells")

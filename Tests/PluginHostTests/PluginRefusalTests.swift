@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import Glibc
-@testable import PluginHost
 import Testing
+
+@testable import PluginHost
 
 /// Every way a plugin can be bad, through the real dlopen path: each is
 /// refused with its own message, and the registry is left as it was.

@@ -81,7 +81,8 @@ extension Context {
     /// `major << 16 | minor`), if it can be read.
     static func abiVersion(ofSDKAt sdk: String) -> UInt32? {
         guard let source = try? readTextFile(sdk + "/Sources/CellKit/Plugin/PluginABI.swift"),
-            let range = source.firstRange(of: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (")
+            let range = source.firstRange(
+                of: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (")
         else { return nil }
         let numbers = source[range.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap {
             UInt32($0.trimmingPrefix(" "))

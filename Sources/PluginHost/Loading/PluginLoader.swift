@@ -80,7 +80,8 @@ enum PluginLoader {
             return PluginError(
                 .abiMismatch,
                 "\(path) needs CellKit SDK \(plugin) or newer, but this cellkit has SDK \(host)",
-                fix: "update cellkit to one with SDK \(plugin) or later, or rebuild the plugin against this cellkit's SDK",
+                fix:
+                    "update cellkit to one with SDK \(plugin) or later, or rebuild the plugin against this cellkit's SDK",
                 path: path)
         }
         return nil
