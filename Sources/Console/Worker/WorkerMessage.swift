@@ -6,7 +6,8 @@ enum WorkerRequest: Equatable {
     /// `allowUnsafe` is the person's waiver of the ownership checks.
     case load(path: String, allowUnsafe: Bool)
     /// Draw `screen` at `width` in `format`; the bytes come back in chunks.
-    case render(Screen, format: OutputFormat, width: Int, colors: ColorMode)
+    /// With a `part`, only that worker's blocks, each ended by an empty chunk.
+    case render(Screen, format: OutputFormat, width: Int, colors: ColorMode, part: RenderPart? = nil)
     /// `show`: open a view over `screen` at the top.
     /// A view over the screen, at the top, or where the open view was
     /// (`keepPosition`: the screen's data changed under `show`).
@@ -24,12 +25,14 @@ enum WorkerRequest: Equatable {
             w.write(UInt8(1))
             w.write(path)
             w.write(allowUnsafe)
-        case .render(let screen, let format, let width, let colors):
+        case .render(let screen, let format, let width, let colors, let part):
             w.write(UInt8(2))
             screen.encode(into: &w)
             w.write(format.rawValue)
             w.write(width)
             w.write(colors.rawValue)
+            w.write(part != nil)
+            part?.encode(into: &w)
         case .openView(let screen, let colors, let columns, let rows, let keepPosition):
             w.write(UInt8(3))
             screen.encode(into: &w)
@@ -63,7 +66,8 @@ enum WorkerRequest: Equatable {
             let width = try r.int()
             let colorName = try r.string()
             guard let colors = ColorMode(rawValue: colorName) else { throw WireError("no colour mode '\(colorName)'") }
-            return .render(screen, format: format, width: width, colors: colors)
+            let part = try r.bool() ? try RenderPart.decode(&r) : nil
+            return .render(screen, format: format, width: width, colors: colors, part: part)
         case 3:
             let screen = try Screen.decode(&r)
             let colorName = try r.string()
