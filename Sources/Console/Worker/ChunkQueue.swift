@@ -57,6 +57,7 @@ final class ChunkQueue: Sendable {
             let item: Item? = state.withLock { state in
                 guard state.head < state.items.count else { return nil }
                 let item = state.items[state.head]
+                state.items[state.head] = .blockEnd  // its bytes are freed now, not at the next compaction
                 state.head += 1
                 if case .bytes(let bytes) = item { state.bytes -= bytes.count }
                 if state.head > 64 && state.head * 2 > state.items.count {
