@@ -142,6 +142,46 @@ import Testing
             "\(result.standardError)")
     }
 
+    /// Ctrl-C during a render shared by two workers ends both: one error, no
+    /// file, no worker left running, and the next render starts them again.
+    @Test func ctrlCEndsEveryWorker() throws {
+        let scratch = try Scratch()
+        var csv = "text,mode\n"
+        for i in 0..<20000 { csv += "r\(i),slow\n" }
+        try scratch.write("slow.csv", csv)
+        let repl = try PTYSession.start(["-j", "2"], directory: scratch.directory)
+        try repl.waitForPrompt()
+        try repl.type("load \(Self.crashy)")
+        try repl.waitForPrompt()
+        try repl.type("screen F width=30")
+        try repl.type("rows CrashCell from \"slow.csv\" text=.text mode=.mode")
+        try repl.type("render to out.txt")
+        try repl.waitFor("rows/s")  // both workers are drawing
+        #expect(Self.children(of: repl.pid).count == 2)
+        try repl.send(PTYSession.control("c"))
+        try repl.waitFor("was interrupted")
+        try repl.waitForPrompt()
+        #expect(Self.children(of: repl.pid).isEmpty)
+        #expect(scratch.read("out.txt") == nil)
+        try repl.type("screen G width=30")
+        try repl.type("row CrashCell text=afterwards")
+        try repl.type("render")
+        try repl.waitFor("afterwards")
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+    }
+
+    /// The processes whose parent is `pid` (its workers), from /proc.
+    static func children(of pid: pid_t) -> [pid_t] {
+        ((try? listDirectory("/proc")) ?? []).compactMap { name -> pid_t? in
+            guard let child = pid_t(name), let stat = try? readTextFile("/proc/\(name)/stat"),
+                let end = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            return fields.count > 2 && pid_t(fields[1]) == pid ? child : nil
+        }
+    }
+
     @Test func jobsOutOfRangeIsAUsageError() throws {
         let result = try CellKitProcess.run(["run", "--jobs", "0", "x.cellkit"])
         #expect(result.status == 2)
