@@ -15,9 +15,12 @@ struct RenderPart: Equatable {
 
     /// The fewest rows in a block: fewer rows than two blocks are drawn by one worker.
     static let minimumBlockRows = 1024
-    /// The most rows in a block: a block is what a worker that is ahead holds in
-    /// its queue (docs/design.md), so its size bounds the session's memory.
-    static let maximumBlockRows = 16384
+    /// The most rows in a block. A worker that is ahead holds a block in its
+    /// queue (8 MiB, ``ParallelRender/queueCapacity``: 65,536 rows of 112 bytes
+    /// fit), and a block's first and last data chunks are parsed by two workers:
+    /// at 16,384 rows, JSON records (13,000 a chunk) cost 16% more CPU than with
+    /// one worker, 9% at 65,536 (docs/performance.md).
+    static let maximumBlockRows = 65536
 
     /// The rows in a block when `rows` are shared by `workers`: about eight
     /// blocks a worker, within the bounds above; `nil` when one worker draws
