@@ -135,7 +135,7 @@ final class WorkerBackend: PluginBackend {
 
     init(process: WorkerProcess) {
         self.process = process
-        process.onStart = replayLoads
+        process.onStart = { [unowned self] worker throws(WorkerFailure) in try self.replayLoads(worker) }
     }
 
     /// What a new worker is given: the session's loads.
