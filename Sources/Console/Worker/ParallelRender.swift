@@ -44,7 +44,16 @@ struct ParallelRender {
                 lane.worker.onProgress = nil
             }
         }
-        let threads = lanes.map { lane in DetachedThread { lane.run(shared) } }
+        var threads: [DetachedThread] = []
+        for lane in lanes {
+            if let thread = DetachedThread({ lane.run(shared) }) {
+                threads.append(thread)
+            } else {
+                let failure = WorkerFailure(reason: .couldNotStart("no thread to read it: \(ErrnoText.of(errno))"))
+                lane.result = .failure(failure)
+                shared.cancel(with: failure)
+            }
+        }
         var writeError: String?
         var block = 0
         // Blocks in order: block b from worker b % n, until a worker has no block b.
@@ -157,7 +166,8 @@ struct ParallelRender {
 final class DetachedThread {
     private var thread = pthread_t()
 
-    init(_ body: @escaping @Sendable () -> Void) {
+    /// Starts `body` on a new thread; `nil` when there is none to be had.
+    init?(_ body: @escaping @Sendable () -> Void) {
         final class Box {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -171,8 +181,9 @@ final class DetachedThread {
                 return nil
             }, box)
         if created != 0 {
-            // No thread: run it here, so the render still ends.
-            Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
+            Unmanaged<Box>.fromOpaque(box).release()
+            errno = created
+            return nil
         }
     }
 
