@@ -11,7 +11,8 @@ import Glibc
 /// not end with status 0 and exactly one line per record plus the table's
 /// four (top border, header row and its rule, bottom border) fails the call.
 /// Peak memory and CPU time are the operating system's accounting of the
-/// finished `cellkit` (`wait4`), its worker process included.
+/// finished `cellkit` (`wait4`), its worker processes included; `CELLKIT_JOBS`
+/// in this process's environment is `cellkit`'s too (`--jobs`).
 enum DataBenchmark {
     /// One finished run of a child.
     struct Run {
@@ -63,6 +64,8 @@ enum DataBenchmark {
         var result = ResultLine()
         result.add("scenario", "data-" + format)
         result.add("records", records)
+        // `CELLKIT_JOBS=N cellkit-bench data …`: the workers `cellkit` shares the render among.
+        result.add("jobs", getenv("CELLKIT_JOBS").map { String(cString: $0) } ?? "cores")
         result.add("fileBytes", bytes.count)
         result.add("runs", runs.count)
         result.add("seconds", seconds)

@@ -113,12 +113,13 @@ extension Context {
             if let outPath {
                 let notice = try interpreter.write(
                     screen, to: outPath, format: resolvedFormat, width: columns, colors: colors)
-                output.printError("wrote \(outPath) (\(resolvedFormat.rawValue), \(columns) columns)")
+                output.printNote("wrote \(outPath) (\(resolvedFormat.rawValue), \(columns) columns)")
                 if let notice { output.printError("note: \(notice)") }
             } else {
                 try Interpreter.check(
                     try interpreter.backend.render(
-                        screen, format: resolvedFormat, width: columns, colors: colors, to: output.standardOutput))
+                        screen, format: resolvedFormat, width: columns, colors: colors, to: output.standardOutput,
+                        progress: interpreter.progress(for: screen, toFile: false)))
             }
         } catch {
             switch error {

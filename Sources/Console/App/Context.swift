@@ -18,7 +18,7 @@ final class Context {
         output = ConsoleOutput(
             standardOutput: ClosedPipeOutput(FileDescriptorOutput(descriptor: 1)),
             standardError: FileDescriptorOutput(descriptor: 2),
-            isTerminal: isatty(1) == 1)
+            isTerminal: isatty(1) == 1, quiet: invocation.quiet)
         let executable = try? Path.executable()
         let searchPath = PluginSearchPath.standard(
             options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname)
@@ -55,6 +55,9 @@ final class Context {
             backend.process.interruptRequested = {
                 REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent)
             }
+            backend.jobs = WorkerBackend.jobs(
+                option: invocation.jobs, environment: environment, warn: { output.printError($0) })
+            interpreter.showsProgress = true
             if let seconds = invocation.timeout {
                 backend.process.timeout = seconds
             } else if let seconds = WorkerProcess.timeout(environment: environment) {

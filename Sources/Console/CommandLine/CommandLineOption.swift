@@ -151,6 +151,21 @@ extension CommandLineOption {
                 invocation.timeout = seconds
             }),
         CommandLineOption(
+            names: ["--jobs", "-j"], value: Value(placeholder: "N", completion: .none),
+            summary: "draw a long list with N workers at once (1 to 64; default: the cores)", commands: drawing,
+            apply: { invocation, value throws(UsageError) in
+                guard let jobs = Int(value), WorkerBackend.jobsRange.contains(jobs) else {
+                    throw UsageError(
+                        message: "--jobs expects a number of workers from 1 to \(WorkerBackend.jobsRange.upperBound), "
+                            + "not '\(value)'")
+                }
+                invocation.jobs = jobs
+            }),
+        CommandLineOption(
+            names: ["--quiet", "-q"], value: nil,
+            summary: "no loaded … and wrote … notes (errors and warnings are still written)", commands: drawing,
+            apply: { invocation, _ throws(UsageError) in invocation.quiet = true }),
+        CommandLineOption(
             names: ["--no-window-chrome"], value: nil, summary: "SVG without the window's title bar and buttons",
             commands: [.repl, .run, .commands, .render],
             apply: { invocation, _ throws(UsageError) in invocation.windowChrome = false }),

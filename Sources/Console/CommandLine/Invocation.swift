@@ -79,6 +79,10 @@ public struct Invocation: Equatable, Sendable {
     public var windowChrome = true
     /// `--json`: JSON for tools (plugins, validate, describe).
     public var json = false
+    /// `--jobs N`: how many workers may share a render; `nil`: `CELLKIT_JOBS`, else the cores.
+    public var jobs: Int?
+    /// `--quiet`: no `loaded …` and `wrote …` notes (errors and warnings stay).
+    public var quiet = false
 
     public init(mode: Mode) {
         self.mode = mode

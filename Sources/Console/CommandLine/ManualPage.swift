@@ -10,6 +10,7 @@ enum ManualPage {
     static let environment: [(name: String, meaning: String)] = [
         ("CELLKIT_PLUGIN_PATH", "folders to look for plugins in, colon-separated, before the default path"),
         ("CELLKIT_TIMEOUT", "seconds a plugin may work without progress before its worker is stopped (1 to 86400)"),
+        ("CELLKIT_JOBS", "how many workers may share a render, 1 to 64 (--jobs; default: the cores)"),
         ("CELLKIT_SCAN_TIMEOUT", "seconds a plugin may take to register when the registry cache scans it"),
         ("NO_COLOR", "no colour, whatever the terminal can show"),
         ("XDG_STATE_HOME", "where history, session journals and worker logs go (~/.local/state)"),

@@ -15,8 +15,11 @@ final class ConsoleOutput {
     let standardError: any TextOutput
     /// Whether standard output is a terminal (colour, `show`).
     let isTerminal: Bool
+    /// `--quiet`: ``printNote(_:)`` writes nothing (errors and warnings still do).
+    let quiet: Bool
 
-    init(standardOutput: any TextOutput, standardError: any TextOutput, isTerminal: Bool) {
+    init(standardOutput: any TextOutput, standardError: any TextOutput, isTerminal: Bool, quiet: Bool = false) {
+        self.quiet = quiet
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.isTerminal = isTerminal
@@ -30,6 +33,12 @@ final class ConsoleOutput {
     /// Writes `text`, made safe, and a newline to standard error.
     func printError(_ text: String) {
         write(Self.safe(text) + "\n", to: standardError)
+    }
+
+    /// Writes a note that says what was done (`loaded …`, `wrote …`) to
+    /// standard error, unless `--quiet`.
+    func printNote(_ text: String) {
+        if !quiet { printError(text) }
     }
 
     /// `text` with every control character but the line break replaced by its picture.

@@ -13,7 +13,7 @@ extension Interpreter {
         let waiverRefused = waiver == true && !commandsComeFromThePerson
         let isPath = name.hasSuffix(".so") || name.contains("/")
         if !isPath, let plugin = catalog.plugin(named: name) {
-            output.printError(alreadyLoaded(plugin))
+            output.printNote(alreadyLoaded(plugin))
             if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
             return
         }
@@ -58,7 +58,7 @@ extension Interpreter {
     ) throws(ConsoleError) {
         let canonical = canonicalFilePath(path)
         if let plugin = catalog.plugin(atPath: canonical) {
-            output.printError(alreadyLoaded(plugin))
+            output.printNote(alreadyLoaded(plugin))
             return
         }
         guard fileExists(canonical) else {
@@ -77,7 +77,7 @@ extension Interpreter {
             } else {
                 let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
                 let reason = name.map { " for \($0)" } ?? ""
-                output.printError(
+                output.printNote(
                     "loaded \(plugin.name) \(plugin.version)\(reason)\(from): \(plugin.contentsSummary)")
             }
         } catch {
@@ -132,7 +132,7 @@ extension Interpreter {
             }
         }
         let count = results.count - failures.count
-        output.printError("reloaded \(count) plugin\(count == 1 ? "" : "s") in a new worker")
+        output.printNote("reloaded \(count) plugin\(count == 1 ? "" : "s") in a new worker")
         return failures
     }
 

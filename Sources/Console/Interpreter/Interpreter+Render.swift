@@ -34,11 +34,12 @@ extension Interpreter {
         do throws(BackendError) {
             if let file {
                 let notice = try write(screen, to: file.text, format: format, width: width, colors: colors)
-                output.printError("wrote \(file.text) (\(format.rawValue), \(width) columns)")
+                output.printNote("wrote \(file.text) (\(format.rawValue), \(width) columns)")
                 if let notice { output.printError("note: \(notice)") }
             } else {
                 let summary = try backend.render(
-                    screen, format: format, width: width, colors: colors, to: output.standardOutput)
+                    screen, format: format, width: width, colors: colors, to: output.standardOutput,
+                    progress: progress(for: screen, toFile: false))
                 try Self.check(summary)
             }
         } catch {
@@ -67,6 +68,12 @@ extension Interpreter {
         return memory.string
     }
 
+    /// The progress line for a render of `screen`, when one is shown (``RenderProgress``).
+    func progress(for screen: Screen, toFile: Bool) -> RenderProgress? {
+        guard showsProgress, RenderProgress.shouldShow(toFile: toFile) else { return nil }
+        return RenderProgress(total: screen.rowCount)
+    }
+
     /// Renders `screen` into a temporary file renamed over `path` only when
     /// everything succeeded: a failed render (a worker that died included)
     /// never leaves a truncated file, and never touches a file that was there.
@@ -85,7 +92,9 @@ extension Interpreter {
         }
         do {
             try Self.check(
-                try backend.render(screen, format: format, width: width, colors: colors, to: AtomicFileOutput(writer)))
+                try backend.render(
+                    screen, format: format, width: width, colors: colors, to: AtomicFileOutput(writer),
+                    progress: progress(for: screen, toFile: true)))
         } catch {
             writer.abort()
             throw error

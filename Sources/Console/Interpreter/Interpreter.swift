@@ -42,6 +42,9 @@ final class Interpreter {
     var showScreen: ((Screen) throws(ConsoleError) -> Void)?
     /// Records each command as it runs, so a crashed session can be recovered.
     var journal: Journal?
+    /// Whether a long render shows its progress on standard error when that is a
+    /// terminal (``RenderProgress``): set by `cellkit`, off in tests in this process.
+    var showsProgress = false
     /// While true, `render`, `show` and `save` do nothing (storyboards being read for `cellkit render`, recovery).
     var declarationsOnly = false
     /// Set by `quit`.

@@ -53,7 +53,7 @@ final class REPL {
         let base = context.output
         interpreter.output = ConsoleOutput(
             standardOutput: InterruptibleOutput(base.standardOutput), standardError: base.standardError,
-            isTerminal: base.isTerminal)
+            isTerminal: base.isTerminal, quiet: base.quiet)
         let journal = Journal.directory(environment: context.environment).map { Journal(directory: $0) }
         printBanner(journalDirectory: journal?.directory)
         if recover { recoverSession(into: journal) }

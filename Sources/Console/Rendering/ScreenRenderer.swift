@@ -35,11 +35,13 @@ struct ScreenRenderer {
 
     /// Renders the screen at `width` into `output`; plain and ANSI stream
     /// row by row (memory does not grow with the rows), HTML streams, SVG and
-    /// JSON are built whole.
+    /// JSON are built whole. With a `part` (a list in plain or ANSI text),
+    /// only that worker's blocks are drawn, `endBlock` called after each.
     @discardableResult
-    func render(format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput) throws(RenderError)
-        -> Summary
-    {
+    func render(
+        format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput, part: RenderPart? = nil,
+        endBlock: () throws -> Void = {}
+    ) throws(RenderError) -> Summary {
         let writer: any CanvasWriter
         switch format {
         case .json: return try renderJSON(width: width, to: output)
@@ -53,7 +55,15 @@ struct ScreenRenderer {
         _ = SizeReports.take()  // what an earlier view (a `show`) left
         let content = dataSource.makeView()
         do {
-            try withExtendedLifetime(dataSource) { try content.render(width: width, to: writer) }
+            try withExtendedLifetime(dataSource) {
+                if let part, format == .plain || format == .ansi, let table = content as? TableView {
+                    try renderBlocks(of: table, part: part, rowsInSection: dataSource, width: width, to: writer) {
+                        try endBlock()
+                    }
+                } else {
+                    try content.render(width: width, to: writer)
+                }
+            }
         } catch {
             throw RenderError.output("\(error)", cause: error)
         }
@@ -61,6 +71,29 @@ struct ScreenRenderer {
         let oversized = SizeReports.take().map(\.description)
         return Summary(
             rows: dataSource.rowsDrawn, cellErrors: dataSource.errors + oversized, dataErrors: dataSource.dataErrors)
+    }
+
+    /// Draws worker `part.index`'s blocks of the table's pieces, in order,
+    /// each written out whole before `endBlock` (docs/design.md, "Several workers").
+    private func renderBlocks(
+        of table: TableView, part: RenderPart, rowsInSection dataSource: ScreenDataSource, width: Int,
+        to writer: any CanvasWriter, endBlock: () throws -> Void
+    ) throws {
+        let canvas = Canvas(width: width, height: 1)
+        let count = table.preparePieces(width: width)
+        let rows = (0..<dataSource.numberOfSections(in: table)).map {
+            dataSource.tableView(table, numberOfRowsInSection: $0)
+        }
+        let starts = part.blockStarts(of: table, rowsInSection: rows)
+        for block in stride(from: part.index, to: starts.count, by: part.count) {
+            let end = block + 1 < starts.count ? starts[block + 1] : count
+            for index in starts[block]..<end {
+                table.drawPiece(index, into: canvas, width: width)
+                try writer.write(canvas)
+            }
+            try writer.finish()
+            try endBlock()
+        }
     }
 
     /// The screen as JSON (`--format json`), built whole: its settings and each binding's records.

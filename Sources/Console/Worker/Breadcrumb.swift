@@ -29,7 +29,7 @@ final class Breadcrumb {
     }
 
     /// What the worker was doing, as the session reads it.
-    struct Snapshot: Equatable {
+    struct Snapshot: Equatable, Sendable {
         var phase: Phase
         var plugin: String
         var cell: String

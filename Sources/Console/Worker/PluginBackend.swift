@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import Glibc
 import PluginHost
 
 /// Where the session's plugin work is done: loading a plugin, drawing a
@@ -13,9 +14,11 @@ protocol PluginBackend: AnyObject {
     var preloaded: [PluginInfo] { get }
     /// Loads the plugin library at `path`.
     func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool)
-    /// Draws `screen` into `output`.
-    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput)
-        throws(BackendError) -> ScreenRenderer.Summary
+    /// Draws `screen` into `output`, telling `progress` how far it is.
+    func render(
+        _ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput,
+        progress: RenderProgress?
+    ) throws(BackendError) -> ScreenRenderer.Summary
     /// What draws the frames of `show`.
     var frames: any FrameSource { get }
     /// Makes every cell, nib and scene of the loaded plugins `names`; returns
@@ -26,6 +29,15 @@ protocol PluginBackend: AnyObject {
     func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)]
     /// Seconds a plugin may work without progress before it is stopped.
     var timeout: Int { get set }
+}
+
+extension PluginBackend {
+    /// Draws `screen` into `output`, with no progress line.
+    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput)
+        throws(BackendError) -> ScreenRenderer.Summary
+    {
+        try render(screen, format: format, width: width, colors: colors, to: output, progress: nil)
+    }
 }
 
 /// Why a backend request failed.
@@ -77,9 +89,10 @@ final class InProcessBackend: PluginBackend {
         }
     }
 
-    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput)
-        throws(BackendError) -> ScreenRenderer.Summary
-    {
+    func render(
+        _ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput,
+        progress: RenderProgress?
+    ) throws(BackendError) -> ScreenRenderer.Summary {
         do {
             return try ScreenRenderer(screen: screen, host: host).render(
                 format: format, width: width, colors: colors, to: output)
@@ -92,20 +105,62 @@ final class InProcessBackend: PluginBackend {
 // MARK: - A worker process
 
 /// A `cellkit --worker` process, started when first needed and again after
-/// it dies, with the session's plugins loaded again.
+/// it dies, with the session's plugins loaded again; with `jobs` above one,
+/// a long render of a list is shared by that many workers (``ParallelRender``),
+/// the others started as the first is.
 final class WorkerBackend: PluginBackend {
     let process: WorkerProcess
     /// The loads a new worker replays: path and the person's waiver, in order.
     private(set) var loads: [(path: String, allowUnsafe: Bool)] = []
+    /// How many workers may share a render (`--jobs`, `CELLKIT_JOBS`; 1: the first only).
+    var jobs = 1
+    /// The `--jobs` accepted.
+    static let jobsRange = 1...64
+
+    /// The workers a render may use: `--jobs`, else `CELLKIT_JOBS` (any other
+    /// value is reported through `warn` and ignored), else the cores online.
+    static func jobs(option: Int?, environment: [String: String], warn: (String) -> Void) -> Int {
+        if let option { return option }
+        if let text = environment["CELLKIT_JOBS"] {
+            if let jobs = Int(text), jobsRange.contains(jobs) { return jobs }
+            warn(
+                "cellkit: warning: CELLKIT_JOBS must be a number of workers from \(jobsRange.lowerBound) to "
+                    + "\(jobsRange.upperBound), not '\(Sanitized.text(text))'; using the cores")
+        }
+        return min(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), jobsRange.upperBound)
+    }
+
+    /// The workers after the first, started at the first render that shares.
+    private var helpers: [WorkerProcess] = []
 
     init(process: WorkerProcess) {
         self.process = process
-        process.onStart = { [unowned self] worker throws(WorkerFailure) in
-            for load in self.loads {
-                // A plugin that loaded before loads again; one that no longer does is reported when used.
-                _ = try worker.send(.load(path: load.path, allowUnsafe: load.allowUnsafe))
-            }
+        process.onStart = { [unowned self] worker throws(WorkerFailure) in try self.replayLoads(worker) }
+    }
+
+    /// What a new worker is given: the session's loads.
+    private func replayLoads(_ worker: WorkerProcess) throws(WorkerFailure) {
+        for load in loads {
+            // A plugin that loaded before loads again; one that no longer does is reported when used.
+            _ = try worker.send(.load(path: load.path, allowUnsafe: load.allowUnsafe))
         }
+    }
+
+    /// The first `count` workers, the helpers made as needed, as the first was.
+    private func workers(_ count: Int) -> [WorkerProcess] {
+        while helpers.count < count - 1 {
+            let helper = WorkerProcess(
+                executable: process.executable, environment: process.environment,
+                stateDirectory: process.stateDirectory)
+            helper.lane = helpers.count + 1
+            helper.onStart = { [unowned self] worker throws(WorkerFailure) in try self.replayLoads(worker) }
+            helpers.append(helper)
+        }
+        for helper in helpers {
+            helper.timeout = process.timeout
+            helper.interruptRequested = process.interruptRequested
+        }
+        return [process] + helpers.prefix(count - 1)
     }
 
     var preloaded: [PluginInfo] { [] }
@@ -119,6 +174,7 @@ final class WorkerBackend: PluginBackend {
 
     func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)] {
         process.stop()
+        for helper in helpers { helper.stop() }
         let previous = loads
         loads = []  // a new worker replays nothing: the loads below are the replay
         var results: [(path: String, result: Result<PluginInfo, BackendError>)] = []
@@ -164,13 +220,25 @@ final class WorkerBackend: PluginBackend {
         }
     }
 
-    func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput)
-        throws(BackendError) -> ScreenRenderer.Summary
-    {
+    func render(
+        _ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput,
+        progress: RenderProgress?
+    ) throws(BackendError) -> ScreenRenderer.Summary {
+        defer { progress?.finish() }
+        if jobs > 1, screen.kind == .list, format == .plain || format == .ansi,
+            let blockRows = RenderPart.blockRows(rows: screen.rowCount, workers: jobs)
+        {
+            return try ParallelRender(
+                workers: workers(jobs), screen: screen, format: format, width: width, colors: colors,
+                blockRows: blockRows, progress: progress
+            ).run(to: output)
+        }
+        if let progress { process.onProgress = { progress.update(slot: 0, done: $0) } }
+        defer { process.onProgress = nil }
         var writeError: String?
         let response: WorkerResponse
         do {
-            response = try process.send(.render(screen, format: format, width: width, colors: colors)) {
+            response = try process.send(.render(screen, format: format, width: width, colors: colors, part: nil)) {
                 bytes throws(WorkerFailure) in
                 guard writeError == nil else { return }
                 do {

@@ -101,13 +101,13 @@ final class Worker {
                     .pluginError(code: error.code.description, message: error.message, fix: error.fix, path: error.path)
                 )
             }
-        case .render(let screen, let format, let width, let colors):
+        case .render(let screen, let format, let width, let colors, let part):
             breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
             let output = ChunkOutput(worker: self)
             let summary: ScreenRenderer.Summary
             do {
                 summary = try ScreenRenderer(screen: screen, host: host, breadcrumb: breadcrumb).render(
-                    format: format, width: width, colors: colors, to: output)
+                    format: format, width: width, colors: colors, to: output, part: part, endBlock: output.endBlock)
                 try output.flush()
             } catch let error as RenderError {
                 return reply(.failed(error.message))
@@ -161,6 +161,13 @@ final class ChunkOutput: TextOutput {
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    /// Sends what is buffered, then an empty chunk: the end of a block of a
+    /// render shared by several workers (``RenderPart``).
+    func endBlock() throws {
+        try flush()
+        guard worker.reply(.chunk([])) else { throw SessionGone.gone }
     }
 
     func flush() throws {

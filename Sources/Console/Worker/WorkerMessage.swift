@@ -6,7 +6,8 @@ enum WorkerRequest: Equatable, WireCodable {
     /// `allowUnsafe` is the person's waiver of the ownership checks.
     case load(path: String, allowUnsafe: Bool)
     /// Draw `screen` at `width` in `format`; the bytes come back in chunks.
-    case render(Screen, format: OutputFormat, width: Int, colors: ColorMode)
+    /// With a `part`, only that worker's blocks, each ended by an empty chunk.
+    case render(Screen, format: OutputFormat, width: Int, colors: ColorMode, part: RenderPart? = nil)
     /// `show`: open a view over `screen` at the top.
     /// A view over the screen, at the top, or where the open view was
     /// (`keepPosition`: the screen's data changed under `show`).
@@ -24,12 +25,13 @@ enum WorkerRequest: Equatable, WireCodable {
             w.write(UInt8(1))
             w.write(path)
             w.write(allowUnsafe)
-        case .render(let screen, let format, let width, let colors):
+        case .render(let screen, let format, let width, let colors, let part):
             w.write(UInt8(2))
             w.write(screen)
             w.write(rawValue: format)
             w.write(width)
             w.write(rawValue: colors)
+            w.write(part)
         case .openView(let screen, let colors, let columns, let rows, let keepPosition):
             w.write(UInt8(3))
             w.write(screen)
@@ -58,7 +60,7 @@ enum WorkerRequest: Equatable, WireCodable {
         case 2:
             return .render(
                 try r.read(), format: try r.rawValue(named: "format"), width: try r.int(),
-                colors: try r.rawValue(named: "colour mode"))
+                colors: try r.rawValue(named: "colour mode"), part: try r.optional())
         case 3:
             return .openView(
                 try r.read(), colors: try r.rawValue(named: "colour mode"), columns: try r.int(), rows: try r.int(),

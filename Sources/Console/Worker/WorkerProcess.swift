@@ -26,6 +26,10 @@ final class WorkerProcess {
     var onStart: ((WorkerProcess) throws(WorkerFailure) -> Void)?
     /// Checked while waiting: a Ctrl-C ends the request.
     var interruptRequested: () -> Bool = { false }
+    /// Told the worker's progress counter (rows drawn) while a request runs: ``RenderProgress``.
+    var onProgress: ((UInt64) -> Void)?
+    /// Which of the session's workers this is (`--jobs`): 0 for the first; names its log.
+    var lane = 0
 
     static let defaultTimeout = 10
     /// The longest `timeout` taken: a day, as `--timeout` allows.
@@ -35,7 +39,7 @@ final class WorkerProcess {
     /// How often a wait looks at the worker's progress, whether it ended, and Ctrl-C (milliseconds).
     static let pollInterval: Int32 = 100
     /// The protocol version both ends must speak.
-    static let protocolVersion = 1
+    static let protocolVersion = 2
 
     private var child: ChildProcessGroup?
     private var channel: WorkerChannel?
@@ -128,6 +132,7 @@ final class WorkerProcess {
                 payload = try channel.receive(
                     pollInterval: Self.pollInterval,
                     stillAlive: {
+                        onProgress?(breadcrumb.progress)
                         // Gone, though something it forked may hold the socket open.
                         if child.hasEnded {
                             ended = true
@@ -157,6 +162,7 @@ final class WorkerProcess {
                 throw died(while: request, because: .protocolError(error.message))
             }
             if case .chunk(let bytes) = response {
+                onProgress?(breadcrumb.progress)
                 try onChunk(bytes)
                 continue
             }
@@ -168,7 +174,7 @@ final class WorkerProcess {
     static func tooLarge(_ request: WorkerRequest, bytes: Int) -> String {
         let what: String
         switch request {
-        case .render(let screen, _, _, _), .openView(let screen, _, _, _, _): what = "screen \(screen.name)"
+        case .render(let screen, _, _, _, _), .openView(let screen, _, _, _, _): what = "screen \(screen.name)"
         case .load(let path, _): what = "the load of \(path)"
         case .validate: what = "the validation request"
         case .viewAction, .closeView: what = "the view request"
@@ -191,7 +197,8 @@ final class WorkerProcess {
         try? createDirectories(stateDirectory)
         guard let breadcrumb = Breadcrumb.create(directory: stateDirectory) ?? Breadcrumb.create(directory: "/tmp")
         else { throw WorkerFailure(reason: .couldNotStart("cannot make its breadcrumb page in \(stateDirectory)")) }
-        guard let log = WorkerLog(path: stateDirectory + "/worker-\(getpid())-\(starts + 1).log") else {
+        let name = "worker-\(getpid())-" + (lane == 0 ? "" : "j\(lane)-") + "\(starts + 1).log"
+        guard let log = WorkerLog(path: stateDirectory + "/" + name) else {
             throw WorkerFailure(reason: .couldNotStart("cannot make a pipe: \(String(cString: strerror(errno)))"))
         }
         var pair: [Int32] = [0, 0]
@@ -360,8 +367,8 @@ final class WorkerProcess {
 }
 
 /// The worker died or had to be stopped while it worked on a request.
-struct WorkerFailure: Error, Equatable {
-    enum Reason: Equatable {
+struct WorkerFailure: Error, Equatable, Sendable {
+    enum Reason: Equatable, Sendable {
         /// Killed by a signal (a trap is SIGILL or SIGTRAP, a bad pointer SIGSEGV).
         case signal(Int32)
         /// It exited by itself (a plugin called `exit`).

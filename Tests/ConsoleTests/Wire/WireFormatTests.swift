@@ -28,7 +28,13 @@ import Testing
                 0, 4, 0x6E, 0x6F, 0x6E, 0x65, 0,  // width nil, border "none", title nil
                 0, 0, 0, 1, 0,  // columns, itemWidth, spacing nil; separators; no sections
                 4, 0x6A, 0x73, 0x6F, 0x6E, 2, 2, 0x31, 0x36,  // "json", width 1, "16"
+                0,  // no part: one worker draws it all
             ])
+        // A share of a render (--jobs): worker 1 of 2, in blocks of 1,024 rows.
+        #expect(
+            WorkerRequest.render(
+                screen, format: .json, width: 1, colors: .ansi16, part: RenderPart(index: 1, count: 2, blockRows: 1024)
+            ).wireBytes.suffix(5) == [1, 2, 4, 0x80, 0x10])
     }
 
     @Test func aCountOfTwoToTheSixtyTwoIsRefusedBeforeAnythingIsAllocated() {

@@ -202,12 +202,19 @@ struct WireSampler {
         }
     }
 
+    /// A share of a render that decodes: a worker of a count, blocks of a positive size.
+    mutating func part() -> RenderPart {
+        let count = int(1...64)
+        return RenderPart(index: int(0...(count - 1)), count: count, blockRows: int(1...1_000_000))
+    }
+
     mutating func request() -> WorkerRequest {
         switch int(0...5) {
         case 0: .load(path: text(), allowUnsafe: chance(50))
         case 1:
             .render(
-                screen(), format: pick(OutputFormat.allCases), width: integer(), colors: pick(ColorMode.allCases))
+                screen(), format: pick(OutputFormat.allCases), width: integer(), colors: pick(ColorMode.allCases),
+                part: optional { $0.part() })
         case 2:
             .openView(
                 screen(), colors: pick(ColorMode.allCases), columns: integer(), rows: integer(),

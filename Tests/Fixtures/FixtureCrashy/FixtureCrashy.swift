@@ -3,7 +3,8 @@ import Glibc
 
 /// A cell that fails on purpose, as the row asks: `mode=trap` traps while it
 /// is configured, `mode=segv` dereferences a bad pointer while it draws,
-/// `mode=hang` never finishes drawing, `mode=huge` says it is `Int.max`
+/// `mode=hang` never finishes drawing, `mode=slow` takes a millisecond to
+/// draw (then draws `text`), `mode=huge` says it is `Int.max`
 /// lines tall. While it draws, `mode=close` closes the worker's socket
 /// (descriptor 3) and sleeps, `mode=fork` leaves a child that holds the
 /// socket and sleeps, then aborts, `mode=flood` prints `CELLKIT_FIXTURE_FLOOD_MIB`
@@ -36,6 +37,7 @@ final class CrashCell: TableViewCell, Reusable, Inspectable {
             var spins = 0
             while mode == "hang" { spins &+= 1 }
         }
+        if mode == "slow" { usleep(1000) }
         if mode == "close" { closeAndSleep([3]) }
         if mode == "fork" {
             if fork() == 0 { sleepForever() }
@@ -54,7 +56,7 @@ final class CrashCell: TableViewCell, Reusable, Inspectable {
     static var inspectableAttributes: [InspectableAttribute<CrashCell>] {
         [
             .init("text", \.text, summary: "what it shows"),
-            .init("mode", \.mode, summary: "ok, trap, segv, hang, huge, close, fork or flood"),
+            .init("mode", \.mode, summary: "ok, slow, trap, segv, hang, huge, close, fork or flood"),
         ]
     }
 }
