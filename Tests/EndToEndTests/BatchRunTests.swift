@@ -86,7 +86,7 @@ import Testing
         let refused = try scratch.cellkit(["run", "abi.cellkit"])
         #expect(refused.status == 3)
         #expect(refused.standardError.hasPrefix("abi.cellkit:1:6: error: "))
-        #expect(refused.standardError.contains("ABI"))
+        #expect(refused.standardError.contains("needs CellKit SDK "))
     }
 
     @Test func aFileThatCannotBeReadOrWrittenExitsFour() throws {

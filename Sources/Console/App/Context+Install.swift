@@ -166,7 +166,7 @@ extension Context {
             do throws(FileError) {
                 let written = try PluginPackage.install(library, into: destination)
                 output.print(
-                    "installed \(plugin.name) \(plugin.version) (\(checked) item(s) validated): "
+                    "installed \(plugin.name) \(plugin.version) (\(counted(checked, "item")) validated): "
                         + written.joined(separator: ", "))
             } catch {
                 output.printError("cellkit: error: \(error.description)")

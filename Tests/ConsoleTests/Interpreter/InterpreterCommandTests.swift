@@ -20,9 +20,9 @@ import Testing
         s.succeed("plugins")
         #expect(
             s.takeOutput() == """
-                PLUGIN      VERSION  ABI  STATE   PROVIDES                                     PATH
-                TestCells   1.0.0    \(PluginABI.version)    loaded  1 cell, 1 item, 1 header/footer view, 1 nib  (built in)
-                OtherCells  2.0.0    \(PluginABI.version)    loaded  1 nib                                        (built in)
+                PLUGIN      VERSION  SDK  STATE   PROVIDES                                     PATH
+                TestCells   1.0.0    1.0  loaded  1 cell, 1 item, 1 header/footer view, 1 nib  (built in)
+                OtherCells  2.0.0    1.0  loaded  1 nib                                        (built in)
 
                 """)
     }
