@@ -1,3 +1,4 @@
+import CellKit
 import CellKitSupport
 import Glibc
 
@@ -54,9 +55,10 @@ struct DynamicLibrary: @unchecked Sendable {
         if detail.contains(marker), let symbol = detail.split(separator: " ").last.map(String.init) {
             return PluginError(
                 .undefinedSymbol,
-                "\(path) was built against a different CellKit SDK (it needs \(symbol), which this host lacks)",
+                "\(path) was built against a CellKit SDK this cellkit (SDK \(PluginABI.sdkVersionDescription)) cannot run: "
+                    + "it needs \(symbol), which this SDK does not have (a breaking change: another major version)",
                 fix:
-                    "rebuild the plugin against this SDK (swift build in the plugin's package, with the SDK path this cellkit was built from)",
+                    "rebuild the plugin against this cellkit's SDK: cellkit plugin install PACKAGE_DIR again, or swift build in its package (cellkit sdk says where the SDK is)",
                 path: path)
         }
         if detail.contains("wrong ELF class") || detail.contains("cannot open shared object") {

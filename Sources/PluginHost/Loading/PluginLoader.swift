@@ -72,7 +72,7 @@ enum PluginLoader {
                 "\(path) was built against CellKit SDK \(plugin), but this cellkit has SDK \(host): "
                     + "a plugin loads only in a cellkit of the same major version",
                 fix: pluginVersion >> 16 < hostVersion >> 16
-                    ? "rebuild the plugin against this cellkit's SDK: cellkit plugin rebuild NAME, or swift build in its package"
+                    ? "rebuild the plugin against this cellkit's SDK: cellkit plugin install PACKAGE_DIR again, or swift build in its package"
                     : "use a cellkit of SDK \(pluginVersion >> 16).x, or rebuild the plugin against this cellkit's SDK",
                 path: path)
         }
