@@ -143,6 +143,34 @@ import Testing
         for verb in Self.verbs { #expect(result.standardOutput.contains("cellkit \(verb)")) }
     }
 
+    @Test func installLeavesTheManualPageAndTheCompletionsWhereManAndEachShellLook() throws {
+        let s = try Scratch()
+        let prefix = s.path("prefix")
+        let installed = try CellKitProcess.run(["install", "--prefix", prefix], environment: ["HOME": s.path("home")])
+        #expect(installed.status == 0, "\(installed.standardError)")
+        let manual = prefix + "/share/man/man1/cellkit.1"
+        #expect(try readTextFile(manual) == CellKitProcess.run(["manual"]).standardOutput)
+        for (shell, file) in [
+            ("bash", "/share/bash-completion/completions/cellkit"), ("zsh", "/share/zsh/site-functions/_cellkit"),
+            ("fish", "/share/fish/vendor_completions.d/cellkit.fish"),
+        ] {
+            #expect(
+                try readTextFile(prefix + file) == CellKitProcess.run(["completions", shell]).standardOutput,
+                "\(shell)'s completions are not at \(file)")
+        }
+        #expect(installed.standardOutput.contains("\(manual): the manual page (man cellkit)"))
+        if let man = Self.program("man") {
+            let page = try CellKitProcess.spawn(
+                [man, "-l", manual], input: "", directory: "/tmp",
+                environment: ["PATH": "/usr/bin:/bin", "MANPAGER": "cat", "LANG": "C.UTF-8"])
+            #expect(page.status == 0 && page.standardOutput.contains("SYNOPSIS"))
+        }
+        let registered = try CellKitProcess.spawn(
+            ["/bin/bash", "-c", "source \(prefix)/share/bash-completion/completions/cellkit; complete -p cellkit"],
+            input: "", directory: "/tmp", environment: [:])
+        #expect(registered.standardOutput == "complete -o filenames -F _cellkit cellkit\n")
+    }
+
     // MARK: - JSON for tools
 
     static func json(_ arguments: [String]) throws -> (Int32, JSONObject) {

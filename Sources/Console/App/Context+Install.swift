@@ -58,6 +58,17 @@ extension Context {
             try replaceTree(installation.sdkDirectory, withCopyOf: sdk) {
                 $0 == ".build" || $0 == ".swiftpm" || $0 == "Package.resolved"
             }
+            // The manual page and the completions, where man and each shell look under a prefix.
+            let manual = installation.prefix + "/share/man/man1/cellkit.1"
+            try createDirectories(Path.dirname(manual))
+            try atomicWrite(manual, ManualPage.text(version: CellKitApp.version))
+            var completions: [String] = []
+            for shell in ShellCompletion.Shell.allCases {
+                let file = shell.installPath(in: installation.prefix)
+                try createDirectories(Path.dirname(file))
+                try atomicWrite(file, ShellCompletion.script(for: shell))
+                completions.append(file)
+            }
             output.print(
                 """
                 installed cellkit \(CellKitApp.version) into \(installation.prefix)
@@ -65,6 +76,8 @@ extension Context {
                   \(installation.libraryDirectory)/libCellKit.so
                   \(installation.pluginDirectory): \(names.isEmpty ? "no plugins" : names.joined(separator: ", "))
                   \(installation.sdkDirectory): the SDK \(PluginABI.sdkVersionDescription)
+                  \(manual): the manual page (man cellkit)
+                  \(completions.joined(separator: "\n  ")): completions for bash, zsh and fish
                 """)
         } catch {
             output.printError("cellkit: error: \(error.description)")
