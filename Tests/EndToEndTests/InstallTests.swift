@@ -62,12 +62,13 @@ import Testing
         #expect(sdk.standardOutput.contains("\nloads     plugins built against SDK "))
         #expect(sdk.standardOutput.contains("\ncompiler  Swift "))
 
-        // 4. A new plugin depends on the installed SDK by default.
+        // 4. A new plugin finds the SDK through CELLKIT_SDK (the hint says which), with no path in its manifest.
         let created = try Self.run(
             cellkit, ["new-plugin", "WeatherCells"], home: home, in: elsewhere, path: systemPath)
         #expect(created.status == 0, "\(created.standardError)")
         let manifest = try readTextFile(elsewhere + "/WeatherCells/Package.swift")
-        #expect(manifest.contains(".package(path: \"\(prefix)/share/cellkit/SDK\")"))
+        #expect(manifest.contains(".package(path: sdk)") && !manifest.contains(prefix))
+        #expect(created.standardOutput.contains("  export CELLKIT_SDK=\(prefix)/share/cellkit/SDK\n"))
 
         // 5. `plugin install` builds it in release, validates it and installs it for this user.
         let buildPath = NewPluginTests.buildEnvironment["PATH"] ?? systemPath

@@ -48,12 +48,15 @@ import Testing
         return t
     }
 
-    /// `swift build` in `directory`, sharing `moduleCache` with other builds.
-    static func build(_ directory: String, moduleCache: String) throws -> CellKitProcess.Result {
+    /// `swift build` in `directory`, sharing `moduleCache` with other builds,
+    /// against the SDK at `sdk` (the plugin's manifest reads `CELLKIT_SDK`).
+    static func build(
+        _ directory: String, moduleCache: String, sdk: String = CellKitProcess.repositoryRoot + "/SDK"
+    ) throws -> CellKitProcess.Result {
         try CellKitProcess.spawn(
             [swift!, "build", "-Xswiftc", "-module-cache-path", "-Xswiftc", moduleCache], input: "",
             directory: directory,
-            environment: buildEnvironment)
+            environment: buildEnvironment.merging(["CELLKIT_SDK": sdk]) { _, new in new })
     }
 
     @Test(.enabled(if: swift != nil, "swift is not on PATH: the new-plugin test needs it to build the plugin"))
@@ -111,7 +114,8 @@ import Testing
         let numbers = afterSDK.prefix { $0 != "," }.split(separator: ".").compactMap { Int($0) }
         try #require(numbers.count == 3, "cannot read the SDK version from \(version)")
         let (major, minor) = (numbers[0], numbers[1])
-        let sdk = scratch.path("SDK-other-abi")
+        let sdk = scratch.path("other-major/SDK")
+        try createDirectories(scratch.path("other-major"))
         let copied = try CellKitProcess.spawn(
             ["/bin/cp", "-R", CellKitProcess.repositoryRoot + "/SDK", sdk], input: "", directory: scratch.directory,
             environment: ["PATH": "/usr/bin:/bin"])
@@ -135,9 +139,13 @@ import Testing
         let scaffolded = try CellKitProcess.run(
             ["new-plugin", "OtherABICells", "--path", other, "--sdk", sdk], directory: scratch.directory)
         #expect(scaffolded.status == 0, "\(scaffolded.standardError)")
-        #expect((try? readTextFile(other + "/Package.swift"))?.contains(".package(path: \"\(sdk)\")") == true)
+        // The manifest names no path of this machine: the SDK comes from CELLKIT_SDK, which the hint sets.
+        let otherManifest = (try? readTextFile(other + "/Package.swift")) ?? ""
+        #expect(otherManifest.contains(".package(path: sdk)") && !otherManifest.contains(scratch.directory))
+        #expect(scaffolded.standardOutput.contains("  export CELLKIT_SDK=\(sdk)\n"))
+        #expect(fileExists(other + "/.swift-format"))
         let secondBuild = Self.now()
-        let otherBuilt = try Self.build(other, moduleCache: moduleCache)
+        let otherBuilt = try Self.build(other, moduleCache: moduleCache, sdk: sdk)
         let secondBuildTime = Self.seconds(since: secondBuild)
         #expect(
             otherBuilt.status == 0, "swift build failed:\n\(otherBuilt.standardOutput)\n\(otherBuilt.standardError)")

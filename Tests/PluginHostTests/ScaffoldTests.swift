@@ -34,7 +34,16 @@ private final class ScaffoldCardCell: TableViewCell, NibReusable {
     @Test func theScaffoldsTestsUseTheTestingKit() {
         let scaffold = PluginScaffold(name: "GoldenCells", directory: "/nonexistent", sdkPath: "/opt/ck/SDK")
         #expect(scaffold.packageManifest.contains(".product(name: \"CellKitTesting\", package: \"SDK\")"))
-        #expect(scaffold.packageManifest.contains(".package(path: \"/opt/ck/SDK\")"))
         #expect(scaffold.testSource.contains("sweepWidths(card)"))
+    }
+
+    /// A plugin repository builds on another machine: its manifest names no path of this one.
+    @Test func theManifestFindsTheSDKThroughTheEnvironmentNotAPath() {
+        let scaffold = PluginScaffold(name: "GoldenCells", directory: "/nonexistent", sdkPath: "/opt/ck/SDK")
+        #expect(!scaffold.packageManifest.contains("/opt/ck"))
+        #expect(scaffold.packageManifest.contains("Context.environment[\"CELLKIT_SDK\"]"))
+        #expect(scaffold.packageManifest.contains(".package(path: sdk)"))
+        #expect(scaffold.files.contains { $0.path == ".swift-format" })
+        #expect(scaffold.isFoundWithoutVariable(home: "/opt/ck") == false)
     }
 }

@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
+import Glibc
 import PluginHost
 
 // MARK: - cellkit install, sdk, plugin install, plugin uninstall
@@ -141,6 +142,18 @@ extension Context {
             return ExitCode.usage.rawValue
         }
         let directory = (try? Path.absolute(package)) ?? package
+        // Checked before anything says it is building.
+        guard isRegularFile(directory + "/Package.swift") else {
+            output.printError(
+                "cellkit: error: \(directory) has no Package.swift\n"
+                    + "  PACKAGE_DIR is a plugin's package folder, the one new-plugin made; from inside it: "
+                    + "cellkit plugin install .")
+            return ExitCode.io.rawValue
+        }
+        // A scaffolded plugin finds the SDK through CELLKIT_SDK: this cellkit's, unless the user chose one.
+        if environment[PluginScaffold.sdkVariable] == nil {
+            setenv(PluginScaffold.sdkVariable, PluginScaffold.defaultSDKPath, 1)
+        }
         let libraries: [PluginPackage.Library]
         do throws(PluginError) {
             output.printError("building \(directory) (swift build -c release)")

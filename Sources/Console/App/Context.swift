@@ -248,7 +248,9 @@ final class Context {
                 """
 
                 Next:
-                  cd \(scaffold.directory)
+                  cd \(scaffold.directory)\(
+                    scaffold.isFoundWithoutVariable(home: environment["HOME"])
+                        ? "" : "\n  export \(PluginScaffold.sdkVariable)=\(scaffold.sdkPath)")
                   swift build
                   cellkit run Examples/hello.cellkit --plugin-path .build/debug
                 then, from the same folder, build it in release and install it for every session:

@@ -44,7 +44,23 @@ public struct PluginScaffold: Sendable {
             ("Examples/hello.cellkit", exampleScript),
             ("README.md", readme),
             (".gitignore", ".build/\n.swiftpm/\nPackage.resolved\n"),
+            (".swift-format", swiftFormatConfiguration),
         ]
+    }
+
+    /// The environment variable a plugin's manifest reads the SDK's folder from.
+    public static let sdkVariable = "CELLKIT_SDK"
+
+    /// Where the manifest looks when ``sdkVariable`` is not set: where
+    /// `cellkit install` puts the SDK by default, under `home`.
+    public static func defaultInstalledSDK(home: String) -> String { home + "/.local/share/cellkit/SDK" }
+
+    /// Whether a build of the plugin finds `sdkPath` without ``sdkVariable``
+    /// set, for a user whose home is `home`.
+    public func isFoundWithoutVariable(home: String?) -> Bool {
+        guard let home else { return false }
+        let installed = Self.defaultInstalledSDK(home: home)
+        return (Path.canonical(sdkPath) ?? sdkPath) == (Path.canonical(installed) ?? installed)
     }
 
     /// Creates the package. Refuses an invalid name, a missing SDK, or a
@@ -62,6 +78,13 @@ public struct PluginScaffold: Sendable {
             throw PluginError(
                 .missingFile, "the CellKit SDK is not at \(sdkPath)",
                 fix: "pass --sdk PATH (the SDK folder of a CellKit checkout)")
+        }
+        guard sdkPackageName == "SDK" else {
+            throw PluginError(
+                .invalidPlugin,
+                "the SDK folder \(sdkPath) is not named SDK: SwiftPM names a package after its folder, and the plugin's "
+                    + "manifest refers to the package SDK",
+                fix: "pass --sdk with the path of a folder named SDK (a CellKit checkout's, or an installed one)")
         }
         if fileExists(directory) {
             let entries: [String]
@@ -110,6 +133,13 @@ public struct PluginScaffold: Sendable {
         // `cellkit -c 'load .build/debug/lib\(name).so'`.
         import PackageDescription
 
+        // The CellKit SDK this plugin builds against: $\(Self.sdkVariable) when it is set (`cellkit sdk`
+        // says where your cellkit's SDK is), else where `cellkit install` puts it. No path of one
+        // machine is written here: the package builds wherever it is cloned.
+        let sdk =
+            Context.environment["\(Self.sdkVariable)"]
+            ?? (Context.environment["HOME"] ?? "") + "/.local/share/cellkit/SDK"
+
         let package = Package(
             name: "\(name)",
             products: [
@@ -117,8 +147,8 @@ public struct PluginScaffold: Sendable {
                 .library(name: "\(name)", type: .dynamic, targets: ["\(name)"])
             ],
             dependencies: [
-                // The SDK this plugin is built against. Its ABI must match the host's.
-                .package(path: "\(sdkPath)")
+                // A plugin built against SDK 1.m loads in every cellkit 1.n, n >= m.
+                .package(path: sdk)
             ],
             targets: [
                 .target(
@@ -139,6 +169,29 @@ public struct PluginScaffold: Sendable {
                 ),
             ]
         )
+
+        """
+    }
+
+    /// The style the scaffold's own code follows, for `swift format`.
+    var swiftFormatConfiguration: String {
+        """
+        {
+          "version": 1,
+          "lineLength": 120,
+          "indentation": { "spaces": 4 },
+          "maximumBlankLines": 1,
+          "respectsExistingLineBreaks": true,
+          "multiElementCollectionTrailingCommas": true,
+          "rules": {
+            "AllPublicDeclarationsHaveDocumentation": false,
+            "NeverForceUnwrap": false,
+            "NeverUseForceTry": false,
+            "OrderedImports": true,
+            "UseTripleSlashForDocumentationComments": true,
+            "UseShorthandTypeNames": true
+          }
+        }
 
         """
     }
@@ -323,9 +376,13 @@ public struct PluginScaffold: Sendable {
         - `Sources/\(name)/HelloCell.swift`: a cell drawn in code, with inspectable attributes.
         - `Sources/\(name)/CardCell.swift` and `Resources/CardCell.nib`: a cell drawn by a nib.
 
-        The plugin depends on the SDK at `\(sdkPath)`. A plugin must be built
-        against the same SDK ABI and Swift compiler as the `cellkit` that loads
-        it; `cellkit` refuses others and says how to rebuild.
+        The plugin finds the CellKit SDK through `\(Self.sdkVariable)` (`cellkit sdk`
+        says where your cellkit's SDK is), else at `~/.local/share/cellkit/SDK`,
+        where `cellkit install` puts it: `\(Self.sdkVariable)=/path/to/SDK swift build`.
+        A plugin built against SDK 1.m loads in every `cellkit` 1.n with n ≥ m,
+        built by the same Swift compiler; `cellkit` refuses others and says how
+        to rebuild. `swift format lint -r Sources Tests` checks the style
+        (`.swift-format`).
 
         """
     }
