@@ -163,14 +163,15 @@ import Testing
 
     /// Item 3: a worker stopped (SIGSTOP) before it says hello is ended at
     /// the time limit; the command fails and the session goes on.
-    @Test func aWorkerStoppedBeforeItSaysHelloIsEnded() throws {
-        var environment = [
+    @Test(
+        .disabled(
+            if: CellKitProcess.sanitizerOptions["ASAN_OPTIONS"] != nil,
+            "under AddressSanitizer the preloaded C fixture is instrumented, and the uninstrumented /bin/sh the run starts cannot load it; the plain pass of .ci/run runs this test"
+        ))
+    func aWorkerStoppedBeforeItSaysHelloIsEnded() throws {
+        let environment = [
             "CELLKIT_TIMEOUT": "2", "CELLKIT_FIXTURE_STOP_WORKER": "1", "LD_PRELOAD": Self.stopsWorker,
         ]
-        // Under AddressSanitizer (CI's second pass), a preloaded library comes before its runtime.
-        if let options = CellKitProcess.sanitizerOptions["ASAN_OPTIONS"] {
-            environment["ASAN_OPTIONS"] = options + ":verify_asan_link_order=0"
-        }
         let run = try HardLimitRun(
             ["--keep-going", "-c", "load BasicCells\nscreen After\nscreens"], environment: environment)
         #expect(run.status == 3, "\(run.standardError)")
@@ -209,8 +210,11 @@ import Testing
         #expect(run.standardOutput == "before\nstill alive\n")
         #expect(run.standardError.contains("plugin Crashy crashed (SIGILL, a trap)"), "\(run.standardError)")
         #expect(run.standardError.contains("Fatal error: CrashCell flooded its log"), "\(run.standardError)")
-        // The session's peak: nowhere near the 160 MiB printed.
-        #expect(run.sessionPeakKiB < 100 << 10, "\(run.sessionPeakKiB) KiB")
+        // The session's peak: nowhere near the 160 MiB printed (AddressSanitizer's shadow memory and
+        // quarantine make any peak meaningless, so its pass checks the disk only).
+        if CellKitProcess.sanitizerOptions["ASAN_OPTIONS"] == nil {
+            #expect(run.sessionPeakKiB < 100 << 10, "\(run.sessionPeakKiB) KiB")
+        }
         let workers = home.path + "/state/cellkit/workers"
         let sizes = try listDirectory(workers).filter { $0.contains(".log") }.map {
             try #require(try fileInfo(workers + "/" + $0)).size

@@ -102,12 +102,13 @@ public enum ShellCompletion {
     }
 
     private static func bashValues(_ completion: ValueCompletion) -> String {
-        switch completion {
+        let (extensions, words) = (completion.words, completion.words)
+        return switch completion.kind {
         case .none: "COMPREPLY=()"
         case .directories: "COMPREPLY=($(compgen -d -- \"$cur\"))"
-        case .choices(let words): "COMPREPLY=($(compgen -W \"\(shellWords(words))\" -- \"$cur\"))"
-        case .files(let extensions) where extensions.isEmpty: "COMPREPLY=($(compgen -f -- \"$cur\"))"
-        case .files(let extensions):
+        case .choices: "COMPREPLY=($(compgen -W \"\(shellWords(words))\" -- \"$cur\"))"
+        case .files where extensions.isEmpty: "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        case .files:
             "COMPREPLY=($(compgen -f -X '!*.@(\(extensions.joined(separator: "|")))' -- \"$cur\") $(compgen -d -- \"$cur\"))"
         }
     }
@@ -183,12 +184,13 @@ public enum ShellCompletion {
     }
 
     private static func zshValues(_ completion: ValueCompletion) -> String {
-        switch completion {
+        let (extensions, words) = (completion.words, completion.words)
+        return switch completion.kind {
         case .none: ":"
         case .directories: "_files -/"
-        case .choices(let words): "compadd -- \(shellWords(words))"
-        case .files(let extensions) where extensions.isEmpty: "_files"
-        case .files(let extensions): "_files -g '*.(\(extensions.joined(separator: "|")))'"
+        case .choices: "compadd -- \(shellWords(words))"
+        case .files where extensions.isEmpty: "_files"
+        case .files: "_files -g '*.(\(extensions.joined(separator: "|")))'"
         }
     }
 
@@ -269,10 +271,10 @@ public enum ShellCompletion {
     }
 
     private static func fishValues(_ completion: ValueCompletion) -> String {
-        switch completion {
+        switch completion.kind {
         case .none: "-x"
         case .directories: "-x -a '(__fish_complete_directories)'"
-        case .choices(let words): "-x -a \(fishQuoted(shellWords(words)))"
+        case .choices: "-x -a \(fishQuoted(shellWords(completion.words)))"
         case .files: "-r -F"
         }
     }

@@ -52,15 +52,31 @@ struct Subcommand: Sendable {
 }
 
 /// What a shell offers to complete an argument or an option's value with.
-enum ValueCompletion: Equatable, Sendable {
-    /// Nothing (free text).
-    case none
-    /// File names, those with these extensions first (all files when empty).
-    case files([String])
-    /// Folder names.
-    case directories
-    /// One of these words.
-    case choices([String])
+///
+/// A struct, not an enum with array payloads: the tables that hold these are
+/// alive to the end of the process, and an enum's case tag kept in the spare
+/// bits of an array pointer hides the array from LeakSanitizer, which then
+/// reports it leaked in every sanitized run (docs/safety.md, "Leaks").
+struct ValueCompletion: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+        /// Nothing (free text).
+        case none
+        /// File names, those with ``ValueCompletion/words`` as extensions (all files when empty).
+        case files
+        /// Folder names.
+        case directories
+        /// One of ``ValueCompletion/words``.
+        case choices
+    }
+
+    let kind: Kind
+    /// The extensions of `files`, or the words of `choices`.
+    let words: [String]
+
+    static let none = ValueCompletion(kind: .none, words: [])
+    static let directories = ValueCompletion(kind: .directories, words: [])
+    static func files(_ extensions: [String]) -> ValueCompletion { ValueCompletion(kind: .files, words: extensions) }
+    static func choices(_ words: [String]) -> ValueCompletion { ValueCompletion(kind: .choices, words: words) }
 }
 
 // MARK: - The commands

@@ -51,8 +51,10 @@ import Testing
                     ? (name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())") : name
                 #expect(script.contains(written), "\(shell) lacks \(name)")
             }
-            if case .choices(let words)? = option.value?.completion {
-                #expect(script.contains(words.joined(separator: " ")), "\(shell) lacks the values of \(option.name)")
+            if let completion = option.value?.completion, completion.kind == .choices {
+                #expect(
+                    script.contains(completion.words.joined(separator: " ")),
+                    "\(shell) lacks the values of \(option.name)")
             }
         }
     }
