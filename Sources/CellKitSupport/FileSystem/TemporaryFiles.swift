@@ -110,16 +110,16 @@ public enum TemporaryFiles {
         _ = previousActions
         signal(SIGXFSZ, SIG_IGN)
         if !isIgnored(SIGPIPE) {
-            setHandler(SIGPIPE) { _ in }
+            SignalHandler.set(SIGPIPE) { _ in }
         }
         for number in terminatingSignals where !isIgnored(number) {
-            setHandler(number) { number in
+            SignalHandler.set(number) { number in
                 TemporaryFiles.removeAll()
                 TemporaryFiles.raiseWithDefaultAction(number)
             }
         }
         for number in faultSignals {
-            setHandler(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
+            SignalHandler.set(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
                 TemporaryFiles.removeAll()
                 guard number > 0 && Int(number) < TemporaryFiles.signalLimit else { return }
                 // A fault happens again when the handler returns, a raised signal is
@@ -160,16 +160,5 @@ public enum TemporaryFiles {
         // Function pointers are not Equatable: compare their addresses (SIG_IGN is 1).
         return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
             == unsafeBitCast(SIG_IGN, to: Int.self)
-    }
-
-    private static func setHandler(
-        _ number: Int32, flags: Int32 = Int32(SA_RESTART), saveInto previous: UnsafeMutablePointer<sigaction>? = nil,
-        _ handler: @convention(c) (Int32) -> Void
-    ) {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = handler
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = flags
-        sigaction(number, &action, previous)
     }
 }

@@ -52,14 +52,14 @@ enum REPLSignals {
         _ = AlternateScreen.isActive
 
         for number in TemporaryFiles.terminatingSignals where number != SIGINT {
-            set(number, flags: 0) { number in
+            SignalHandler.set(number, flags: 0) { number in
                 TemporaryFiles.removeAll()
                 REPLSignals.restoreTerminal()
                 TemporaryFiles.raiseWithDefaultAction(number)
             }
         }
         for number in TemporaryFiles.faultSignals {
-            set(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
+            SignalHandler.set(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
                 TemporaryFiles.removeAll()
                 REPLSignals.restoreTerminal()
                 guard number > 0 && number < REPLSignals.fatalSignalLimit else { return }
@@ -74,16 +74,16 @@ enum REPLSignals {
         // which the line editor and the `show` view wait in, is never
         // restarted (Linux), so a resize still wakes them.
         let restart = Int32(SA_RESTART)
-        set(SIGINT, flags: restart) { _ in
+        SignalHandler.set(SIGINT, flags: restart) { _ in
             REPLSignals.interruptRequested.store(true, ordering: .sequentiallyConsistent)
         }
-        set(SIGWINCH, flags: restart) { _ in }
-        set(SIGTSTP, flags: restart) { _ in
+        SignalHandler.set(SIGWINCH, flags: restart) { _ in }
+        SignalHandler.set(SIGTSTP, flags: restart) { _ in
             SavedTerminalMode.restore()
             AlternateScreen.suspendForStop()
             raise(SIGSTOP)
         }
-        set(SIGCONT, flags: restart) { _ in
+        SignalHandler.set(SIGCONT, flags: restart) { _ in
             SavedTerminalMode.reapplyRawMode()
             AlternateScreen.resumeAfterStop()
         }
@@ -93,17 +93,6 @@ enum REPLSignals {
     static func restoreTerminal() {
         AlternateScreen.restore()
         SavedTerminalMode.restore()
-    }
-
-    private static func set(
-        _ number: Int32, flags: Int32, saveInto previous: UnsafeMutablePointer<sigaction>? = nil,
-        _ handler: @convention(c) (Int32) -> Void
-    ) {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = handler
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = flags
-        sigaction(number, &action, previous)
     }
 }
 
