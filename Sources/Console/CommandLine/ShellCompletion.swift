@@ -48,6 +48,21 @@ public enum ShellCompletion {
         command.id == .repl ? topLevelFlags : command.options.flatMap(\.names)
     }
 
+    /// The first words of two-word commands (`plugin`), sorted.
+    static var groups: [String] { Set(verbCommands.filter { $0.words.count == 2 }.map { $0.words[0] }).sorted() }
+
+    /// The verbs that are a command by themselves (not a group's first word).
+    static var singleVerbs: [String] { Subcommand.verbs.filter { !groups.contains($0) } }
+
+    /// The `case` lines of bash's and zsh's loop that finds the command typed so far in
+    /// `words` (bash: `COMP_WORDS`, up to `COMP_CWORD`; zsh: `words`, up to `CURRENT`).
+    static func commandCases(words: String, current: String) -> [String] {
+        ["        \(singleVerbs.joined(separator: "|"))) command=\"${\(words)[i]}\"; break ;;"]
+            + groups.map { group in
+                "        \(group)) command=\"\(group)\"; if ((i + 1 < \(current))); then command=\"\(group) ${\(words)[i+1]}\"; fi; break ;;"
+            }
+    }
+
     /// Options that take a value, grouped by what completes it.
     static var valuedOptions: [CommandLineOption] { CommandLineOption.all.filter { $0.value != nil } }
 
@@ -64,14 +79,7 @@ public enum ShellCompletion {
             "    for ((i = 1; i < COMP_CWORD; i++)); do",
             "        case \"${COMP_WORDS[i]}\" in",
         ]
-        let singles = Subcommand.verbs.filter { $0 != "plugin" }
-        lines.append("        \(singles.joined(separator: "|"))) command=\"${COMP_WORDS[i]}\"; break ;;")
-        let groups = Set(verbCommands.filter { $0.words.count == 2 }.map { $0.words[0] })
-        for group in groups.sorted() {
-            lines.append(
-                "        \(group)) command=\"\(group)\"; if ((i + 1 < COMP_CWORD)); then command=\"\(group) ${COMP_WORDS[i+1]}\"; fi; break ;;"
-            )
-        }
+        lines += commandCases(words: "COMP_WORDS", current: "COMP_CWORD")
         lines += ["        esac", "    done", "    case \"$prev\" in"]
         for option in valuedOptions {
             let pattern = option.names.joined(separator: "|")
@@ -87,7 +95,7 @@ public enum ShellCompletion {
         lines += ["        esac", "        return", "    fi", "    case \"$command\" in"]
         lines.append(
             "    \"\") COMPREPLY=($(compgen -W \"\(shellWords(Subcommand.verbs))\" -- \"$cur\")) ;;")
-        for group in groups.sorted() {
+        for group in groups {
             let seconds = verbCommands.filter { $0.words.count == 2 && $0.words[0] == group }.map { $0.words[1] }
             lines.append("    \(group)) COMPREPLY=($(compgen -W \"\(shellWords(seconds))\" -- \"$cur\")) ;;")
         }
@@ -130,14 +138,7 @@ public enum ShellCompletion {
             "    for ((i = 2; i < CURRENT; i++)); do",
             "        case \"${words[i]}\" in",
         ]
-        let singles = Subcommand.verbs.filter { $0 != "plugin" }
-        lines.append("        \(singles.joined(separator: "|"))) command=\"${words[i]}\"; break ;;")
-        let groups = Set(verbCommands.filter { $0.words.count == 2 }.map { $0.words[0] })
-        for group in groups.sorted() {
-            lines.append(
-                "        \(group)) command=\"\(group)\"; if ((i + 1 < CURRENT)); then command=\"\(group) ${words[i+1]}\"; fi; break ;;"
-            )
-        }
+        lines += commandCases(words: "words", current: "CURRENT")
         lines += ["        esac", "    done", "    case \"${words[CURRENT-1]}\" in"]
         for option in valuedOptions {
             lines.append(
@@ -167,7 +168,7 @@ public enum ShellCompletion {
         }
         lines.append(
             "    \"\") verbs=(\(verbEntries.joined(separator: " "))); _describe -t commands 'command' verbs ;;")
-        for group in groups.sorted() {
+        for group in groups {
             let entries = verbCommands.filter { $0.words.count == 2 && $0.words[0] == group }.map {
                 described($0.words[1], $0.summary)
             }
@@ -204,12 +205,10 @@ public enum ShellCompletion {
             "    for i in (seq 2 (count $words))",
             "        switch $words[$i]",
         ]
-        let singles = Subcommand.verbs.filter { $0 != "plugin" }
         lines += [
-            "            case \(shellWords(singles))", "                echo $words[$i]", "                return",
+            "            case \(shellWords(singleVerbs))", "                echo $words[$i]", "                return",
         ]
-        let groups = Set(verbCommands.filter { $0.words.count == 2 }.map { $0.words[0] })
-        for group in groups.sorted() {
+        for group in groups {
             lines += [
                 "            case \(group)",
                 "                set -l next (math $i + 1)",
@@ -234,7 +233,7 @@ public enum ShellCompletion {
                 verbCommands.first { $0.words[0] == verb && $0.words.count == 1 }?.summary ?? "plugin commands"
             lines.append("complete -c cellkit -n \(condition("")) -a \(verb) -d \(fishQuoted(summary))")
         }
-        for group in groups.sorted() {
+        for group in groups {
             for command in verbCommands where command.words.count == 2 && command.words[0] == group {
                 lines.append(
                     "complete -c cellkit -n \(condition(group)) -a \(command.words[1]) -d \(fishQuoted(command.summary))"
