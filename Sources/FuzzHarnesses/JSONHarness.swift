@@ -21,6 +21,40 @@
                     _ = error.description
                 }
             }
+            checkRecordCheck(data)
+        }
+
+        /// The check pass's quick look (`JSONRecordCheck`) counts and reads only
+        /// what the parser reads the same way.
+        static func checkRecordCheck(_ data: [UInt8]) {
+            for keys in [[], ["id"], ["a", "b"]] {
+                let counted = JSONRecordCheck.scalarMembers(data, keys: keys)
+                let texts = JSONRecordCheck.scalarTexts(data, keys: keys, formatDouble: { "\($0)" })
+                guard counted != nil || texts != nil else { continue }
+                guard case .array(let records)? = try? JSONParser().parse(data) else {
+                    preconditionFailure("JSONRecordCheck read what the parser refuses")
+                }
+                precondition(counted == nil || counted == records.count, "JSONRecordCheck counted otherwise")
+                precondition(texts == nil || texts?.count == records.count, "JSONRecordCheck read otherwise")
+                for (r, record) in records.enumerated() {
+                    guard case .object(let object) = record else {
+                        preconditionFailure("a record that is not an object")
+                    }
+                    for (k, key) in keys.enumerated() {
+                        guard let index = object.index(forKey: key) else { preconditionFailure("no \(key)") }
+                        let text: String
+                        switch object[index].value {
+                        case .null: text = ""
+                        case .bool(let b): text = b ? "true" : "false"
+                        case .int(let i): text = String(i)
+                        case .double(let d): text = "\(d)"
+                        case .string(let s): text = s
+                        case .array, .object: preconditionFailure("\(key) is not a scalar")
+                        }
+                        precondition(texts == nil || texts?[r][k] == text, "JSONRecordCheck read \(key) otherwise")
+                    }
+                }
+            }
         }
     }
 #endif

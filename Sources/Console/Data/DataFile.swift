@@ -94,6 +94,18 @@ final class DataFile {
     /// has its header and its count, no records.
     var countsOnly = false
 
+    /// The keys each record of a JSON file must have with a scalar value,
+    /// when that is all the check needs (set before the first read): a chunk
+    /// whose records all have them is then checked and counted by
+    /// `JSONRecordCheck`, without a parse (a table with its count, no
+    /// records, ``DataTable/checkedKeys``); any other chunk is parsed in full.
+    var scalarKeys: [String]?
+
+    /// With ``scalarKeys``, for drawing: how a checked chunk keeps its
+    /// records' values of those keys as text (``DataTable/keyTexts``), a
+    /// `Double` written by this; `nil` to count them only (the check pass).
+    var scalarTextFormat: (@Sendable (Double) -> String)?
+
     /// The table holding record `record` (from 0), or `nil` when the file
     /// has fewer records.
     func table(holding record: Int) throws(DataTable.OpenError) -> DataTable? {
@@ -131,7 +143,8 @@ final class DataFile {
 
     /// Reads and parses chunk `index`.
     private static func read(
-        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, countsOnly: Bool
+        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, countsOnly: Bool,
+        scalarKeys: [String]?, format: (@Sendable (Double) -> String)?
     ) -> Result<Outcome, DataTable.OpenError> {
         let found: RecordChunker.RecordChunk?
         do {
@@ -140,12 +153,14 @@ final class DataFile {
             return .failure(.io(error.description))
         }
         guard let chunk = found else { return .success(.end) }
-        return parse(chunk, path: path, positions: positions, countsOnly: countsOnly)
+        return parse(
+            chunk, path: path, positions: positions, countsOnly: countsOnly, scalarKeys: scalarKeys, format: format)
     }
 
     /// Parses a chunk (on any thread: it touches nothing else).
     private static func parse(
-        _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, countsOnly: Bool
+        _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, countsOnly: Bool, scalarKeys: [String]?,
+        format: (@Sendable (Double) -> String)?
     ) -> Result<Outcome, DataTable.OpenError> {
         if countsOnly, let delimiter = DataTable.csvDelimiter(path) {
             // The scanner checks the UTF-8 itself: no String of the chunk, no field kept.
@@ -158,6 +173,21 @@ final class DataFile {
             table.recordBase = chunk.firstRecord
             table.lineOffset = chunk.lineOffset
             return .success(.table(table, isLast: chunk.isLast))
+        }
+        if let scalarKeys, DataTable.csvDelimiter(path) == nil {
+            // Every record has the keys, scalar: checked and counted (and their texts kept), not parsed (no DOM,
+            // no String of the chunk). Any other chunk is parsed below.
+            let texts = format.flatMap { JSONRecordCheck.scalarTexts(chunk.text, keys: scalarKeys, formatDouble: $0) }
+            let count = format == nil ? JSONRecordCheck.scalarMembers(chunk.text, keys: scalarKeys) : texts?.count
+            if let count, count == chunk.count {
+                var table = DataTable(path: path, storage: .json(JSONDocument(unpositioned: .array([])), []), text: "")
+                table.countedRecords = count
+                table.checkedKeys = scalarKeys
+                table.keyTexts = texts ?? []
+                table.recordBase = chunk.firstRecord
+                table.lineOffset = chunk.lineOffset
+                return .success(.table(table, isLast: chunk.isLast))
+            }
         }
         // One validating pass makes the text (ill-formed UTF-8: the whole file's reader says where).
         guard let text = String(validating: chunk.text, as: UTF8.self),
@@ -180,7 +210,10 @@ final class DataFile {
             if next.index != index + 1 { dropReadsAhead() }
         }
         waitForCuts()
-        return try Self.read(chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly).get()
+        return try Self.read(
+            chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly, scalarKeys: scalarKeys,
+            format: scalarTextFormat
+        ).get()
     }
 
     private func take(_ read: ReadAhead) throws(DataTable.OpenError) -> Outcome {
@@ -228,6 +261,8 @@ final class DataFile {
         let index: Int
         let positions: Bool
         let countsOnly: Bool
+        let scalarKeys: [String]?
+        let format: (@Sendable (Double) -> String)?
         /// Set by the reading thread before it leaves ``done``; read only after ``wait()``.
         private(set) var outcome: Result<Outcome, DataTable.OpenError> = .success(.end)
         /// Left when the chunk's bytes are read (the chunker is free again).
@@ -235,10 +270,15 @@ final class DataFile {
         /// Left when the chunk is parsed.
         private let done = DispatchGroup()
 
-        init(index: Int, positions: Bool, countsOnly: Bool) {
+        init(
+            index: Int, positions: Bool, countsOnly: Bool, scalarKeys: [String]?,
+            format: (@Sendable (Double) -> String)?
+        ) {
             self.index = index
             self.positions = positions
             self.countsOnly = countsOnly
+            self.scalarKeys = scalarKeys
+            self.format = format
             cut.enter()
             done.enter()
         }
@@ -253,7 +293,11 @@ final class DataFile {
             }
             cut.leave()
             outcome = chunk.flatMap { chunk in
-                chunk.map { DataFile.parse($0, path: path, positions: positions, countsOnly: countsOnly) }
+                chunk.map {
+                    DataFile.parse(
+                        $0, path: path, positions: positions, countsOnly: countsOnly, scalarKeys: scalarKeys,
+                        format: format)
+                }
                     ?? .success(.end)
             }
             done.leave()
@@ -267,7 +311,9 @@ final class DataFile {
     private func readAhead(after index: Int, positions: Bool) {
         guard aheads.first.map({ $0.index == index + 1 && $0.positions == positions }) ?? true else { return }
         while aheads.count < readAhead {
-            let read = ReadAhead(index: (aheads.last?.index ?? index) + 1, positions: positions, countsOnly: countsOnly)
+            let read = ReadAhead(
+                index: (aheads.last?.index ?? index) + 1, positions: positions, countsOnly: countsOnly,
+                scalarKeys: scalarKeys, format: scalarTextFormat)
             let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
             aheads.append(read)
             DispatchQueue.global().async { job.read.run(job.chunker, path: job.path, after: job.previous) }

@@ -23,6 +23,12 @@ struct DataTable {
     /// How many records a CSV table has when they were only counted, their
     /// fields not kept (``DataFile/countsOnly``); `nil` when they were kept.
     var countedRecords: Int?
+    /// The keys every record of a counted JSON table has, each with a
+    /// scalar value (``DataFile/scalarKeys``).
+    var checkedKeys: [String] = []
+    /// Their values as text (`JSONValue.scalarText`), a list per record in
+    /// the order of ``checkedKeys``, when kept for drawing (``DataFile/scalarTextFormat``).
+    var keyTexts: [[String]] = []
     /// Where `text`'s lines start, once an error needs a source line.
     private let lines = LineCache()
     private final class LineCache {
@@ -31,7 +37,7 @@ struct DataTable {
 
     var count: Int {
         switch storage {
-        case .json(_, let records): records.count
+        case .json(_, let records): countedRecords ?? records.count
         case .csv(let table, _): countedRecords ?? table.records.count
         }
     }
@@ -168,6 +174,14 @@ struct DataTable {
         mutating func add(_ table: DataTable, _ fieldPath: FieldPath) {
             guard !found, case .json(_, let records) = table.storage, case .key(let key)? = fieldPath.components.first
             else { return }
+            if let counted = table.countedRecords {
+                // Only checked: every record has the checked keys.
+                if counted > 0 && table.checkedKeys.contains(key) && fieldPath.components.count == 1 {
+                    sawRecords = true
+                    found = true
+                }
+                return
+            }
             sawRecords = sawRecords || !records.isEmpty
             for record in records {
                 guard case .object(let object) = record else { continue }
@@ -334,6 +348,7 @@ struct DataTable {
             let text = index < row.fields.count ? row.fields[index] : ""
             return .text(text, line: row.line, field: index)
         case .json(_, let records):
+            guard record < records.count else { return .missing }  // checked only: no records
             var value = records[record]
             for (depth, component) in fieldPath.components.enumerated() {
                 // The path so far, made only for an error.

@@ -185,6 +185,12 @@ extension Interpreter {
         file.readAhead = textOnly ? 2 : 1
         // Nor does a CSV check of text need the fields: the records are checked and counted, not kept.
         file.countsOnly = isCSV && textOnly
+        // Nor does a JSON check of text need a parse when each record has the keys, none an array or an object.
+        if !isCSV && textOnly {
+            var keys: [String] = []
+            for key in bound.flatMap({ $0.textKeys ?? [] }) where !keys.contains(key) { keys.append(key) }
+            file.scalarKeys = keys
+        }
         var index = 0
         while true {
             let next: DataTable?
@@ -276,6 +282,8 @@ extension Interpreter {
     ) -> RecordErrors {
         var errors = RecordErrors()
         let isJSON = if case .json = table.storage { true } else { false }
+        // Counted only (DataFile.scalarKeys): each record has the text the bindings are made of.
+        if isJSON && table.countedRecords != nil { return errors }
         let textKeys = bound.map { isJSON ? $0.textKeys : nil }
         for record in 0..<table.count {
             for (i, binding) in bound.enumerated() {

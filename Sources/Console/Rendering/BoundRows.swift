@@ -60,16 +60,36 @@ final class BoundRows {
             guard let bound = BoundAttribute(mapping, type: attributes[slot].type) else { return nil }
             return (slot, .bound(bound))
         }
+        // Text made of top-level JSON members, every bound attribute: the
+        // chunks are read for those members' texts alone, without a DOM
+        // (a chunk that is not so simple is parsed, and read the general way).
+        if !DataTable.isCSV(binding.path) {
+            var keys: [String] = []
+            var allText = true
+            for case (_, .bound(let attribute)) in entries {
+                guard let textKeys = attribute.textKeys else {
+                    allText = false
+                    break
+                }
+                for key in textKeys where !keys.contains(key) { keys.append(key) }
+            }
+            if allText && !keys.isEmpty {
+                file.scalarKeys = keys
+                file.scalarTextFormat = { AttributeValue.double($0).description }
+            }
+        }
     }
 
     /// How many rows there are (as `rows` counted them).
     var count: Int { binding.count }
 
     /// Per entry, how to make its value straight from a record when it is
-    /// text made of fields (``TextPlan``), resolved once per binding (against
-    /// a CSV file's header, or a JSON file's first record); `nil` for an
-    /// entry that goes the general way.
-    private var textPlans: [TextPlan?]?
+    /// text made of fields (``TextPlan``), resolved once per binding: against
+    /// a CSV file's header or the keys of a JSON chunk read as texts
+    /// (`columnPlans`), or a parsed JSON file's first record (`keyPlans`);
+    /// `nil` for an entry that goes the general way.
+    private var columnPlans: [TextPlan?]?
+    private var keyPlans: [TextPlan?]?
 
     /// Text from a record's fields without going through field paths and
     /// typed lookups: what most bound rows are. A CSV field by column
@@ -84,7 +104,7 @@ final class BoundRows {
         case string([Part])
         case strings([Part])
 
-        /// The value from a CSV record's fields.
+        /// The value from a CSV record's fields (or a JSON record's texts, ``DataTable/keyTexts``).
         func value(_ fields: [String]) -> AttributeValue {
             func text(_ part: Part) -> String {
                 switch part {
@@ -98,6 +118,12 @@ final class BoundRows {
                 if parts.count == 1 { return .string(text(parts[0])) }
                 return .string(parts.map(text).joined())
             case .strings(let parts):
+                // The record's fields themselves, when they are the list (no copy).
+                if parts.count == fields.count
+                    && parts.indices.allSatisfy({ if case .column($0) = parts[$0] { true } else { false } })
+                {
+                    return .strings(fields)
+                }
                 return .strings(parts.map(text))
             }
         }
@@ -178,14 +204,15 @@ final class BoundRows {
         if current?.holds(record) != true { try read(holding: record) }
         guard let table = current else { return }
         let index = record - table.recordBase
-        let fields: [String]? = csvRecords.map { $0[index].fields }
+        let fields: [String]? = csvRecords.map { $0[index].fields } ?? keyTexts.map { $0[index] }
         let json: JSONValue? = jsonRecords.map { $0[index] }
         for (i, (slot, entry)) in entries.enumerated() {
-            if let plan = textPlans?[i] {
-                if let fields {
+            if let fields {
+                if let plan = columnPlans?[i] {
                     values[slot] = plan.value(fields)
                     continue
                 }
+            } else if let plan = keyPlans?[i] {
                 if let json, let value = plan.value(json) {
                     values[slot] = value
                     continue
@@ -211,12 +238,14 @@ final class BoundRows {
     private var current: DataTable?
     private var csvRecords: [CSVRecord]?
     private var jsonRecords: [JSONValue]?
+    private var keyTexts: [[String]]?
 
     /// Reads the chunk holding `record`.
     private func read(holding record: Int) throws(Failure) {
         current = nil
         csvRecords = nil
         jsonRecords = nil
+        keyTexts = nil
         let found: DataTable?
         do {
             found = try file.table(holding: record)
@@ -234,16 +263,25 @@ final class BoundRows {
         current = table
         switch table.storage {
         case .csv(let csv, _):
-            if textPlans == nil {
-                textPlans = makeTextPlans { path in
+            if columnPlans == nil {
+                columnPlans = makeTextPlans { path in
                     path.topLevelKey.flatMap { csv.header.firstIndex(of: $0) }.map { .column($0) }
                 }
             }
             csvRecords = csv.records
+        case .json where table.countedRecords != nil:
+            // Read as the texts of the keys every bound attribute is made of (see `init`).
+            if columnPlans == nil {
+                let keys = table.checkedKeys
+                columnPlans = makeTextPlans { path in
+                    path.topLevelKey.flatMap { keys.firstIndex(of: $0) }.map { .column($0) }
+                }
+            }
+            keyTexts = table.keyTexts
         case .json(_, let records):
-            if textPlans == nil {
+            if keyPlans == nil {
                 let first: JSONObject? = if case .object(let object)? = records.first { object } else { nil }
-                textPlans = makeTextPlans { path in
+                keyPlans = makeTextPlans { path in
                     path.topLevelKey.map { key in .key(key, hint: first?.index(forKey: key) ?? 0) }
                 }
             }

@@ -536,6 +536,56 @@ import Testing
 /// (one long line) included: positions used to be counted from the line's
 /// start for every record.
 @Suite struct InterpreterDataSizeTests {
+    /// Text made of JSON members is checked and drawn from the members' texts
+    /// without parsing a chunk (JSONRecordCheck): the rows are the parsed
+    /// records' texts exactly, every kind of scalar and number included; a
+    /// chunk the quick path does not read (an escape, a nested member) is
+    /// parsed as before.
+    @Test func textOfJSONMembersIsTheParsedRecordsTextWithOrWithoutAParse() throws {
+        let files = TemporaryFiles()
+        let scalars = [
+            "0", "-0", "7", "-12", "0.0", "-0.0", "2.50", "24990.75", "1e2", "1.5E-3", "-2.5e+7", "123456789012345678",
+            "1234567890123456789", "98765432109876543210", "0.1", "1e15", "3.14159265358979323846", "true", "false",
+            "null", #""""#, #""Gateway 網關""#, #""Auth 🔐""#,
+        ]
+        var json = "[\n"
+        let count = 30_000
+        for i in 0..<count {
+            let a = scalars[i % scalars.count]
+            let b = scalars[(i * 7 + 3) % scalars.count]
+            let c = i == 20_000 ? #""say \"hi\"""# : "\"name \(i)\""
+            let extra = i == 25_000 ? #""extra": {"x": [1]}, "# : ""
+            json += "  {\"id\": \(i), \(extra)\"a\": \(a), \"b\": \(b), \"c\": \(c)}"
+            json += i < count - 1 ? ",\n" : "\n]\n"
+        }
+        let path = files.write("scalars.json", json)
+        #expect(json.utf8.count > 2 << 20)
+        let s = ScriptSession()
+        s.succeed("screen A\nrows ProfileCell from \"\(path)\" name=\"{.a}|{.b}|{.c}\" role=fixed")
+        let b = try #require(binding(s))
+        #expect(b.count == count)
+        guard case .array(let parsed) = try JSONParser().parse(json) else {
+            Issue.record("not an array")
+            return
+        }
+        let expected: [String] = parsed.map { record in
+            guard case .object(let object) = record else { return "" }
+            return ["a", "b", "c"].map { key in object.index(forKey: key).flatMap { object[$0].value.scalarText } ?? "?"
+            }
+            .joined(separator: "|")
+        }
+        let drawn = s.records(b).map { settings in
+            settings.first { $0.name == "name" }.map { "\($0.value)" } ?? "(none)"
+        }
+        #expect(drawn.count == count)
+        let differing = zip(drawn, expected).enumerated().filter { $0.element.0 != $0.element.1 }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        #expect(drawn[20_000].hasSuffix(#"|say "hi""#))
+        #expect(drawn[0] == "0|-12|name 0")
+        #expect(drawn[1] == "0|-25000000|name 1")  // -0 is the Int 0; -2.5e+7 a whole Double
+        #expect(drawn[12] == "1234567890123456789|false|name 12")
+    }
+
     @Test func twentyThousandRecordsOnOneLineBindQuickly() throws {
         let files = TemporaryFiles()
         let records = (0..<20_000).map { "{\"name\": \"Person \($0)\", \"temp\": \($0 % 40)}" }.joined(separator: ",")

@@ -1,0 +1,114 @@
+import TestSupport
+import Testing
+
+@testable import CellKitSupport
+
+/// The check pass's quick look at JSON records (`JSONRecordCheck`): a count
+/// only for what the parser reads without an error into as many objects,
+/// each with a scalar value for every key asked for; `nil` for anything else.
+@Suite("JSON record check")
+struct JSONRecordCheckTests {
+    /// What the parser says of `bytes`: the number of records when it reads
+    /// an array of objects with every key of `keys` scalar; `nil` otherwise.
+    static func parsed(_ bytes: [UInt8], keys: [String]) -> Int? {
+        guard case .array(let records)? = try? JSONParser().parse(bytes) else { return nil }
+        for record in records {
+            guard case .object(let object) = record else { return nil }
+            for key in keys {
+                guard let index = object.index(forKey: key) else { return nil }
+                switch object[index].value {
+                case .array, .object: return nil
+                default: continue
+                }
+            }
+        }
+        return records.count
+    }
+
+    @Test func countsRecordsWithEveryKey() {
+        let text = """
+            [
+            {"id": 1, "name": "Gateway 網關 0", "value": 0.0, "status": "ok"},
+            {"id": -2, "name": "Auth \\"🔐\\" \\u00e9 \\ud83d\\ude00", "value": 9.25e-3, "status": null, "extra": true},
+            {"status": "down", "value": 1E+2, "name": "", "id": 0}
+            ]
+
+            """
+        #expect(JSONRecordCheck.scalarMembers(Array(text.utf8), keys: ["id", "name", "value", "status"]) == 3)
+        #expect(JSONRecordCheck.scalarMembers(Array("[]".utf8), keys: ["id"]) == 0)
+        #expect(JSONRecordCheck.scalarMembers(Array(" [\n]\n".utf8), keys: ["id"]) == 0)
+        #expect(JSONRecordCheck.scalarMembers(Array(#"[{}]"#.utf8), keys: []) == 1)
+    }
+
+    @Test func refusesWhatItDoesNotCount() {
+        let refused = [
+            #"[{"id": 1}, {"name": "x"}]"#,  // a record without the key
+            #"[{"id": [1]}]"#,  // not a scalar
+            #"[{"id": 1, "tags": {"a": 1}}]"#,  // nested (read by the parser)
+            #"[{"id": 1, "id": 2}]"#,  // a duplicate key
+            #"[{"id": 1,}]"#,  // a trailing comma
+            #"[{"id": 1}, ]"#,
+            #"[{"id": 01}]"#,  // a leading zero
+            #"[{"id": 1.}]"#,
+            #"[{"id": 1e400}]"#,  // out of range
+            #"[{"id": "\ud800"}]"#,  // an unpaired surrogate
+            #"[{"id": "\x"}]"#,  // an invalid escape
+            #"[{"id": tru}]"#,
+            #"[{"id": nullx}]"#,
+            #"[{"id": 1}] x"#,
+            #"[{"id": 1}"#,
+            #"[{"i\u0064": 1}]"#,  // an escaped key: the parser's, not this check's
+            #"[1]"#,
+            #"{"id": 1}"#,
+        ]
+        for text in refused {
+            #expect(JSONRecordCheck.scalarMembers(Array(text.utf8), keys: ["id"]) == nil, "\(text)")
+        }
+        // Ill-formed UTF-8 in a value, a control character in a string.
+        #expect(
+            JSONRecordCheck.scalarMembers(
+                Array(#"[{"id": "a"#.utf8) + [0xC3, 0x28] + Array(#""}]"#.utf8), keys: ["id"]) == nil)
+        #expect(JSONRecordCheck.scalarMembers(Array("[{\"id\": \"a\tb\"}]".utf8), keys: ["id"]) == nil)
+    }
+
+    /// Random records, each mutated at a random byte or cut short: whenever
+    /// the check gives a count, the parser reads the same records.
+    @Test func neverCountsWhatTheParserRefuses() {
+        var generator = SeededGenerator(seed: 18)
+        let pieces: [String] = [
+            "1", "-0", "2.5", "1e5", "3E-07", "\"x\"", "\"é\"", "\"\\n\"", "\"\\u00e9\"", "true", "false", "null",
+            "[]", "{}", "\"\\ud83d\\ude00\"",
+        ]
+        let noise: [UInt8] = Array(#"{}[],:"\ 0123456789eE+-.tfnul"#.utf8) + [0x0A, 0x09, 0x00, 0x80, 0xC3, 0xFF]
+        var counted = 0
+        for _ in 0..<20_000 {
+            let records = Int.random(in: 0..<4, using: &generator)
+            var text = "[\n"
+            for r in 0..<records {
+                var members: [String] = []
+                for key in ["id", "name", "value"] where Int.random(in: 0..<8, using: &generator) > 0 {
+                    members.append("\"\(key)\": \(pieces.randomElement(using: &generator)!)")
+                }
+                members.shuffle(using: &generator)
+                text += "{" + members.joined(separator: ", ") + "}" + (r < records - 1 ? ",\n" : "\n")
+            }
+            text += "]\n"
+            var bytes = Array(text.utf8)
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0 where !bytes.isEmpty:
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = noise.randomElement(using: &generator)!
+            case 1:
+                bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+            default:
+                break
+            }
+            let keys = Array(["id", "name", "value"].prefix(Int.random(in: 0...3, using: &generator)))
+            let check = JSONRecordCheck.scalarMembers(bytes, keys: keys)
+            if let check {
+                counted += 1
+                #expect(Self.parsed(bytes, keys: keys) == check, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        #expect(counted > 1000)  // the sweep reached the counting path
+    }
+}
