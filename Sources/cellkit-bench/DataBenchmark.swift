@@ -7,9 +7,11 @@ import Glibc
 /// to `cellkit-bench table` with as many rows, run in turn in the same call.
 ///
 /// The output goes through a pipe to this process, which counts its bytes and
-/// lines and drops them (as /dev/null would, plus the check): a run that does
-/// not end with status 0 and exactly one line per record plus the table's
-/// four (top border, header row and its rule, bottom border) fails the call.
+/// lines, hashes them and drops them (as /dev/null would, plus the check): a
+/// run that does not end with status 0, with exactly one line per record plus
+/// the table's four (top border, header row and its rule, bottom border), and
+/// with the very bytes of a first, untimed run by one worker (`--jobs 1`:
+/// the same count and hash), fails the call.
 /// Peak memory and CPU time are the operating system's accounting of the
 /// finished `cellkit` (`wait4`), its worker processes included; `CELLKIT_JOBS`
 /// in this process's environment is `cellkit`'s too (`--jobs`).
@@ -21,6 +23,8 @@ enum DataBenchmark {
         var peakKiB: Int
         var bytes: Int
         var lines: Int
+        /// FNV-1a of every byte written.
+        var hash: UInt64
     }
 
     static func run(format: String, records: Int, pairs: Int, buildDirectory: String, benchExecutable: String)
@@ -44,12 +48,18 @@ enum DataBenchmark {
 
         var runs: [Run] = []
         var tables: [Double] = []
+        let expected = records + 4
+        let reference = try spawnCounting(argv + ["--jobs", "1"], errors: errors)
+        try Check.that(
+            reference.lines == expected && reference.bytes >= records * 100,
+            "cellkit --jobs 1 wrote \(reference.lines) lines (\(reference.bytes) bytes) for \(records) records; "
+                + "expected \(expected)")
         for _ in 0..<max(1, pairs) {
             let run = try spawnCounting(argv, errors: errors)
-            let expected = records + 4
             try Check.that(
-                run.lines == expected && run.bytes >= records * 100,
-                "cellkit wrote \(run.lines) lines (\(run.bytes) bytes) for \(records) records; expected \(expected)")
+                run.lines == expected && run.bytes == reference.bytes && run.hash == reference.hash,
+                "cellkit wrote \(run.lines) lines (\(run.bytes) bytes) for \(records) records; expected \(expected) "
+                    + "lines and the \(reference.bytes) bytes one worker writes")
             runs.append(run)
             let table = ResultLine.parse(
                 try Child.run([benchExecutable, "table", String(records)]).split(separator: "\n").last.map(
@@ -88,6 +98,7 @@ enum DataBenchmark {
         let (pid, output) = try Child.spawn(argv, standardError: errors)
         var bytes = 0
         var lines = 0
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
         while true {
@@ -95,7 +106,10 @@ enum DataBenchmark {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             bytes += n
-            for byte in UnsafeRawBufferPointer(rebasing: chunk[..<n]) where byte == 0x0A { lines += 1 }
+            for byte in UnsafeRawBufferPointer(rebasing: chunk[..<n]) {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                if byte == 0x0A { lines += 1 }
+            }
         }
         close(output)
         var wait: Int32 = 0
@@ -109,6 +123,7 @@ enum DataBenchmark {
         let cpu =
             Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Run(seconds: seconds, cpuSeconds: cpu, peakKiB: Int(usage.ru_maxrss), bytes: bytes, lines: lines)
+        return Run(
+            seconds: seconds, cpuSeconds: cpu, peakKiB: Int(usage.ru_maxrss), bytes: bytes, lines: lines, hash: hash)
     }
 }

@@ -11,7 +11,11 @@ import Glibc
 ///   parsed on its own (`chunkedMBps`).
 /// - `json`: `JSONParser.parse` (values only), `parseDocument` (values and
 ///   the position of each, for errors found after parsing), and the chunked
-///   read with `parseDocument` per chunk, as the data path does.
+///   read with `parseDocument` per chunk, as the data path did before the
+///   quick check; and the check pass's quick look at the whole text
+///   (`JSONRecordCheck`: records validated, the four keys found scalar, no
+///   value made: `checkMBps`), and the same keeping the keys' texts, as a
+///   worker draws them (`textsMBps`).
 enum ParseBenchmark {
     static func run(format: String, records: Int, runs: Int = 5) throws {
         var result = ResultLine()
@@ -44,6 +48,17 @@ enum ParseBenchmark {
             }
             result.add("documentMBps", document)
             result.add("chunkedMBps", try chunked(bytes, named: "services.json", .json, records: records, runs: runs))
+            let keys = ["id", "name", "value", "status"]
+            let check = try timed(runs, bytes: bytes.count) {
+                let count = JSONRecordCheck.scalarMembers(bytes, keys: keys) ?? -1
+                try Check.that(count == records, "JSONRecordCheck counted \(count) records")
+            }
+            result.add("checkMBps", check)
+            let texts = try timed(runs, bytes: bytes.count) {
+                let count = JSONRecordCheck.scalarTexts(bytes, keys: keys, formatDouble: { "\($0)" })?.count ?? -1
+                try Check.that(count == records, "JSONRecordCheck read \(count) records")
+            }
+            result.add("textsMBps", texts)
         default:
             throw BenchError("the data format is csv or json")
         }

@@ -201,11 +201,11 @@ final class BoundRows {
     /// Puts the values of record `record` into `values`, by attribute slot
     /// (a missing value leaves its slot `nil`: the attribute keeps its default).
     func fill(record: Int, into values: inout [AttributeValue?]) throws(Failure) {
-        if current?.holds(record) != true { try read(holding: record) }
-        guard let table = current else { return }
-        let index = record - table.recordBase
-        let fields: [String]? = csvRecords.map { $0[index].fields } ?? keyTexts.map { $0[index] }
-        let json: JSONValue? = jsonRecords.map { $0[index] }
+        // (The table itself is not copied per row: a copy retains and releases each of its fields.)
+        if !currentRecords.contains(record) { try read(holding: record) }
+        let index = record - currentRecords.lowerBound
+        let fields: [String]? = csvRecords?[index].fields ?? keyTexts?[index]
+        let json: JSONValue? = jsonRecords?[index]
         for (i, (slot, entry)) in entries.enumerated() {
             if let fields {
                 if let plan = columnPlans?[i] {
@@ -222,6 +222,7 @@ final class BoundRows {
             case .constant(let value):
                 values[slot] = value
             case .bound(let attribute):
+                guard let table = current else { return }
                 do {
                     values[slot] = try table.value(record: index, for: attribute, cell: cellName)
                 } catch {
@@ -236,6 +237,8 @@ final class BoundRows {
     /// The chunk of records rows are read from, and its records (kept
     /// apart, so a row reads its fields without copying the table).
     private var current: DataTable?
+    /// The records `current` holds, by number in the file.
+    private var currentRecords = 0..<0
     private var csvRecords: [CSVRecord]?
     private var jsonRecords: [JSONValue]?
     private var keyTexts: [[String]]?
@@ -243,6 +246,7 @@ final class BoundRows {
     /// Reads the chunk holding `record`.
     private func read(holding record: Int) throws(Failure) {
         current = nil
+        currentRecords = 0..<0
         csvRecords = nil
         jsonRecords = nil
         keyTexts = nil
@@ -261,6 +265,7 @@ final class BoundRows {
                     "\(binding.file) has no record \(record + 1): it changed since `rows` read it; run it again")
         }
         current = table
+        currentRecords = table.recordBase..<table.recordBase + table.count
         switch table.storage {
         case .csv(let csv, _):
             if columnPlans == nil {
