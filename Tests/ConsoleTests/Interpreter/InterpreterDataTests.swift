@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
+import DataBinding
 import Foundation
 import Glibc
 import Testing
