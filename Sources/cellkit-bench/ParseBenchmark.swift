@@ -70,7 +70,7 @@ enum ParseBenchmark {
             while let chunk = try chunker.chunk(index) {
                 switch format {
                 case .csv: count += try CSVParser().parse(chunk.text).records.count
-                case .json: count += try JSONParser().parseDocument(chunk.text).value.arrayValue?.count ?? 0
+                case .json, .jsonLines: count += try JSONParser().parseDocument(chunk.text).value.arrayValue?.count ?? 0
                 }
                 index += 1
             }

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 
 /// `rows CELL from FILE name=.field other=value`: rows from a JSON array or
 /// a CSV file, each record's fields mapped to attributes.
@@ -12,6 +13,8 @@ struct Binding: Equatable, Sendable {
     var file: String
     /// The file that was read: found next to the script, or `--data`'s.
     var path: String
+    /// What it holds: from `format=`, or its name.
+    var format: RecordChunker.Format
     /// Each attribute and where its value comes from.
     var mappings: [Mapping]
     /// How many records the file had when `rows` checked it.
@@ -34,6 +37,6 @@ struct Binding: Equatable, Sendable {
     }
 
     static func == (a: Binding, b: Binding) -> Bool {
-        a.cell == b.cell && a.file == b.file && a.mappings == b.mappings && a.watch == b.watch
+        a.cell == b.cell && a.file == b.file && a.format == b.format && a.mappings == b.mappings && a.watch == b.watch
     }
 }

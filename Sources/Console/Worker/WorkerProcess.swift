@@ -39,7 +39,7 @@ final class WorkerProcess {
     /// How often a wait looks at the worker's progress, whether it ended, and Ctrl-C (milliseconds).
     static let pollInterval: Int32 = 100
     /// The protocol version both ends must speak.
-    static let protocolVersion = 2
+    static let protocolVersion = 3
 
     private var child: ChildProcessGroup?
     private var channel: WorkerChannel?
