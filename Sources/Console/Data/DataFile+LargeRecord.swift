@@ -40,8 +40,12 @@ extension DataFile {
             do {
                 _ = try JSONParser().parse(head)
             } catch {
-                // (Not near its end, where the cut may have split a number or a literal.)
-                if error.position.offset < head.count - 64 {
+                // Not an error of the cut itself: the input ending inside a string or a container
+                // (at the start of what is open), or near the end (a number or a literal cut short).
+                let cutShort =
+                    error.message == "unterminated string" || error.message.hasPrefix("unexpected end of input")
+                    || error.position.offset >= head.count - 64
+                if !cutShort {
                     return DataTable.parseError(path, text, error, place: place, notes: [])
                 }
             }
