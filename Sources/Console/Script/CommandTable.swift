@@ -178,7 +178,7 @@ extension CommandSpec {
                     example: "true"),
                 .init(
                     "format", .choice(RecordChunker.Format.names),
-                    "what FILE holds (default: from its extension: .csv, .tsv, .jsonl or .ndjson, else a JSON array)",
+                    "what FILE holds (default: its extension; else a JSON array)",
                     example: "jsonl"),
             ],
             attributes: .boundCell,
