@@ -93,12 +93,7 @@ final class Context {
                 backend.process.timeout = seconds
             }
         }
-        switch invocation.color {
-        case .auto?: interpreter.settings.color = .auto
-        case .always?: interpreter.settings.color = .always
-        case .never?: interpreter.settings.color = .never
-        case nil: break
-        }
+        if let color = invocation.color { interpreter.settings.color = color }
         interpreter.terminalWidth = {
             var size = winsize()
             guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }

@@ -116,7 +116,7 @@ extension Interpreter {
 
     func set(_ c: ValidatedCommand) throws(ConsoleError) {
         if let width = c.integer("width") { settings.width = width }
-        if let color = c.option("color").flatMap(Settings.Color.init(rawValue:)) { settings.color = color }
+        if let color = c.option("color").flatMap(ColorChoice.init(rawValue:)) { settings.color = color }
         if let timeout = c.integer("timeout") { backend.timeout = timeout }
         if c.options.isEmpty {
             output.print(

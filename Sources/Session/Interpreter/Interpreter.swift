@@ -14,12 +14,9 @@ import WorkerProtocol
 final class Interpreter {
     /// Session options set with `set`.
     struct Settings: Equatable {
-        /// When to write ANSI colour to standard output.
-        enum Color: String, CaseIterable {
-            case auto, always, never
-        }
         var width: Int?
-        var color: Color = .auto
+        /// When to write ANSI colour to standard output.
+        var color: ColorChoice = .auto
     }
 
     var session = Session()
