@@ -16,13 +16,13 @@ extension Interpreter {
 
         let (mappings, bound) = try self.mappings(of: c, item)
 
-        let path = dataOverride ?? resolvePath(fileArgument.text)
+        let path = sources.dataOverride ?? sources.resolvePath(fileArgument.text)
         let replaced =
-            dataOverride.map {
+            sources.dataOverride.map {
                 ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"]
             } ?? []
         let before = DataFileIdentity(of: path)
-        let file = try DataFile.open(path, c, at: fileArgument.span, maximumBytes: limits.dataFileBytes)
+        let file = try DataFile.open(path, c, at: fileArgument.span, maximumBytes: sources.limits.dataFileBytes)
         let count: Int
         do {
             count = try Self.check(file, bound, cell: item.name)
@@ -38,7 +38,7 @@ extension Interpreter {
         }
         let binding = Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-            path: canonicalFilePath(path), mappings: mappings, count: count, identity: identity,
+            path: sources.canonicalFilePath(path), mappings: mappings, count: count, identity: identity,
             watch: c.bool("watch") ?? false)
         let section = session.screens[index].currentSectionIndex()
         session.screens[index].sections[section].rows.append(.bound(binding))
@@ -344,7 +344,7 @@ extension Interpreter {
                 do throws(DataCheckFailure) {
                     let file: DataFile
                     do {
-                        file = try DataFile(binding.path, maximumBytes: limits.dataFileBytes, positions: false)
+                        file = try DataFile(binding.path, maximumBytes: sources.limits.dataFileBytes, positions: false)
                     } catch {
                         throw DataCheckFailure(open: error)
                     }

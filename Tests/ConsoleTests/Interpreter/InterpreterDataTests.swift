@@ -513,7 +513,7 @@ import Testing
         files.write("a.json", #"[{"name": "Ada"}]"#)
         let other = files.write("b.json", #"[{"name": "Grace"}, {"name": "Katherine"}]"#)
         let s = ScriptSession()
-        s.interpreter.dataOverride = other
+        s.interpreter.sources.dataOverride = other
         s.succeed("screen A\nrows ProfileCell from \"\(files.path("a.json"))\" name=.name")
         let b = try #require(binding(s))
         #expect(b.file == files.path("a.json"))

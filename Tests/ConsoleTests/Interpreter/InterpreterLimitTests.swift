@@ -56,10 +56,10 @@ import Testing
         let files = TemporaryFiles()
         let path = files.write("field.csv", "name\n\"" + String(repeating: "x", count: 5000) + "\"\n")
         let s = ScriptSession()
-        s.interpreter.limits.dataFileBytes = 4096
+        s.interpreter.sources.limits.dataFileBytes = 4096
         let error = s.fail("screen A\nrows WeatherCell from \"\(path)\" city=.name")
         #expect(error.contains("it is larger than 4 KiB, the limit for a data file"))
-        s.interpreter.limits.dataFileBytes = 8192
+        s.interpreter.sources.limits.dataFileBytes = 8192
         s.succeed("rows WeatherCell from \"\(path)\" city=.name")
     }
 
@@ -84,7 +84,7 @@ import Testing
         // Scripts may be pipes (`cellkit run <(generate)`), so they are not refused
         // for not being regular files; /dev/zero stops at the limit all the same.
         let s = ScriptSession()
-        s.interpreter.limits.scriptBytes = 4096
+        s.interpreter.sources.limits.scriptBytes = 4096
         #expect(s.fail("open \"/dev/zero\"").contains("it is larger than 4 KiB, the limit for a script"))
     }
 
@@ -94,9 +94,9 @@ import Testing
         let path = files.write(
             "long.cellkit", "screen A\nrow WeatherCell city=\"\(String(repeating: "é", count: 3000))\"\n")
         let s = ScriptSession()
-        s.interpreter.limits.scriptBytes = 4096
+        s.interpreter.sources.limits.scriptBytes = 4096
         #expect(s.fail("open \"\(path)\"").contains("it is larger than 4 KiB, the limit for a script"))
-        s.interpreter.limits.scriptBytes = 8192
+        s.interpreter.sources.limits.scriptBytes = 8192
         s.succeed("open \"\(path)\"")
         #expect(s.session.screens[0].rowCount == 1)
     }
