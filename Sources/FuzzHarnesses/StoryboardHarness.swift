@@ -2,9 +2,12 @@
     @_spi(Host) import CellKit
     import CellKitSupport
     import Glibc
-    import PluginHost
-
-    @testable import Console
+    import PluginDiscovery
+    import PluginRuntime
+    @testable import Session
+    @testable import Worker
+    @testable import WorkerProtocol
+    @testable import SessionTestSupport
 
     /// Storyboards: the input is read as a storyboard (declarations only, as
     /// `cellkit render` reads one), into a session over an in-process plugin;
@@ -59,7 +62,7 @@
             let output = ConsoleOutput(standardOutput: MemoryOutput(), standardError: errors, isTerminal: false)
             let interpreter = Interpreter(host: host, output: output, environment: [:])
             interpreter.declarationsOnly = true
-            interpreter.dataOverride = dataFile
+            interpreter.sources.dataOverride = dataFile
             for line in Script.lines(of: text, file: "fuzz.storyboard") {
                 guard case .success(let command) = line.result, !skipped.contains(command.name) else { continue }
                 do {

@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// `rows CELL from FILE`: JSON and CSV records bound to attributes, and errors
 /// located in the data file (or in the script, when the script is wrong).
@@ -511,7 +512,7 @@ import Testing
         files.write("a.json", #"[{"name": "Ada"}]"#)
         let other = files.write("b.json", #"[{"name": "Grace"}, {"name": "Katherine"}]"#)
         let s = ScriptSession()
-        s.interpreter.dataOverride = other
+        s.interpreter.sources.dataOverride = other
         s.succeed("screen A\nrows ProfileCell from \"\(files.path("a.json"))\" name=.name")
         let b = try #require(binding(s))
         #expect(b.file == files.path("a.json"))

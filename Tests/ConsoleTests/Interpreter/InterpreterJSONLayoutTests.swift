@@ -2,7 +2,9 @@
 import CellKitSupport
 import Testing
 
-@testable import Console
+@testable import DataBinding
+@testable import Session
+@testable import WorkerProtocol
 
 /// `rows … from` a JSON file in any layout: JSON Lines by name or by
 /// `format=jsonl`, and errors deep in a one-line array (a chunk that starts
@@ -86,7 +88,7 @@ import Testing
         #expect(error.contains("remove the ',' at 1:\(comma)"), "\(error.prefix(600))")
 
         // A record over the limit: its start, on line 1.
-        s.interpreter.limits.dataRecordBytes = 1024
+        s.interpreter.sources.limits.dataRecordBytes = 1024
         records[51_234] = #"{"city": ""# + String(repeating: "x", count: 2000) + #"", "temp": 3}"#
         let large = "[" + records.joined(separator: ", ") + "]"
         let largePath = files.write("large.json", large)
@@ -107,7 +109,7 @@ import Testing
         lines[2] = #"{"city": "Oslo", "temp": 4"#
         let path = files.write("cities.jsonl", (lines + lines + lines).joined(separator: "\n") + "\n")
         let s = ScriptSession()
-        s.interpreter.limits.dataRecordBytes = 512
+        s.interpreter.sources.limits.dataRecordBytes = 512
         s.succeed("screen A")
         let error = s.fail("rows WeatherCell from \"\(path)\" city=.city temperature=.temp")
         #expect(error.hasPrefix("\(path):4:1: error: "), "\(error)")

@@ -2,7 +2,9 @@ import CellKitSupport
 import Glibc
 import Testing
 
-@testable import Console
+@testable import DataBinding
+@testable import Session
+@testable import WorkerProtocol
 
 /// Hostile files get a clear error within a documented limit (docs/limits.md),
 /// never a read without end: data files must be regular files of at most
@@ -60,12 +62,12 @@ import Testing
         let files = TemporaryFiles()
         let path = files.write("field.csv", "name\n\"" + String(repeating: "x", count: 5000) + "\"\n")
         let s = ScriptSession()
-        s.interpreter.limits.dataRecordBytes = 4096
+        s.interpreter.sources.limits.dataRecordBytes = 4096
         let error = s.fail("screen A\nrows WeatherCell from \"\(path)\" city=.name")
         #expect(
             error.contains("field.csv:2:1: error: record 1 is larger than 4 KiB, the limit for one record"), "\(error)")
         #expect(error.contains("a quote left open makes the rest of the file one field"))
-        s.interpreter.limits.dataRecordBytes = 8192
+        s.interpreter.sources.limits.dataRecordBytes = 8192
         s.succeed("rows WeatherCell from \"\(path)\" city=.name")
     }
 
@@ -90,7 +92,7 @@ import Testing
         // Scripts may be pipes (`cellkit run <(generate)`), so they are not refused
         // for not being regular files; /dev/zero stops at the limit all the same.
         let s = ScriptSession()
-        s.interpreter.limits.scriptBytes = 4096
+        s.interpreter.sources.limits.scriptBytes = 4096
         #expect(s.fail("open \"/dev/zero\"").contains("it is larger than 4 KiB, the limit for a script"))
     }
 
@@ -100,9 +102,9 @@ import Testing
         let path = files.write(
             "long.cellkit", "screen A\nrow WeatherCell city=\"\(String(repeating: "é", count: 3000))\"\n")
         let s = ScriptSession()
-        s.interpreter.limits.scriptBytes = 4096
+        s.interpreter.sources.limits.scriptBytes = 4096
         #expect(s.fail("open \"\(path)\"").contains("it is larger than 4 KiB, the limit for a script"))
-        s.interpreter.limits.scriptBytes = 8192
+        s.interpreter.sources.limits.scriptBytes = 8192
         s.succeed("open \"\(path)\"")
         #expect(s.session.screens[0].rowCount == 1)
     }
