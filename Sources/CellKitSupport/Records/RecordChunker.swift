@@ -224,7 +224,9 @@ public final class RecordChunker {
         case .jsonLines:
             lineOffset = start.line - 1
             prefix = 1
-            text = JSONCutScanner.arrayOfLines(body)
+            // A byte order mark is not a column (as the parsers count), nor can it follow the `[`.
+            text = JSONCutScanner.arrayOfLines(
+                index == 0 && body.starts(with: Self.byteOrderMark) ? Array(body.dropFirst(3)) : body)
         }
         return RecordChunk(
             firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset, text: text,
@@ -280,6 +282,10 @@ public final class RecordChunker {
             isLines: format == .jsonLines, atFileStart: start.offset == 0, offset: start.offset,
             lineStart: start.lineStart, recordLimit: recordLimit)
         var offset = start.offset
+        if offset == 0 && format == .jsonLines {
+            let head = try read(0..<min(size, 3))
+            if head.starts(with: Self.byteOrderMark) { offset = 3 }  // not a record
+        }
         var lastCut: JSONCutScanner.Cut?
         var blockSize = targetBytes
         /// A record past the limit (one that ended, or the one still open), as an error.
@@ -368,6 +374,9 @@ public final class RecordChunker {
         if start.offset == 0, case .csv = format { return max(0, counted - 1) }
         return counted
     }
+
+    /// UTF-8's byte order mark, which the parsers skip at the start of a file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The line breaks in `bytes` as the parsers count them: a CRLF, a lone
     /// LF or a lone CR (old Mac files) each ends a line.

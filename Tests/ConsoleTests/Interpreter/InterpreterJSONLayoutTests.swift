@@ -27,8 +27,9 @@ import Testing
         s.succeed("screen A\nrows WeatherCell from \"\(array)\" city=.city temperature=.temp")
         let expected = s.records(try #require(binding(s)))
         #expect(expected.count == 50)
-        for name in ["cities.jsonl", "cities.ndjson", "CITIES.JSONL"] {
-            let path = files.write(name, lines)
+        for name in ["cities.jsonl", "cities.ndjson", "CITIES.JSONL", "bom.jsonl"] {
+            // (A byte order mark before the first record is skipped, as the parsers skip it.)
+            let path = files.write(name, (name.hasPrefix("bom") ? "\u{FEFF}\n" : "") + lines)
             s.succeed("rows WeatherCell from \"\(path)\" city=.city temperature=.temp")
             let b = try #require(binding(s))
             #expect(b.format == .jsonLines, "\(name)")
