@@ -51,4 +51,35 @@ import Testing
             #expect(result.standardOutput == expected.standardOutput, "\(file) draws other bytes")
         }
     }
+    /// An error deep in a one-line array, through `cellkit run`: the file's
+    /// line and column (characters, wide ones before it included), the line
+    /// shown as an excerpt around the value, the caret under it, exit 1.
+    @Test func anErrorDeepInAOneLineArrayIsLocatedExactly() throws {
+        let scratch = try Scratch()
+        var records = Self.records()
+        records[11_000] = #"{"id": 11000, "name": "Service 11000", "value": "fast", "status": "ok"}"#
+        let line = "[" + records.joined(separator: ",") + "]"
+        try scratch.write("one.json", line)
+        try scratch.write(
+            "s.cellkit",
+            """
+            load ChartCells
+            screen S width=60
+            rows SparklineCell from "one.json" values=[.id, .value]
+
+            """)
+        let result = try scratch.cellkit(["run", "s.cellkit"])
+        #expect(result.status == 1, "\(result.standardError)")
+        let at = try #require(line.firstRange(of: #""fast""#)).lowerBound
+        let column = line[..<at].count + 1
+        let characters = Array(line)
+        let shown = "…" + String(characters[(column - 41)..<(column + 79)]) + "…"
+        #expect(
+            result.standardError.contains(
+                """
+                one.json:1:\(column): error: SparklineCell.values: expected a number, got a string
+                  \(shown)
+                  \(String(repeating: " ", count: 41))^~~~~~
+                """), "\(result.standardError.prefix(800))")
+    }
 }
