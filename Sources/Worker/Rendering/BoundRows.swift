@@ -46,7 +46,7 @@ final class BoundRows {
                     "\(binding.file) changed since `rows` read it (\(what)); run `rows … from \(binding.file)` again")
         }
         do {
-            file = try DataFile(binding.path, positions: false)
+            file = try DataFile(binding.path, format: binding.format, positions: false)
         } catch {
             switch error {
             case .io(let message): throw Failure(description: message)
@@ -65,7 +65,7 @@ final class BoundRows {
         // Text made of top-level JSON members, every bound attribute: the
         // chunks are read for those members' texts alone, without a DOM
         // (a chunk that is not so simple is parsed, and read the general way).
-        if !DataTable.isCSV(binding.path) {
+        if case .json = file.format {
             var keys: [String] = []
             var allText = true
             for case (_, .bound(let attribute)) in entries {
