@@ -45,6 +45,8 @@ struct ItemInfo: Equatable, Sendable {
     var nibName: String?
     var attributes: [AttributeInfo]
     var scenes: [String]
+    /// Outlets the cell fills from code: not attributes, and refused by name.
+    var codeOnlyOutlets: [String] = []
 }
 
 /// An inspectable attribute, as data: what `describe` lists and what a
@@ -78,7 +80,7 @@ extension PluginInfo {
                     attributes: r.attributes.map {
                         AttributeInfo(name: $0.name, type: $0.type, defaultValue: $0.defaultValue, summary: $0.summary)
                     },
-                    scenes: r.scenes)
+                    scenes: r.scenes, codeOnlyOutlets: r.codeOnlyOutlets)
             })
     }
 }
