@@ -2,6 +2,8 @@
 /// implementation behind the table's cells and header/footer views and the
 /// collection's cells and supplementary views (their public methods name
 /// the queue and pass the type on). Messages name the queue's ``ReuseQueue/kind``.
+/// The dequeues are inlined into those methods: they are on the path of every
+/// row, as the hand-written copies were.
 extension ReuseQueue {
     /// Registers a class under its ``Reusable/reuseIdentifier``; new views
     /// load a nib of the same name as their content if one exists.
@@ -16,6 +18,7 @@ extension ReuseQueue {
 
     /// A view of type `T`, reused or new; throws when `T` is not registered,
     /// or when another type is registered under its identifier.
+    @inline(__always)
     func dequeue<T: ReusableView & Reusable>(_ type: T.Type) throws(CellKitError) -> T {
         let identifier = identifier(for: type)
         return try dequeue(identifier, as: T.self) { view in
@@ -28,6 +31,7 @@ extension ReuseQueue {
 
     /// ``dequeue(_:)``, trapping with a message saying what to fix: for the
     /// SDK's non-throwing conveniences.
+    @inline(__always)
     func dequeueOrTrap<T: ReusableView & Reusable>(_ type: T.Type) -> T {
         do {
             return try dequeue(type)
@@ -41,6 +45,7 @@ extension ReuseQueue {
 
     /// The view registered under `identifier`, as a `Base`: for hosts that
     /// know types only at run time.
+    @inline(__always)
     func dequeue<Base: ReusableView>(withIdentifier identifier: String, as base: Base.Type) throws(CellKitError)
         -> Base
     {
