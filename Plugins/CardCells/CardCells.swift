@@ -1,6 +1,6 @@
 import CellKit
 
-/// Nib-based cells: a profile card, a notice box, a contact line. Their
+/// Nib-based cells: a profile card, a gauge, a notice box, a contact line. Their
 /// `.nib` files ship as resources next to the library.
 enum CardCells: Plugin {
     static let name = "CardCells"
@@ -9,6 +9,8 @@ enum CardCells: Plugin {
 
     static func register(in registrar: PluginRegistrar) throws {
         try registrar.register(cellType: ProfileCell.self, summary: "a person: name, role and a bio, in a rounded box")
+        try registrar.register(
+            cellType: GaugeCell.self, summary: "a name, a bar that takes the line's slack, a percentage")
         try registrar.register(nibNamed: "NoticeBox", summary: "a heading and a message in a heavy box")
         try registrar.register(nibNamed: "ContactCard", summary: "name, email and phone on one line")
     }

@@ -31,7 +31,9 @@
             // clusters, a literal's trailing ZWJ with an outlet's emoji.)
             _ = NibDrawing.render(template, width: width, values: values)
             guard let view = try? NibView(template: template, owner: nil, nibName: "Fuzz") else { return }
-            for (label, name) in zip(view.labels, template.outletNames) { label.text = values[name] ?? "" }
+            for (label, name) in zip(view.views.compactMap { $0 as? Label }, template.outletNames) {
+                label.text = values[name] ?? ""
+            }
             let height = min(200, view.sizeThatFits(Size(width: width, height: 1000)).height)
             _ = view.render(width: width, height: height)
         }

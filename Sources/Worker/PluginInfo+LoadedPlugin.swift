@@ -14,7 +14,7 @@ extension PluginInfo {
                     attributes: r.attributes.map {
                         AttributeInfo(name: $0.name, type: $0.type, defaultValue: $0.defaultValue, summary: $0.summary)
                     },
-                    scenes: r.scenes)
+                    scenes: r.scenes, codeOnlyOutlets: r.codeOnlyOutlets)
             })
     }
 }

@@ -19,7 +19,8 @@ import Testing
 /// Both run in a scratch directory holding a copy of `Examples/` and a link
 /// `.build` to the build directory; output is standard output and standard
 /// error together, as a terminal shows them (but not a terminal: no colour,
-/// 80 columns), with the build directory written `.build/debug`.
+/// 80 columns), with the build directory written as from a checkout
+/// (`.build/x86_64-unknown-linux-gnu/debug`).
 ///
 /// `CELLKIT_RECORD_GOLDENS=1 swift test --skip-build --filter Documentation`
 /// writes the outputs into the documents; review the diff.
@@ -83,18 +84,30 @@ import Testing
             try scratch.write("Examples/" + file, try readTextFile(CellKitProcess.repositoryRoot + "/Examples/" + file))
         }
         let build = Golden.realPath(CellKitProcess.buildDirectory)
-        // .build/debug/… as in a checkout: a link to the directory above the build directory.
-        _ = symlink(Path.dirname(build), scratch.path(".build"))
+        // .build as in a checkout: a link to the folder holding the platform's build
+        // folder (.build/x86_64-unknown-linux-gnu/debug) and SwiftPM's link to it (.build/debug).
+        _ = symlink(Path.dirname(Path.dirname(build)), scratch.path(".build"))
         return scratch
     }
+
+    /// The build folder as `cellkit` prints it from a checkout: `.build/<triple>/debug`
+    /// (`.build/x86_64-unknown-linux-gnu/debug` on x86_64 Linux, what
+    /// `swift build --show-bin-path` prints relative to the package).
+    static let shownBuildDirectory: String = {
+        let build = Golden.realPath(CellKitProcess.buildDirectory)
+        return ".build/" + Path.basename(Path.dirname(build)) + "/" + Path.basename(build)
+    }()
 
     static func normalize(_ text: String, scratch: Scratch) -> String {
         var result = text
         let build = Golden.realPath(CellKitProcess.buildDirectory)
-        for path in [build, CellKitProcess.buildDirectory, scratch.directory + "/.build/debug"] {
-            result = result.replacing(path, with: ".build/debug")
+        for path in [
+            build, CellKitProcess.buildDirectory, scratch.directory + "/" + shownBuildDirectory,
+            scratch.directory + "/.build/debug",
+        ] {
+            result = result.replacing(path, with: shownBuildDirectory)
         }
-        result = result.replacing(Path.dirname(build) + "/", with: ".build/")
+        result = result.replacing(Path.dirname(build) + "/", with: Path.dirname(shownBuildDirectory) + "/")
         return result.replacing(scratch.directory + "/", with: "")
     }
 

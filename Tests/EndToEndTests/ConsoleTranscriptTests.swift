@@ -24,7 +24,7 @@ import Testing
 /// view opened by `show` is left with `q`. The rest is what the terminal
 /// shows, 160 columns wide, in a scratch directory with `Examples/` (as
 /// `BatchDocumentationTests` runs the other examples), the build directory
-/// written `.build/debug`.
+/// written as from a checkout (`.build/x86_64-unknown-linux-gnu/debug`).
 ///
 /// `CELLKIT_RECORD_GOLDENS=1 swift test --skip-build --filter ConsoleTranscript`
 /// writes what the terminal showed into the documents; review the diff.

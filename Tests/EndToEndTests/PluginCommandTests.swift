@@ -21,7 +21,7 @@ import Testing
         #expect(basic.contains(" available "))
         #expect(basic.contains("4 cells, 2 header/footer views"))
         #expect(basic.contains("libBasicCells.so"))
-        #expect(lines.contains { $0.hasPrefix("CardCells ") && $0.contains("1 cell, 2 nibs") })
+        #expect(lines.contains { $0.hasPrefix("CardCells ") && $0.contains("2 cells, 2 nibs") })
         #expect(lines.contains { $0.hasPrefix("ChartCells ") })
         #expect(!first.standardOutput.contains("fixture"))
 

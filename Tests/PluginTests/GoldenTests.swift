@@ -43,6 +43,14 @@ import Testing
         GoldenFile.check(try Self.render(try #require(Self.cells[name])), named: name)
     }
 
+    /// GaugeCell's bar is a view outlet that takes the slack of its nib line:
+    /// it grows and shrinks with the width while the name and the percentage
+    /// keep theirs, down to the bar's `min=3`; as ANSI, the bar keeps its colour.
+    @Test func aStretchingViewOutletAtFiveWidths() throws {
+        GoldenFile.check(try Self.render(Screens.gaugeCell, widths: [80, 60, 40, 30, 23]), named: "GaugeCell")
+        GoldenFile.check(try Self.renderANSI(Screens.gaugeCell, width: 40), named: "GaugeCell.ansi")
+    }
+
     /// One screen per plugin, 64 columns wide, as plain text and as ANSI.
     @Test(arguments: plugins.keys.sorted()) func aPluginsScreen(_ plugin: String) throws {
         let script = try #require(Self.plugins[plugin])
@@ -196,6 +204,17 @@ enum Screens {
         row ProfileCell name="Grace Hopper" role="Rear Admiral"
         row ProfileCell name="高橋 さくら" role=デザイナー bio="漢字とかなと絵文字 🎨 を含む紹介文が折り返されます。" accent=magenta
         row ProfileCell name="A name long enough to push the role out of the border" role="Somebody important"
+        """
+
+    static let gaugeCell = """
+        table border=rounded
+        row GaugeCell name=Disk value=0.72
+        row GaugeCell name=Memory value=0.31 color=cyan
+        row GaugeCell name=CPU value=0.999
+        row GaugeCell name=Swap value=0
+        row GaugeCell name="Build cache, full" value=1
+        row GaugeCell name="Over the top" value=1.3
+        row GaugeCell value=0.5
         """
 
     static let noticeBox = """

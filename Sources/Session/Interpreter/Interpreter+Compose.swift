@@ -116,6 +116,14 @@ extension Interpreter {
     ) -> AttributeInfo? {
         let known = item.info.attributes
         guard let descriptor = known.first(where: { $0.name == attribute.name }) else {
+            if item.info.codeOnlyOutlets.contains(attribute.name) {
+                errors.append(
+                    c.command.diagnostic(
+                        "\(item.name)'s outlet '\(attribute.name)' is filled by the cell, not by scripts",
+                        at: attribute.nameSpan,
+                        notes: ["set one of its attributes: " + known.map(\.name).joined(separator: ", ")]))
+                return nil
+            }
             errors.append(c.command.unknownAttribute(attribute, of: item.name, known: known.map(\.name)))
             return nil
         }

@@ -60,10 +60,12 @@ package struct ItemInfo: Equatable, Sendable {
     package var nibName: String?
     package var attributes: [AttributeInfo]
     package var scenes: [String]
+    /// Outlets the cell fills from code: not attributes, and refused by name.
+    package var codeOnlyOutlets: [String]
 
     package init(
         name: String, kind: PluginRegistration.Kind, summary: String? = nil, typeName: String, nibName: String? = nil,
-        attributes: [AttributeInfo], scenes: [String]
+        attributes: [AttributeInfo], scenes: [String], codeOnlyOutlets: [String] = []
     ) {
         self.name = name
         self.kind = kind
@@ -72,6 +74,7 @@ package struct ItemInfo: Equatable, Sendable {
         self.nibName = nibName
         self.attributes = attributes
         self.scenes = scenes
+        self.codeOnlyOutlets = codeOnlyOutlets
     }
 }
 

@@ -40,6 +40,7 @@ extension ItemInfo: WireCodable {
         w.write(nibName)
         w.write(scenes)
         w.write(attributes)
+        w.write(codeOnlyOutlets)
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> ItemInfo {
@@ -49,9 +50,10 @@ extension ItemInfo: WireCodable {
         let typeName = try r.string()
         let nibName: String? = try r.optional()
         let scenes: [String] = try r.array()
+        let attributes: [AttributeInfo] = try r.array()
         return ItemInfo(
-            name: name, kind: kind, summary: summary, typeName: typeName, nibName: nibName, attributes: try r.array(),
-            scenes: scenes)
+            name: name, kind: kind, summary: summary, typeName: typeName, nibName: nibName, attributes: attributes,
+            scenes: scenes, codeOnlyOutlets: try r.array())
     }
 }
 

@@ -112,7 +112,7 @@ struct NibErrorTests {
         Case(
             source: "{a:xyzzy}", error: "1:4: unknown modifier 'xyzzy' on outlet 'a'",
             note:
-                "outlet 'a' takes: bold, dim, italic, underline, reverse, strikethrough, fg=, bg=, left, center, right, width=, min=, max=, truncate=, clip, wrap, placeholder=, collapse",
+                "outlet 'a' takes: bold, dim, italic, underline, reverse, strikethrough, fg=, bg=, left, center, right, width=, min=, max=, truncate=, clip, wrap, placeholder=, collapse, stretch",
             length: 5),
         Case(
             source: "{~─:blod}", error: "1:5: unknown modifier 'blod' on a spring",

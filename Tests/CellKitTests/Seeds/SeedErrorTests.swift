@@ -175,6 +175,8 @@ func standardError(_ result: ExitTest.Result?) -> String {
         let item = expectCellKitError { let _: SharedIdentifierItem = try grid.tryDequeueReusableCell(for: indexPath) }
         #expect(item?.code == .typeMismatch)
         #expect(item?.message == "the cell registered under 'SharedItem' is a ImpostorItem, not a SharedIdentifierItem")
+        // One implementation for tables and collections: the collection's mismatch says how to fix it too.
+        #expect(item?.fix == "register SharedIdentifierItem under its own identifier, or dequeue it as ImpostorItem")
 
         table.register(identifier: "FirstTableViewCell", typeName: "SecondTableViewCell") { SecondTableViewCell() }
         let live = table.numberOfLiveCells
@@ -353,7 +355,7 @@ func standardError(_ result: ExitTest.Result?) -> String {
         }
         #expect(
             standardError(header).contains(
-                "Failed to dequeue a header/footer with identifier UnregisteredHeader matching type UnregisteredHeader."
+                "Failed to dequeue a header/footer view with identifier UnregisteredHeader matching type UnregisteredHeader."
             ))
         let supplementary = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let _: UnregisteredSupplementary = CollectionView().dequeueReusableSupplementaryView(
@@ -361,7 +363,8 @@ func standardError(_ result: ExitTest.Result?) -> String {
         }
         #expect(
             standardError(supplementary).contains(
-                "Failed to dequeue a supplementary view with identifier UnregisteredSupplementary matching type UnregisteredSupplementary."
+                "Failed to dequeue a supplementary view of kind CollectionElementKindSectionFooter with identifier "
+                    + "UnregisteredSupplementary matching type UnregisteredSupplementary."
             ))
     }
 

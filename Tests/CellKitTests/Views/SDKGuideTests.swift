@@ -105,6 +105,26 @@ enum Guide {
         }
     }
 
+    final class MeterBar: View {
+        var fraction = 0.0
+        override func draw(in context: DrawingContext) {
+            context.drawBar(fraction, at: .zero, width: context.size.width, style: .plain, track: "░")
+        }
+    }
+
+    final class MeterCell: TableViewCell, NibReusable, Inspectable {
+        @Outlet var name: Label
+        @ViewOutlet var bar: MeterBar
+        @Outlet(scriptable: false) var pct: Label
+        var value = 0.0 {
+            didSet {
+                bar.fraction = value
+                pct.text = "\(Int(value * 100))%"
+            }
+        }
+        static var inspectableAttributes: [InspectableAttribute<MeterCell>] { [.init("value", \.value)] }
+    }
+
     // MARK: Inspectable attributes
 
     enum Trend: String, CaseIterable, AttributeEnum { case up, down, flat }
@@ -208,6 +228,9 @@ enum Guide {
         try Nib.register(
             source: "[{state:bold,width=4,center}]", named: "StatusWidget", in: PluginBundle(for: StatusWidget.self))
         try Nib.register(source: "  ↳ {text:italic}", named: "DetailCell", in: PluginBundle(for: DetailCell.self))
+        try Nib.register(
+            source: "{name:width=6} {bar:stretch,min=3} {pct:right,width=4}",
+            named: "MeterCell", in: PluginBundle(for: MeterCell.self))
         Storyboard.register(
             Storyboard(
                 name: "Week", bundle: PluginBundle(for: TodayViewController.self),
@@ -368,6 +391,30 @@ enum Guide {
             #expect(
                 "\(error)"
                     == "Broken.nib:1:7: error: unknown modifier 'bol' on outlet 'name'\n  {name:bol}\n        ^~~\n  did you mean 'bold'?"
+            )
+        }
+    }
+
+    @Test func viewOutletsAndCodeOnlyOutlets() throws {
+        let meter = try Guide.MeterCell.tryLoadFromNib()
+        meter.name.text = "Disk"
+        meter.value = 0.5
+        #expect(
+            meter.render(width: 24).text == """
+                Disk   ██████░░░░░░  50%
+                """)
+        #expect(
+            meter.render(width: 32).text == """
+                Disk   ██████████░░░░░░░░░░  50%
+                """)
+        #expect(AttributeDescriptor.descriptors(of: meter).map(\.name) == ["value", "name"])
+        do {
+            try meter.setAttribute("pct", to: "99%")
+            Issue.record("a code-only outlet was set")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "MeterCell's outlet 'pct' is filled by the cell, not by scripts; set one of its attributes: value, name"
             )
         }
     }

@@ -181,7 +181,7 @@ struct WireSampler {
         ItemInfo(
             name: text(), kind: pick(PluginRegistration.Kind.allCases), summary: optional { $0.text() },
             typeName: text(), nibName: optional { $0.text() }, attributes: list { $0.attributeInfo() },
-            scenes: list { $0.text() })
+            scenes: list { $0.text() }, codeOnlyOutlets: list { $0.text() })
     }
 
     mutating func attributeInfo() -> AttributeInfo {

@@ -135,12 +135,15 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
     }
 
     /// Every attribute of `view`: its type's declared ones, then one String
-    /// attribute per connected nib outlet that no declared attribute shadows.
+    /// attribute per connected nib outlet that no declared attribute shadows
+    /// (outlets declared `@Outlet(scriptable: false)` are none).
     public static func descriptors(of view: View) -> [AttributeDescriptor] {
         let declared = declared(by: Swift.type(of: view))
         let names = Set(declared.map(\.name))
-        let outlets = view.connectedOutlets.keys.sorted().filter { !names.contains($0) }.map(outlet)
-        return declared + outlets
+        let outlets = view.connectedOutlets.keys.sorted().filter {
+            !names.contains($0) && !view.codeOnlyOutlets.contains($0)
+        }
+        return declared + outlets.map(outlet)
     }
 
     /// A String attribute that sets the text of the outlet label `name`.
@@ -253,6 +256,12 @@ extension View {
     /// The descriptor of the attribute `name`, or an error suggesting the nearest name.
     public func attributeDescriptor(named name: String) throws(CellKitError) -> AttributeDescriptor {
         if let d = AttributeDescriptor.declared(by: type(of: self)).first(where: { $0.name == name }) { return d }
+        if codeOnlyOutlets.contains(name) {
+            let all = AttributeDescriptor.descriptors(of: self).map(\.name)
+            throw CellKitError(
+                .unknownAttribute, "\(type(of: self))'s outlet '\(name)' is filled by the cell, not by scripts",
+                fix: all.isEmpty ? "it has no attributes" : "set one of its attributes: \(all.joined(separator: ", "))")
+        }
         if connectedOutlets[name] != nil { return AttributeDescriptor.outlet(name) }
         let all = AttributeDescriptor.descriptors(of: self).map(\.name)
         throw CellKitError(

@@ -36,7 +36,6 @@ open class CollectionView: View {
 
     let cellQueue = ReuseQueue(kind: "cell")
     var supplementaryQueues: [String: ReuseQueue] = [:]
-    var identifierCache = ReuseIdentifierCache()
     var sectionItems: [Int] = []
     var needsReload = true
     var plan: Plan?
@@ -105,16 +104,12 @@ open class CollectionView: View {
     /// Registers a cell class under its identifier (using a nib of the same
     /// name if one exists in its bundle).
     public func register<T: CollectionViewCell & Reusable>(cellType: T.Type) {
-        cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try NibLoading.makeView(cellType)
-        }
+        cellQueue.register(cellType)
     }
 
     /// Registers a nib-based cell class.
     public func register<T: CollectionViewCell & Reusable & NibLoadable>(cellType: T.Type) {
-        cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try cellType.tryLoadFromNib()
-        }
+        cellQueue.register(nibBased: cellType)
     }
 
     /// Registers a factory under an identifier, for hosts that know cell types only at run time.
@@ -126,18 +121,14 @@ open class CollectionView: View {
     public func register<T: CollectionReusableView & Reusable>(
         supplementaryViewType: T.Type, ofKind elementKind: String
     ) {
-        supplementaryQueue(elementKind).register(
-            identifier: identifierCache.identifier(for: supplementaryViewType), typeName: "\(T.self)"
-        ) { try NibLoading.makeView(supplementaryViewType) }
+        supplementaryQueue(elementKind).register(supplementaryViewType)
     }
 
     /// Registers a nib-based supplementary view class for a kind.
     public func register<T: CollectionReusableView & Reusable & NibLoadable>(
         supplementaryViewType: T.Type, ofKind elementKind: String
     ) {
-        supplementaryQueue(elementKind).register(
-            identifier: identifierCache.identifier(for: supplementaryViewType), typeName: "\(T.self)"
-        ) { try supplementaryViewType.tryLoadFromNib() }
+        supplementaryQueue(elementKind).register(nibBased: supplementaryViewType)
     }
 
     /// A cell of type `T`, typed by the call site. Traps with a message
@@ -150,33 +141,21 @@ open class CollectionView: View {
     public func dequeueReusableCell<T: CollectionViewCell & Reusable>(
         for indexPath: IndexPath, cellType: T.Type = T.self
     ) -> T {
-        do {
-            return try tryDequeueReusableCell(for: indexPath, cellType: cellType)
-        } catch {
-            fatalError(
-                "Failed to dequeue a cell with identifier \(T.reuseIdentifier) matching type \(T.self). "
-                    + "Check that the reuseIdentifier is right and that you registered the cell beforehand: \(error)")
-        }
+        cellQueue.dequeueOrTrap(cellType)
     }
 
     /// Like ``dequeueReusableCell(for:cellType:)``, but throws instead of trapping.
     public func tryDequeueReusableCell<T: CollectionViewCell & Reusable>(
         for indexPath: IndexPath, cellType: T.Type = T.self
     ) throws(CellKitError) -> T {
-        let identifier = identifierCache.identifier(for: cellType)
-        return try cellQueue.dequeue(identifier, as: T.self) { view in
-            CellKitError(
-                .typeMismatch, "the cell registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
-        }
+        try cellQueue.dequeue(cellType)
     }
 
     /// A cell registered under `identifier`, for hosts that know types only at run time.
     public func tryDequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError)
         -> CollectionViewCell
     {
-        try cellQueue.dequeue(identifier, as: CollectionViewCell.self) { view in
-            CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a collection view cell")
-        }
+        try cellQueue.dequeue(withIdentifier: identifier, as: CollectionViewCell.self)
     }
 
     /// A supplementary view of type `T` for a kind, typed by the call site.
@@ -184,23 +163,14 @@ open class CollectionView: View {
     public func dequeueReusableSupplementaryView<T: CollectionReusableView & Reusable>(
         ofKind elementKind: String, for indexPath: IndexPath, viewType: T.Type = T.self
     ) -> T {
-        do {
-            return try tryDequeueReusableSupplementaryView(ofKind: elementKind, for: indexPath, viewType: viewType)
-        } catch {
-            fatalError(
-                "Failed to dequeue a supplementary view with identifier \(T.reuseIdentifier) matching type \(T.self). "
-                    + "Check that the reuseIdentifier is right and that you registered the supplementary view beforehand: \(error)"
-            )
-        }
+        supplementaryQueue(elementKind).dequeueOrTrap(viewType)
     }
 
     /// Like ``dequeueReusableSupplementaryView(ofKind:for:viewType:)``, but throws.
     public func tryDequeueReusableSupplementaryView<T: CollectionReusableView & Reusable>(
         ofKind elementKind: String, for indexPath: IndexPath, viewType: T.Type = T.self
     ) throws(CellKitError) -> T {
-        try supplementaryQueue(elementKind).dequeue(identifierCache.identifier(for: viewType), as: T.self) { view in
-            CellKitError(.typeMismatch, "the supplementary view is a \(type(of: view)), not a \(T.self)")
-        }
+        try supplementaryQueue(elementKind).dequeue(viewType)
     }
 
     /// Gives back a cell that was dequeued but will not be returned from

@@ -26,7 +26,7 @@ open class CollectionViewCell: CollectionReusableView {
     /// The view item content goes into; it fills the cell.
     public let contentView = View()
     /// Whether the item is selected; a collection draws a selected item in reverse video.
-    public var isSelected = false
+    @exclusivity(unchecked) public var isSelected = false
 
     /// Creates the cell with an empty ``contentView`` that fills it; a
     /// subclass calls `super.init()` and then adds its content:

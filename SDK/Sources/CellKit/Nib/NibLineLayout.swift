@@ -153,8 +153,9 @@ extension NibTemplate.Line {
     ///
     /// The rules, in order:
     /// 1. Literals take their width; an outlet takes its fixed width, or its natural width
-    ///    clamped to `min`…`max`; springs take 0.
-    /// 2. If that fits, springs share the slack by weight: spring k's right edge is at
+    ///    clamped to `min`…`max`; a `stretch` outlet takes its `min` (default 0); springs
+    ///    take 0.
+    /// 2. If that fits, springs and `stretch` outlets (weight 1) share the slack by weight: spring k's right edge is at
     ///    ⌊slack × (weights of springs 1…k) ÷ (all weights)⌋ from the first spring's share,
     ///    so each gets its exact share rounded down or up, and the rounded-up ones are spread
     ///    evenly, the rightmost first. A line without springs keeps its natural width (the
@@ -215,7 +216,7 @@ extension NibLayoutItem {
             case .literal:
                 preferred = item.value
             case .outlet:
-                preferred = item.preferredWidth(natural: naturalWidth(item.value))
+                preferred = item.weight > 0 ? item.floor : item.preferredWidth(natural: naturalWidth(item.value))
             case .spring:
                 preferred = 0
             }
@@ -254,17 +255,18 @@ extension NibLayoutItem {
         return wrap >= 0 ? out[wrap].width : 0
     }
 
-    /// Gives `slack` columns to the springs, by weight, cumulative rounding down.
+    /// Gives `slack` columns to the springs and stretching outlets, by weight, cumulative
+    /// rounding down.
     private static func shareSlack(
         _ slack: Int, _ items: UnsafeBufferPointer<NibLayoutItem>,
         _ out: UnsafeMutableBufferPointer<NibPlacement>, springWeights: Int
     ) {
         var weightSoFar = 0
         var edge = 0
-        for index in items.indices where items[index].kind == .spring {
-            weightSoFar += items[index].value
+        for index in items.indices where items[index].weight > 0 {
+            weightSoFar += items[index].weight
             let nextEdge = slack * weightSoFar / springWeights
-            out[index].width = nextEdge - edge
+            out[index].width += nextEdge - edge
             edge = nextEdge
         }
     }
@@ -346,6 +348,8 @@ struct NibLayoutItem: Sendable, Hashable {
     var floor = 0
     /// Outlet: whether `width=` or `min=` was given.
     var hasFloor = false
+    /// The share of the slack it takes: a spring's weight, 1 for a `stretch` outlet, else 0.
+    var weight = 0
 
     init(literalWidth: Int) {
         kind = .literal
@@ -355,6 +359,7 @@ struct NibLayoutItem: Sendable, Hashable {
     init(springWeight: Int) {
         kind = .spring
         value = springWeight
+        weight = springWeight
     }
 
     init(outlet: NibTemplate.Outlet) {
@@ -364,6 +369,7 @@ struct NibLayoutItem: Sendable, Hashable {
         max = outlet.maxWidth ?? Int.max
         floor = outlet.minimumWidth
         hasFloor = outlet.fixedWidth != nil || outlet.minWidth != nil
+        weight = outlet.stretches ? 1 : 0
     }
 
     /// The outlet's fixed width, or its natural width clamped to min…max.

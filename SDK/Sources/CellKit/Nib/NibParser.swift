@@ -334,7 +334,7 @@ struct NibParser {
             alignment: modifiers.alignment ?? .left, fixedWidth: modifiers.fixed,
             minWidth: modifiers.min, maxWidth: modifiers.max,
             overflow: modifiers.overflow ?? .truncate(.tail), placeholder: modifiers.placeholder,
-            collapsesWhenEmpty: modifiers.collapse)
+            collapsesWhenEmpty: modifiers.collapse, stretches: modifiers.stretch)
         outletIndex[name] = outlets.count
         outlets.append(outlet)
         return .outlet(outlet)
@@ -477,6 +477,7 @@ struct NibParser {
         var overflow: NibTemplate.Overflow?
         var placeholder: String?
         var collapse = false
+        var stretch = false
         /// Slot ("alignment", "fg", "bold", …) → the modifier text that filled it.
         var given: [String: String] = [:]
     }
@@ -497,7 +498,7 @@ struct NibParser {
     static let outletModifiers =
         styleModifiers + [
             "left", "center", "right", "width", "min", "max", "truncate", "clip", "wrap",
-            "placeholder", "collapse",
+            "placeholder", "collapse", "stretch",
         ]
     static let valued: Set<String> = ["fg", "bg", "width", "min", "max", "truncate", "placeholder"]
 
@@ -600,6 +601,13 @@ struct NibParser {
         case "collapse":
             guard claim(key, token, in: &m, note: "remove one") else { return }
             m.collapse = true
+        case "stretch":
+            if let other = m.given["width"] ?? m.given["max"] {
+                contradiction(token, other, note: NibParser.stretchNote)
+                return
+            }
+            guard claim(key, token, in: &m, note: "remove one") else { return }
+            m.stretch = true
         default:
             break
         }
@@ -687,6 +695,10 @@ struct NibParser {
         let key = token.key
         guard let number = parseNumber(value, for: key, token: token) else { return }
         guard claim(key, token, in: &m, note: "remove one") else { return }
+        if key != "min", let stretch = m.given["stretch"] {
+            contradiction(token, stretch, note: NibParser.stretchNote)
+            return
+        }
         if key == "width" {
             if let other = m.given["min"] ?? m.given["max"] {
                 contradiction(token, other, note: NibParser.fixedNote)
@@ -741,6 +753,9 @@ struct NibParser {
 
     static let fixedNote =
         "width=N fixes the width; for a flexible width use min and max without width"
+    static let stretchNote =
+        "a stretching outlet takes all the slack of its line: keep 'stretch' (with min=N for a "
+        + "floor) or the fixed width"
 
     static func example(for key: String) -> String {
         switch key {
@@ -823,7 +838,8 @@ struct NibParser {
         "word-wrap": "wrap", "minwidth": "min", "min-width": "min", "maxwidth": "max",
         "max-width": "max", "fixed": "width", "w": "width", "default": "placeholder",
         "empty": "placeholder", "align": "left", "emphasis": "bold", "strong": "bold",
-        "em": "italic",
+        "em": "italic", "fill": "stretch", "flex": "stretch", "expand": "stretch", "grow": "stretch",
+        "stretchy": "stretch",
     ]
 
     private mutating func parseNumber(_ value: String, for key: String, token: Token) -> Int? {

@@ -114,11 +114,13 @@ extension NibTemplate {
         let minimumWidth: Int
         /// The index in ``segments`` of the line's `wrap` outlet, if it has one.
         let wrapSegment: Int?
-        /// Whether the line has at least one spring (and so stretches to any width).
+        /// Whether the line has at least one spring or stretching outlet (and so stretches
+        /// to any width).
         var hasSprings: Bool { springWeights > 0 }
         /// The layout data of each segment, flattened for the per-row layout loop.
         let items: [NibLayoutItem]
-        /// The sum of the springs' weights (0 without springs).
+        /// The sum of the springs' weights and the stretching outlets' (1 each); 0 when
+        /// nothing on the line stretches.
         let springWeights: Int
 
         init(segments: [Segment], sourceLine: Int) {
@@ -138,6 +140,7 @@ extension NibTemplate {
                     items.append(NibLayoutItem(outlet: outlet))
                     minimum += outlet.minimumWidth
                     if outlet.wraps, wrap == nil { wrap = index }
+                    if outlet.stretches { weights += 1 }
                 case .spring(let spring):
                     items.append(NibLayoutItem(springWeight: spring.weight))
                     weights += spring.weight
@@ -233,12 +236,15 @@ extension NibTemplate {
         /// `collapse`: while the label's text is empty, the outlet's line takes no rows
         /// at all (a card without a bio is a line shorter).
         let collapsesWhenEmpty: Bool
+        /// `stretch`: the outlet asks for its `min` only and takes the slack of its line,
+        /// shared with the line's springs like a spring of weight 1 (a bar, a gauge).
+        let stretches: Bool
 
         init(
             name: String, index: Int, location: SourceLocation, style: NibStyle = .plain,
             alignment: Alignment = .left, fixedWidth: Int? = nil, minWidth: Int? = nil,
             maxWidth: Int? = nil, overflow: Overflow = .truncate(.tail),
-            placeholder: String? = nil, collapsesWhenEmpty: Bool = false
+            placeholder: String? = nil, collapsesWhenEmpty: Bool = false, stretches: Bool = false
         ) {
             self.name = name
             self.index = index
@@ -251,6 +257,7 @@ extension NibTemplate {
             self.overflow = overflow
             self.placeholder = placeholder
             self.collapsesWhenEmpty = collapsesWhenEmpty
+            self.stretches = stretches
         }
 
         /// True for a `wrap` outlet.

@@ -1,15 +1,17 @@
 /// The root view of an instantiated nib: draws the template's literals and
-/// springs and places one ``Label`` per outlet, laid out for whatever width
-/// it is given.
+/// springs and places one view per outlet, laid out for whatever width it is
+/// given.
 ///
-/// Made by ``Nib/instantiate(withOwner:)``; the owner's `@Outlet` labels are
-/// the ones placed, so the owner sets their text and the nib decides where
-/// they go and how they look.
+/// Made by ``Nib/instantiate(withOwner:)``; the owner's `@Outlet` labels and
+/// `@ViewOutlet` views are the ones placed, so the owner sets their text (or
+/// what they draw) and the nib decides where they go and how they look.
 final class NibView: View {
     let template: NibTemplate
     let nibName: String
-    /// One label per outlet, by outlet index.
-    private(set) var labels: [Label] = []
+    /// One view per outlet, by outlet index: a label, or an owner's view outlet.
+    private(set) var views: [View] = []
+    /// The label of each outlet, by outlet index; nil for a view outlet.
+    private var labels: [Label?] = []
     /// Per line: the placements of the last layout, and the rows the line takes.
     private var placements: [[NibPlacement]]
     private var rowCounts: [Int]
@@ -29,28 +31,40 @@ final class NibView: View {
             }
         }
         super.init()
-        labels = try connect(owner: owner)
-        for (outlet, label) in zip(template.outlets, labels) {
-            Self.apply(outlet, to: label)
-            addSubview(label)
+        let connected = try connect(owner: owner)
+        views = connected.map(\.view)
+        labels = connected.map(\.label)
+        for (outlet, view) in zip(template.outlets, views) {
+            if let label = view as? Label { Self.apply(outlet, to: label) }
+            addSubview(view)
         }
-        owner?.connectedOutlets = Dictionary(uniqueKeysWithValues: zip(template.outletNames, labels))
+        guard let owner else { return }
+        var outlets: [String: Label] = [:]
+        var codeOnly: Set<String> = []
+        for outlet in connected {
+            if let label = outlet.label { outlets[outlet.name] = label }
+            if outlet.isCodeOnly { codeOnly.insert(outlet.name) }
+        }
+        owner.connectedOutlets = outlets
+        owner.codeOnlyOutlets = codeOnly
     }
 
     required init() {
         fatalError("a NibView is made by Nib.instantiate(withOwner:)")
     }
 
-    /// The owner's `@Outlet` labels in outlet order — or new labels when the
-    /// owner declares none — after checking the two sides agree.
-    private func connect(owner: View?) throws(CellKitError) -> [Label] {
+    /// The owner's outlets in outlet order — or new labels when the owner
+    /// declares none — after checking the two sides agree.
+    private func connect(owner: View?) throws(CellKitError) -> [DeclaredOutlet] {
         let declared = owner?.declaredOutlets() ?? []
-        guard let owner, !declared.isEmpty else { return template.outlets.map { _ in Label() } }
+        guard let owner, !declared.isEmpty else {
+            return template.outlets.map { DeclaredOutlet(name: $0.name, view: Label(), isCodeOnly: false) }
+        }
         let ownerName = String(describing: type(of: owner))
-        let byName = Dictionary(declared.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
-        var labels: [Label] = []
+        let byName = Dictionary(declared.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var result: [DeclaredOutlet] = []
         for outlet in template.outlets {
-            guard let label = byName[outlet.name] else {
+            guard let found = byName[outlet.name] else {
                 throw CellKitError(
                     .outletMismatch,
                     "\(nibName).nib has the outlet {\(outlet.name)}, but \(ownerName) has no @Outlet named '\(outlet.name)'",
@@ -62,7 +76,19 @@ final class NibView: View {
                             "add `@Outlet var \(outlet.name): Label` to \(ownerName), or remove {\(outlet.name)} from the nib"
                         ]))
             }
-            labels.append(label)
+            if found.label == nil, let modifier = Self.textModifier(of: outlet) {
+                let viewType = String(describing: type(of: found.view))
+                throw CellKitError(
+                    .outletMismatch,
+                    "\(nibName).nib gives {\(outlet.name)} '\(modifier)', but \(ownerName).\(outlet.name) is a "
+                        + "\(viewType) it draws itself, not a label",
+                    fix:
+                        "remove '\(modifier)' from {\(outlet.name)}: a view outlet takes width=, min= and stretch only",
+                    diagnostic: template.diagnostic(
+                        at: outlet, message: "'\(modifier)' applies to labels; \(outlet.name) is a \(viewType)",
+                        notes: ["a view outlet takes width=, min= and stretch only"]))
+            }
+            result.append(found)
         }
         let names = Set(template.outletNames)
         if let missing = declared.first(where: { !names.contains($0.name) }) {
@@ -71,7 +97,17 @@ final class NibView: View {
                 "\(ownerName) has the outlet @Outlet var \(missing.name), but \(nibName).nib has no {\(missing.name)}",
                 fix: "add {\(missing.name)} to \(nibName).nib, or remove the outlet from \(ownerName)")
         }
-        return labels
+        return result
+    }
+
+    /// A modifier of `outlet` that only a label can honour (styles, `wrap`,
+    /// `placeholder`, `collapse`), named as the nib writes it; nil when it has none.
+    static func textModifier(of outlet: NibTemplate.Outlet) -> String? {
+        if outlet.wraps { return "wrap" }
+        if outlet.placeholder != nil { return "placeholder" }
+        if outlet.collapsesWhenEmpty { return "collapse" }
+        if outlet.style != .plain { return "style" }
+        return nil
     }
 
     /// Gives a label the nib's style, alignment and overflow for its outlet.
@@ -99,16 +135,23 @@ final class NibView: View {
 
     // MARK: - Layout
 
+    /// A label's text width (its placeholder's while empty); 0 for a view outlet,
+    /// which is as wide as its `width=`, `min=` or `stretch` make it.
     private func naturalWidth(_ outlet: Int) -> Int {
-        let label = labels[outlet]
+        guard let label = labels[outlet] else { return 0 }
         if label.text.isEmpty, let placeholder = template.outlets[outlet].placeholder {
             return TerminalWidth.of(placeholder)
         }
-        return TerminalWidth.of(label.text)
+        return label.textWidth
     }
 
     private func wrappedLineCount(_ outlet: Int, _ width: Int) -> Int {
-        TextLayout.wrapped(labels[outlet].text, toWidth: width).count
+        TextLayout.wrapped(labels[outlet]?.text ?? "", toWidth: width).count
+    }
+
+    /// Whether outlet `index` is a label with no text.
+    private func isEmptyLabel(_ index: Int) -> Bool {
+        labels[index]?.text.isEmpty ?? false
     }
 
     /// Lays every line out at `width` into the reused buffers; returns the height.
@@ -118,7 +161,7 @@ final class NibView: View {
         for (i, line) in template.lines.enumerated() {
             rowCounts[i] = line.layout(
                 width: width, into: &placements[i], naturalWidth: naturalWidth, wrappedLineCount: wrappedLineCount)
-            if !collapsing[i].isEmpty && collapsing[i].allSatisfy({ labels[$0].text.isEmpty }) { rowCounts[i] = 0 }
+            if !collapsing[i].isEmpty && collapsing[i].allSatisfy(isEmptyLabel) { rowCounts[i] = 0 }
             height += rowCounts[i]
         }
         laidOutWidth = width
@@ -136,7 +179,7 @@ final class NibView: View {
             for (s, segment) in line.segments.enumerated() {
                 guard case .outlet(let outlet) = segment else { continue }
                 let p = placements[i][s]
-                labels[outlet.index].frame = Rect(
+                views[outlet.index].frame = Rect(
                     x: p.x, y: y, width: p.width, height: outlet.wraps ? rowCounts[i] : min(1, rowCounts[i]))
             }
             y += rowCounts[i]
@@ -170,7 +213,7 @@ final class NibView: View {
                             context.draw(spring.drawn(width: p.width), at: Point(x: p.x, y: y + row), style: style)
                         }
                     case .outlet(let outlet):
-                        if row == 0, labels[outlet.index].text.isEmpty, let placeholder = outlet.placeholder {
+                        if row == 0, isEmptyLabel(outlet.index), let placeholder = outlet.placeholder {
                             let text = TextLayout.truncated(placeholder, toWidth: p.width)
                             context.draw(text, at: Point(x: p.x, y: y), style: outlet.style.cellKitStyle.adding(.dim))
                         }

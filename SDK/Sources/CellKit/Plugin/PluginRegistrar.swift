@@ -247,11 +247,13 @@ public final class PluginRegistrar {
         // Make one now: a cell that cannot be made fails the plugin's load, not a later render.
         let prototype = try make()
         let attributes = AttributeDescriptor.descriptors(of: prototype)
-        let nibName = nib?.name ?? (prototype.connectedOutlets.isEmpty ? nil : name)
+        let nibName =
+            nib?.name ?? (prototype.connectedOutlets.isEmpty && prototype.codeOnlyOutlets.isEmpty ? nil : name)
         registrations.append(
             PluginRegistration(
                 name: name, kind: kind, summary: summary, typeName: "\(T.self)", attributes: attributes,
-                nibName: nibName, scenes: [], initialScene: nil, makeView: make, loader: nil))
+                nibName: nibName, scenes: [], initialScene: nil, makeView: make, loader: nil,
+                codeOnlyOutlets: prototype.codeOnlyOutlets.sorted()))
     }
 
     private func addNib(name: String, template: NibTemplate, summary: String?) throws(CellKitError) {
@@ -315,6 +317,10 @@ public struct PluginRegistration: Sendable {
     public let makeView: (@Sendable () throws(CellKitError) -> ReusableView)?
     /// A registered loader.
     public let loader: AnyLoader?
+    /// The nib outlets the cell fills from code (`@ViewOutlet`s and
+    /// `@Outlet(scriptable: false)` labels): no attributes, and a script
+    /// that sets one is refused by name.
+    public internal(set) var codeOnlyOutlets: [String] = []
 }
 
 extension Storyboard {

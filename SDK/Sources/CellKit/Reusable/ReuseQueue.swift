@@ -30,6 +30,8 @@ final class ReuseQueue {
     @exclusivity(unchecked) private(set) var createdCount = 0
     /// Views handed out and not yet given back.
     @exclusivity(unchecked) private(set) var liveCount = 0
+    /// The reuse identifiers of the types registered and dequeued by type.
+    @exclusivity(unchecked) private var identifierCache = ReuseIdentifierCache()
 
     init(kind: String, registerCall: @escaping (String) -> String = { "register(cellType: \($0).self)" }) {
         self.kind = kind
@@ -47,6 +49,12 @@ final class ReuseQueue {
     }
 
     var identifiers: [String] { indexByIdentifier.keys.sorted() }
+
+    /// `T.reuseIdentifier`, computed once per type.
+    @inline(__always)
+    func identifier<T: Reusable>(for type: T.Type) -> String {
+        identifierCache.identifier(for: type)
+    }
 
     @inline(__always)
     private func index(of identifier: String) -> Int? {

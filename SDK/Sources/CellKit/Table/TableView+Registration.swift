@@ -9,9 +9,7 @@ extension TableView {
     /// tableView.register(cellType: CodeBasedCustomCell.self)
     /// ```
     public func register<T: TableViewCell & Reusable>(cellType: T.Type) {
-        cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try NibLoading.makeView(cellType)
-        }
+        cellQueue.register(cellType)
     }
 
     /// Registers a nib-based cell class: new cells load ``NibLoadable/nib``.
@@ -20,23 +18,17 @@ extension TableView {
     /// tableView.register(cellType: NibBasedCustomCell.self)   // uses NibBasedCustomCell.nib
     /// ```
     public func register<T: TableViewCell & Reusable & NibLoadable>(cellType: T.Type) {
-        cellQueue.register(identifier: identifierCache.identifier(for: cellType), typeName: "\(T.self)") {
-            try cellType.tryLoadFromNib()
-        }
+        cellQueue.register(nibBased: cellType)
     }
 
     /// Registers a header/footer view class under its identifier.
     public func register<T: TableViewHeaderFooterView & Reusable>(headerFooterViewType: T.Type) {
-        headerFooterQueue.register(
-            identifier: identifierCache.identifier(for: headerFooterViewType), typeName: "\(T.self)"
-        ) { try NibLoading.makeView(headerFooterViewType) }
+        headerFooterQueue.register(headerFooterViewType)
     }
 
     /// Registers a nib-based header/footer view class.
     public func register<T: TableViewHeaderFooterView & Reusable & NibLoadable>(headerFooterViewType: T.Type) {
-        headerFooterQueue.register(
-            identifier: identifierCache.identifier(for: headerFooterViewType), typeName: "\(T.self)"
-        ) { try headerFooterViewType.tryLoadFromNib() }
+        headerFooterQueue.register(nibBased: headerFooterViewType)
     }
 
     /// Registers a factory under an identifier: for hosts that know cell
@@ -59,35 +51,21 @@ extension TableView {
     public func dequeueReusableCell<T: TableViewCell & Reusable>(for indexPath: IndexPath, cellType: T.Type = T.self)
         -> T
     {
-        do {
-            return try tryDequeueReusableCell(for: indexPath, cellType: cellType)
-        } catch {
-            fatalError(
-                "Failed to dequeue a cell with identifier \(T.reuseIdentifier) matching type \(T.self). "
-                    + "Check that the reuseIdentifier is right and that you registered the cell beforehand: \(error)")
-        }
+        cellQueue.dequeueOrTrap(cellType)
     }
 
     /// Like ``dequeueReusableCell(for:cellType:)``, but throws instead of trapping.
     public func tryDequeueReusableCell<T: TableViewCell & Reusable>(
         for indexPath: IndexPath, cellType: T.Type = T.self
     ) throws(CellKitError) -> T {
-        let identifier = identifierCache.identifier(for: cellType)
-        return try cellQueue.dequeue(identifier, as: T.self) { view in
-            CellKitError(
-                .typeMismatch,
-                "the cell registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)",
-                fix: "register \(T.self) under its own identifier, or dequeue it as \(type(of: view))")
-        }
+        try cellQueue.dequeue(cellType)
     }
 
     /// A cell registered under `identifier`, for hosts that know types only at run time.
     public func tryDequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) throws(CellKitError)
         -> TableViewCell
     {
-        try cellQueue.dequeue(identifier, as: TableViewCell.self) { view in
-            CellKitError(.typeMismatch, "'\(identifier)' is a \(type(of: view)), not a table view cell")
-        }
+        try cellQueue.dequeue(withIdentifier: identifier, as: TableViewCell.self)
     }
 
     /// A header or footer view of type `T`, typed by the call site. Traps if
@@ -99,25 +77,14 @@ extension TableView {
     public func dequeueReusableHeaderFooterView<T: TableViewHeaderFooterView & Reusable>(_ viewType: T.Type = T.self)
         -> T?
     {
-        do {
-            return try tryDequeueReusableHeaderFooterView(viewType)
-        } catch {
-            fatalError(
-                "Failed to dequeue a header/footer with identifier \(T.reuseIdentifier) matching type \(T.self). "
-                    + "Check that the reuseIdentifier is right and that you registered the header/footer beforehand: \(error)"
-            )
-        }
+        headerFooterQueue.dequeueOrTrap(viewType)
     }
 
     /// Like ``dequeueReusableHeaderFooterView(_:)``, but throws instead of trapping.
     public func tryDequeueReusableHeaderFooterView<T: TableViewHeaderFooterView & Reusable>(
         _ viewType: T.Type = T.self
     ) throws(CellKitError) -> T {
-        let identifier = identifierCache.identifier(for: viewType)
-        return try headerFooterQueue.dequeue(identifier, as: T.self) { view in
-            CellKitError(
-                .typeMismatch, "the view registered under '\(identifier)' is a \(type(of: view)), not a \(T.self)")
-        }
+        try headerFooterQueue.dequeue(viewType)
     }
 
     /// Gives back a cell that was dequeued but will not be returned from

@@ -63,7 +63,6 @@ open class TableView: View {
 
     let cellQueue = ReuseQueue(kind: "cell")
     let headerFooterQueue = ReuseQueue(kind: "header/footer view") { "register(headerFooterViewType: \($0).self)" }
-    @exclusivity(unchecked) var identifierCache = ReuseIdentifierCache()
     /// The section layout computed by ``reloadData()``.
     @exclusivity(unchecked) var sections = SectionMap()
     @exclusivity(unchecked) var needsReload = true

@@ -42,6 +42,9 @@ open class View {
     @exclusivity(unchecked) public var stackSizing: StackSizing = .natural
     /// The labels a nib connected to this view, by outlet name.
     public internal(set) var connectedOutlets: [String: Label] = [:]
+    /// The outlets only this view's code fills: its `@ViewOutlet`s and its
+    /// `@Outlet(scriptable: false)` labels. They are no attributes.
+    var codeOnlyOutlets: Set<String> = []
     /// What ``Inspectable/resetAttributesToDefaults()`` runs, kept from the
     /// first reset of this view.
     var attributeTable: AttributeTable?
