@@ -59,6 +59,17 @@ enum PluginLoader {
         return (version, compiler)
     }
 
+    /// The SDK version and compiler the plugin at `path` reports having been
+    /// built with, read from its ABI entry point without the checks (nothing of
+    /// the plugin runs but that function); for a plugin the gate refused.
+    static func reportedBuild(path: String) -> (abiVersion: UInt32, compilerVersion: UInt32)? {
+        guard let library = try? DynamicLibrary.open(path), let symbol = library.symbol(PluginABI.abiSymbol) else {
+            return nil
+        }
+        let (version, compiler) = PluginABI.decode(unsafeBitCast(symbol, to: ABIEntry.self)())
+        return (version, compiler)
+    }
+
     /// Why a plugin built against SDK `pluginVersion` (``PluginABI/version``'s
     /// `major << 16 | minor`) cannot run in a host of `hostVersion`, or `nil`
     /// when it can: the same major version, and a minor version no newer
