@@ -27,6 +27,16 @@ import Testing
             environment: ["HOME": home, "PATH": NewPluginTests.buildEnvironment["PATH"] ?? "/usr/bin:/bin"])
     }
 
+    /// The release build `cellkit install` makes (``releaseDirectory``), made
+    /// as it makes it, for tests that need a release cellkit of their own.
+    static func releaseBuild() throws -> String {
+        let built = try CellKitProcess.spawn(
+            ["/bin/sh", "-c", "exec swift build -c release --scratch-path .build/install >&2"], input: "",
+            directory: TestPaths.repositoryRoot, environment: NewPluginTests.buildEnvironment)
+        #expect(built.status == 0, "\(built.standardError)")
+        return releaseDirectory
+    }
+
     /// Every path below `root`, relative, folders marked with a trailing `/`.
     static func tree(_ root: String) -> [String] {
         var paths: [String] = []
