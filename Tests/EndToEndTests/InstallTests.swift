@@ -85,7 +85,7 @@ import Testing
             cellkit, ["plugin", "install", "WeatherCells"], home: home, in: elsewhere, path: buildPath)
         #expect(pluginInstall.status == 0, "\(pluginInstall.standardError)")
         let userPlugins = prefix + "/lib/cellkit/plugins"
-        #expect(!fileExists(home + "/.local"))
+        #expect(!fileExists(home + "/.local/lib"))
         #expect(try readTextFile(userPlugins + "/WeatherCells.source") == elsewhere + "/WeatherCells\n")
         #expect(pluginInstall.standardOutput.hasPrefix("installed WeatherCells 0.1.0 (2 items validated): "))
         // Then it draws the new cells with their defaults: from an empty folder
