@@ -129,6 +129,8 @@ import Testing
         #expect(
             listed.standardError.contains(
                 "note: 1 plugin must be rebuilt for this cellkit's Swift and SDK; cellkit plugin rebuild rebuilds it"))
+        let json = try Self.run(cellkit, ["plugins", "--json"], home: home, in: elsewhere, path: systemPath)
+        #expect(json.standardOutput.contains(#""state": "stale""#), "\(json.standardOutput)")
         let rebuilt = try Self.run(cellkit, ["plugin", "rebuild"], home: home, in: elsewhere, path: buildPath)
         #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
         #expect(

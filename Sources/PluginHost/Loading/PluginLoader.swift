@@ -53,8 +53,8 @@ enum PluginLoader {
             throw PluginError(
                 .compilerMismatch,
                 "\(library.path) was built with Swift \(PluginABI.compilerDescription(compiler)), but this cellkit was built with Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))",
-                fix: "rebuild the plugin with the same Swift toolchain as cellkit (swift --version)", path: library.path
-            )
+                fix: "rebuild it with this cellkit's toolchain: cellkit plugin rebuild, or swift build in its package "
+                    + "with the Swift of swift --version", path: library.path)
         }
         return (version, compiler)
     }
@@ -83,7 +83,7 @@ enum PluginLoader {
                 "\(path) was built against CellKit SDK \(plugin), but this cellkit has SDK \(host): "
                     + "a plugin loads only in a cellkit of the same major version",
                 fix: pluginVersion >> 16 < hostVersion >> 16
-                    ? "rebuild the plugin against this cellkit's SDK: cellkit plugin install PACKAGE_DIR again, or swift build in its package"
+                    ? "rebuild the plugin against this cellkit's SDK: cellkit plugin rebuild, or swift build in its package"
                     : "use a cellkit of SDK \(pluginVersion >> 16).x, or rebuild the plugin against this cellkit's SDK",
                 path: path)
         }
