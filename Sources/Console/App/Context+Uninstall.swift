@@ -67,11 +67,10 @@ extension Context {
             "removed cellkit \(manifest.version) from \(installation.prefix): "
                 + counted(removal.removed.count, "file or folder", plural: "files and folders")
                 + (removedPlugins.isEmpty ? "" : ", and the plugins \(removedPlugins.joined(separator: ", "))"))
-        // The plugin folder holds the user's plugins: said once, with the plugins, not as a kept folder.
-        let kept = removal.kept.filter {
-            !(!removePlugins && !users.isEmpty && $0.path == installation.pluginDirectory)
-        }
-        if !removePlugins && !users.isEmpty {
+        // The plugin folder holds the user's plugins: said once, naming them, not as a kept folder.
+        let keepsPlugins = !removePlugins && !users.isEmpty
+        let kept = removal.kept.filter { !(keepsPlugins && $0.path == installation.pluginDirectory) }
+        if keepsPlugins {
             output.print(
                 "kept the plugins you installed in \(installation.pluginDirectory): \(users.joined(separator: ", "))\n"
                     + "  cellkit uninstall --plugins removes them too; cellkit plugin uninstall NAME removes one")

@@ -245,8 +245,8 @@ extension Interpreter {
         if stale > 0 {
             output.printError(
                 "note: \(counted(stale, "plugin")) must be rebuilt for this cellkit's Swift and SDK; "
-                    + "cellkit plugin rebuild rebuilds \(stale == 1 ? "it" : "them") from \(stale == 1 ? "its" : "their") packages"
-            )
+                    + "cellkit plugin rebuild rebuilds "
+                    + (stale == 1 ? "it from its package" : "them from their packages"))
         }
     }
 
