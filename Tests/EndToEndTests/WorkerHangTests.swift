@@ -68,28 +68,8 @@ import Testing
         #expect(run.leftOver.isEmpty, "processes left running: \(run.leftOver)")
     }
 
-    /// Item 1 at the prompt: Ctrl-C ends the wait for a worker that closed
-    /// its socket, long before the time limit (120 s).
-    @Test func ctrlCEndsTheWaitForAWorkerThatClosedItsSocket() throws {
-        let repl = try PTYSession.start(environment: ["CELLKIT_TIMEOUT": "120"])
-        try repl.waitForPrompt()
-        try repl.type("load \(Self.crashy)")
-        try repl.waitForPrompt()
-        try repl.type("screen H width=30")
-        try repl.type("row CrashCell mode=close")
-        try repl.type("render")
-        try repl.waitFor("render")
-        Thread.sleep(forTimeInterval: 1)
-        try repl.send(PTYSession.control("c"))
-        try repl.waitFor("was interrupted", timeout: .seconds(10))
-        try repl.waitForPrompt()
-        try repl.type("screen T width=30")
-        try repl.type("row CrashCell text=afterwards")
-        try repl.type("render")
-        try repl.waitFor("afterwards")
-        try repl.type("quit")
-        #expect(try repl.waitForExit() == 0)
-    }
+    // Item 1 at the prompt (Ctrl-C ends the wait for a worker that closed its
+    // socket) is `WorkerIsolationTests.ctrlCEndsAHangAtThePrompt(mode: "close")`.
 
     /// The plugin directory `cellkit plugins` scans, with the fixture in it as `libCrashy.so`.
     static func pluginDirectory(in run: HardLimitRun.Home) throws -> String {

@@ -190,15 +190,16 @@ import Testing
         #expect(try repl.waitForExit() == 0)
     }
 
-    /// A plugin that hangs is ended by Ctrl-C long before the timeout: the
+    /// A plugin that hangs, or that closes its socket and sleeps (issue 21,
+    /// item 1), is ended by Ctrl-C long before the timeout (120 s): the
     /// command is reported as interrupted and the prompt comes back.
-    @Test func ctrlCEndsAHangAtThePrompt() throws {
+    @Test(arguments: ["hang", "close"]) func ctrlCEndsAHangAtThePrompt(mode: String) throws {
         let repl = try PTYSession.start(environment: ["CELLKIT_TIMEOUT": "120"])
         try repl.waitForPrompt()
         try repl.type("load \(Self.crashy)")
         try repl.waitForPrompt()
         try repl.type("screen H width=30")
-        try repl.type("row CrashCell mode=hang")
+        try repl.type("row CrashCell mode=\(mode)")
         try repl.type("render")
         try repl.waitFor("render")
         // Let the worker start drawing, then interrupt it.
