@@ -42,10 +42,7 @@ enum PluginLoader {
 
     /// Reads the ABI the plugin was built against and refuses a mismatch.
     static func checkABI(_ library: DynamicLibrary) throws(PluginError) -> (UInt32, UInt32) {
-        guard let abiSymbol = library.symbol(PluginABI.abiSymbol) else {
-            throw missingEntry(PluginABI.abiSymbol, path: library.path)
-        }
-        let (version, compiler) = PluginABI.decode(unsafeBitCast(abiSymbol, to: ABIEntry.self)())
+        let (version, compiler) = try reportedBuild(library)
         if let refusal = versionRefusal(pluginVersion: version, hostVersion: PluginABI.version, path: library.path) {
             throw refusal
         }
@@ -63,11 +60,16 @@ enum PluginLoader {
     /// built with, read from its ABI entry point without the checks (nothing of
     /// the plugin runs but that function); for a plugin the gate refused.
     static func reportedBuild(path: String) -> (abiVersion: UInt32, compilerVersion: UInt32)? {
-        guard let library = try? DynamicLibrary.open(path), let symbol = library.symbol(PluginABI.abiSymbol) else {
-            return nil
+        guard let library = try? DynamicLibrary.open(path) else { return nil }
+        return try? reportedBuild(library)
+    }
+
+    /// What the library's ABI entry point reports: the SDK version and the compiler.
+    private static func reportedBuild(_ library: DynamicLibrary) throws(PluginError) -> (UInt32, UInt32) {
+        guard let abiSymbol = library.symbol(PluginABI.abiSymbol) else {
+            throw missingEntry(PluginABI.abiSymbol, path: library.path)
         }
-        let (version, compiler) = PluginABI.decode(unsafeBitCast(symbol, to: ABIEntry.self)())
-        return (version, compiler)
+        return PluginABI.decode(unsafeBitCast(abiSymbol, to: ABIEntry.self)())
     }
 
     /// Why a plugin built against SDK `pluginVersion` (``PluginABI/version``'s
