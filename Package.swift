@@ -46,15 +46,35 @@ let package = Package(
         // Files, JSON, CSV and XDG paths, shared by the host and the console
         // (no Foundation: start-up time matters).
         .target(name: "CellKitSupport"),
-        // The host side of the plugin boundary: dlopen, ABI gate, registry.
-        .target(name: "PluginHost", dependencies: ["CellKitSupport", cellKit]),
-        // The script language, interpreter, REPL and output formats.
-        .target(name: "Console", dependencies: ["PluginHost", "CellKitSupport", cellKit]),
-        // The executable: argument handling only.
-        .executableTarget(name: "cellkit", dependencies: ["Console", cellKit]),
+        // Both processes: search path, trust, ELF symbols, the registry cache,
+        // install, scaffold. Reads files; never dlopen.
+        .target(name: "PluginDiscovery", dependencies: ["CellKitSupport", cellKit]),
+        // Both processes: frames, the codec, requests and answers, and the model
+        // both sides share (screens, sections, rows, bindings, the values' syntax).
+        .target(name: "WorkerProtocol", dependencies: ["PluginDiscovery", "CellKitSupport", cellKit]),
+        // Both processes: data files checked by the session, read again by the worker.
+        .target(name: "DataBinding", dependencies: ["WorkerProtocol", "CellKitSupport", cellKit]),
+        // The worker only: dlopen, the version gate, the live registry, validation.
+        .target(name: "PluginRuntime", dependencies: ["PluginDiscovery", "CellKitSupport", cellKit]),
+        // The worker process (`cellkit --worker`): its main loop, screens as data
+        // sources, hosting cells, bound rows, the writers of rendered output.
+        .target(
+            name: "Worker",
+            dependencies: [
+                "PluginRuntime", "PluginDiscovery", "WorkerProtocol", "DataBinding", "CellKitSupport", cellKit,
+            ]),
+        // The session process: script, interpreter, REPL, line editor, terminal,
+        // journal, storyboards, output files, supervision of workers. It cannot
+        // import PluginRuntime or Worker: the session never runs plugin code.
+        .target(
+            name: "Session",
+            dependencies: ["PluginDiscovery", "WorkerProtocol", "DataBinding", "CellKitSupport", cellKit]),
+        // The executable: `--worker` and `--scan-plugin` go to Worker, the rest to Session.
+        .executableTarget(name: "cellkit", dependencies: ["Session", "Worker", cellKit]),
         // Benchmarks: `swift run -c release cellkit-bench`.
         .executableTarget(
-            name: "cellkit-bench", dependencies: ["Console", "PluginHost", "CellKitSupport", "MallocCounter", cellKit]),
+            name: "cellkit-bench",
+            dependencies: ["PluginRuntime", "PluginDiscovery", "CellKitSupport", "MallocCounter", cellKit]),
         .target(name: "MallocCounter"),
         .target(name: "BenchTrivialC"),
         .target(name: "BenchPlugin", dependencies: [cellKit]),
@@ -68,9 +88,13 @@ let package = Package(
         // Helpers shared by the test targets: golden files, temporary directories,
         // child processes, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // Test doubles of Console's internals (an in-memory terminal, the script
-        // checker), for its tests and the fuzz harnesses; empty outside debug builds.
-        .target(name: "ConsoleTestSupport", dependencies: ["Console", cellKit], path: "Tests/ConsoleTestSupport"),
+        // Test doubles of the session's internals (an in-memory terminal, the script
+        // checker, the in-process plugin backend), for the tests, the fuzz harnesses
+        // and the benchmarks; they never ship in a product module.
+        .target(
+            name: "SessionTestSupport",
+            dependencies: ["Session", "Worker", "WorkerProtocol", "PluginRuntime", "PluginDiscovery", cellKit],
+            path: "Tests/SessionTestSupport"),
         .testTarget(
             name: "CellKitTests",
             dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
@@ -79,13 +103,15 @@ let package = Package(
         .testTarget(
             name: "PluginHostTests",
             dependencies: [
-                "PluginHost", "CellKitSupport", cellKit, .product(name: "CellKitTesting", package: "SDK"),
+                "PluginRuntime", "PluginDiscovery", "CellKitSupport", cellKit,
+                .product(name: "CellKitTesting", package: "SDK"),
                 "TestSupport",
             ]),
         .testTarget(
             name: "ConsoleTests",
             dependencies: [
-                "Console", "ConsoleTestSupport", "PluginHost", "CellKitSupport", cellKit,
+                "Session", "SessionTestSupport", "Worker", "WorkerProtocol", "DataBinding", "PluginRuntime",
+                "PluginDiscovery", "CellKitSupport", cellKit,
                 .product(name: "CellKitTesting", package: "SDK"),
                 "TestSupport",
             ],
@@ -113,8 +139,14 @@ let package = Package(
 // corpora and regressions (Fuzz/). `Scripts/fuzz` links them to libFuzzer.
 package.targets += [
     .target(
-        name: "FuzzHarnesses", dependencies: ["Console", "ConsoleTestSupport", "PluginHost", "CellKitSupport", cellKit]),
-    .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarnesses", "Console", "PluginHost"]),
+        name: "FuzzHarnesses",
+        dependencies: [
+            "Session", "SessionTestSupport", "Worker", "WorkerProtocol", "DataBinding", "PluginRuntime",
+            "PluginDiscovery", "CellKitSupport", cellKit,
+        ]),
+    .testTarget(
+        name: "FuzzHarnessTests",
+        dependencies: ["FuzzHarnesses", "Session", "WorkerProtocol", "PluginRuntime", "PluginDiscovery"]),
 ]
 
 // Strict settings for every Swift target of this package, beyond Swift 6 language

@@ -1,7 +1,9 @@
 #if DEBUG
     @_spi(Host) import CellKit
 
-    @testable import Console
+    @testable import Session
+    @testable import Worker
+    @testable import WorkerProtocol
 
     /// Clusters and styles drawn into a canvas 1 to 10,000 columns wide (the
     /// first two bytes), 1 to 4 rows high, then written by all five writers:

@@ -1,7 +1,8 @@
 #if DEBUG
     @_spi(Host) import CellKit
 
-    @testable import PluginHost
+    @testable import PluginDiscovery
+    @testable import PluginRuntime
 
     /// The ELF reader discovery runs on every `.so` of the plugin path: the
     /// input is the library file. It answers or throws an ``ELFError``, for

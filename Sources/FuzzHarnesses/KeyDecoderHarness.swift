@@ -1,5 +1,5 @@
 #if DEBUG
-    @testable import Console
+    @testable import Session
 
     /// The line editor's key decoder: the input arrives in chunks of 1 to 16
     /// bytes (the first byte chooses), keys are taken after each chunk, and a

@@ -2,7 +2,8 @@
     import CellKitSupport
     import Glibc
 
-    @testable import PluginHost
+    @testable import PluginDiscovery
+    @testable import PluginRuntime
 
     /// The registry-cache reader: the input is the cache file. Every record it
     /// accepts writes back as JSON that reads back as a record.

@@ -1,8 +1,9 @@
 #if DEBUG
     @_spi(Host) import CellKit
 
-    @testable import Console
-    @testable import ConsoleTestSupport
+    @testable import Session
+    @testable import SessionTestSupport
+    @testable import WorkerProtocol
 
     /// The script lexer, parser and validator: every diagnostic renders with a
     /// position inside the source, and every command that parses formats back to

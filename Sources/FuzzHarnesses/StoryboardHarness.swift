@@ -2,9 +2,12 @@
     @_spi(Host) import CellKit
     import CellKitSupport
     import Glibc
-    import PluginHost
-
-    @testable import Console
+    import PluginDiscovery
+    import PluginRuntime
+    @testable import Session
+    @testable import Worker
+    @testable import WorkerProtocol
+    @testable import SessionTestSupport
 
     /// Storyboards: the input is read as a storyboard (declarations only, as
     /// `cellkit render` reads one), into a session over an in-process plugin;

@@ -1,5 +1,6 @@
 #if DEBUG
-    @testable import Console
+    @testable import WorkerProtocol
+    @testable import Session
 
     /// The frames between the session and the worker: the input is one
     /// frame's payload, decoded as the session decodes the worker's answers

@@ -1,5 +1,6 @@
 import CellKit
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 
 /// What a data-bound row costs before it is drawn: a reused plugin cell is
 /// prepared for reuse (its attributes reset to their defaults) and four

@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 
 /// The cost of loading a plugin (dlopen + ABI gate + registration into the
 /// registry), over many distinct plugin files, against the floor: dlopen +

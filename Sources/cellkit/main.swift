@@ -1,8 +1,11 @@
-// The `cellkit` executable: reads the command line and hands it to Console,
-// where the parsing (Invocation.parse) and everything else lives.
+// The `cellkit` executable: routes the command line to one of the two
+// processes (docs/design.md, "Two processes"). `--worker` and `--scan-plugin`
+// run plugin code and go to Worker; everything else goes to Session, where
+// the parsing (Invocation.parse) and everything else lives.
 import CellKit
-import Console
 import Glibc
+import Session
+import Worker
 
 // The worker process a session starts (docs/design.md): not a command for people.
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "--worker" {
@@ -10,7 +13,12 @@ if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "--worker" {
 }
 
 do {
-    exit(CellKitApp.main(try Invocation.parse(Array(CommandLine.arguments.dropFirst()))))
+    let invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
+    // The child a session starts to scan a library for its registry cache.
+    if case .scanPlugin(let path) = invocation.mode {
+        exit(PluginScan.printRecord(of: path, allowUnsafe: invocation.allowUnsafePlugins))
+    }
+    exit(CellKitApp.main(invocation))
 } catch {
     // The message quotes what was typed: made safe for the terminal (an escape in an argument
     // stays text), line by line (a fix goes on a line of its own).

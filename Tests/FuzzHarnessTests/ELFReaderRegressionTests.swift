@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PluginHost
+@testable import PluginDiscovery
+@testable import PluginRuntime
 
 /// The ELF reader on its fuzz seed (a real 1,960-byte library exporting both
 /// entry points) and on the damaged copies of it in Fuzz/Regressions/elf

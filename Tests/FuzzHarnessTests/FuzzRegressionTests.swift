@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Console
 @testable import FuzzHarnesses
+@testable import Session
 
 /// Replays every seed (Fuzz/Corpus/NAME) and every input that once crashed a
 /// harness (Fuzz/Regressions/NAME) through its harness: `swift test` (and the

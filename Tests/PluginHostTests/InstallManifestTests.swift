@@ -1,6 +1,6 @@
 import CellKitSupport
 import Glibc
-import PluginHost
+import PluginDiscovery
 import Testing
 
 /// `InstallManifest`: what `cellkit uninstall` trusts. A manifest that names

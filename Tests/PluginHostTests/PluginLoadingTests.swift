@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import CellKitSupport
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import Testing
 
 /// "no plugin named X": the nearest name for a typo, and the hint about

@@ -1,5 +1,6 @@
 import CellKitSupport
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import Testing
 
 /// `PluginPackage.libraries(in:)`, what `cellkit plugin install` takes from a

@@ -2,7 +2,8 @@
 import Glibc
 import Testing
 
-@testable import PluginHost
+@testable import PluginDiscovery
+@testable import PluginRuntime
 
 /// Every way a plugin can be bad, through the real dlopen path: each is
 /// refused with its own message, and the registry is left as it was.

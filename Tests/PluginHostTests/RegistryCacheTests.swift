@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import Testing
 
 /// The registry cache: what plugins on disk register, recorded by path, size

@@ -2,7 +2,8 @@
 import CellKitTesting
 import Testing
 
-@testable import PluginHost
+@testable import PluginDiscovery
+@testable import PluginRuntime
 
 /// The scaffold's CardCell, as `new-plugin` writes it, for checking the
 /// golden file it ships.

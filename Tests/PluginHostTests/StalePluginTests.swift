@@ -1,6 +1,7 @@
 @_spi(Host) import CellKit
 import CellKitSupport
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import Testing
 
 /// What makes a plugin stale (rebuilt by `cellkit plugin rebuild`) rather

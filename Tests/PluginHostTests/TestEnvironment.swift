@@ -1,6 +1,7 @@
 import CellKitSupport
 import Glibc
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import TestSupport
 
 /// Paths and temporary directories for the host tests.

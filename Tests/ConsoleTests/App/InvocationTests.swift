@@ -1,4 +1,4 @@
-import Console
+import Session
 import Testing
 
 /// The `cellkit` command line, parsed as the executable parses it.

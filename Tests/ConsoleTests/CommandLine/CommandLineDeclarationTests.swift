@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Console
+@testable import Session
 
 /// Help, completions and the manual page are made from the command and
 /// option declarations: these tests check each artefact names every

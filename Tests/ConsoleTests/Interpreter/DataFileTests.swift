@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Console
+@testable import DataBinding
+@testable import Session
 
 /// ``DataFile`` reads a file a chunk at a time, the next chunk on another
 /// thread while the caller works on this one: whatever the order of the

@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// What each command does to the session and prints, when it works.
 @Suite struct InterpreterCommandTests {

@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// `rows CELL from FILE`: JSON and CSV records bound to attributes, and errors
 /// located in the data file (or in the script, when the script is wrong).

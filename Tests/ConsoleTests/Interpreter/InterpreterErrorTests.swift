@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// What the interpreter says when a command cannot run: file:line:col, the
 /// line, a caret under the culprit, and a fix; and that the session is left

@@ -2,7 +2,9 @@ import CellKitSupport
 import Glibc
 import Testing
 
-@testable import Console
+@testable import DataBinding
+@testable import Session
+@testable import WorkerProtocol
 
 /// Hostile files get a clear error within a documented limit (docs/limits.md),
 /// never a read without end: data files must be regular files of at most

@@ -1,10 +1,14 @@
 @_spi(Host) import CellKit
 import Glibc
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import TestSupport
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import SessionTestSupport
+@testable import Worker
+@testable import WorkerProtocol
 
 // MARK: - Test cells, registered in-process (no .so needed)
 

@@ -1,7 +1,7 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
 
 extension LineEditorTests {
     /// What the user sees: wide characters, long lines, coloured prompts.

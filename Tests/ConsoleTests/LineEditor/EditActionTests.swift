@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Console
+@testable import Session
 
 /// The key map: Emacs bindings, modified arrows move by words, unbound keys do nothing.
 @Suite struct EditActionTests {

@@ -1,7 +1,8 @@
 import Testing
 
-@testable import Console
-@testable import ConsoleTestSupport
+@testable import Session
+@testable import SessionTestSupport
+@testable import WorkerProtocol
 
 extension LineEditorTests {
     /// Editing keys, checked through the returned line and the screen.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Console
+@testable import Session
 
 extension LineEditorTests {
     /// Up/Down, Ctrl-P/Ctrl-N and the draft.

@@ -3,7 +3,7 @@ import Glibc
 import TestSupport
 import Testing
 
-@testable import Console
+@testable import Session
 
 extension LineEditorTests {
     /// The history list and its file.

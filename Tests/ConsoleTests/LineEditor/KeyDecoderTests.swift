@@ -1,7 +1,7 @@
 import Testing
 
-@testable import Console
-@testable import ConsoleTestSupport
+@testable import Session
+@testable import SessionTestSupport
 
 extension LineEditorTests {
     /// Bytes to keys.

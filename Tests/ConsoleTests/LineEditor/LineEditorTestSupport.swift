@@ -1,5 +1,6 @@
-@testable import Console
-@testable import ConsoleTestSupport
+@testable import Session
+@testable import SessionTestSupport
+@testable import WorkerProtocol
 
 /// The parent of every line editor suite, so that
 /// `swift test --filter LineEditor` runs them all.

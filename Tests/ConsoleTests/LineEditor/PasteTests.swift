@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Console
+@testable import Session
 
 extension LineEditorTests {
     /// Bracketed paste: inserted literally, newlines kept for a multi-line submission.

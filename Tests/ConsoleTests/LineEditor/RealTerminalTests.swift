@@ -1,7 +1,10 @@
 import Glibc
+import PluginRuntime
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import Worker
+@testable import WorkerProtocol
 
 extension LineEditorTests {
     /// ``FileDescriptorTerminal`` on a real pseudo-terminal: raw mode, restore,

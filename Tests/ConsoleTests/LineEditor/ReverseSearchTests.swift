@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Console
+@testable import Session
 
 extension LineEditorTests {
     /// Ctrl-R reverse incremental search.

@@ -2,10 +2,11 @@
 import Foundation
 import Testing
 
-@testable import Console
+@testable import Worker
 
 #if canImport(FoundationXML)
     import FoundationXML
+    @testable import Session
 #endif
 
 extension OutputTests {

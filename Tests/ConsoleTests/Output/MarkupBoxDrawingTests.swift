@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import Worker
 
 extension OutputTests {
     @Suite struct MarkupBoxDrawingTests {

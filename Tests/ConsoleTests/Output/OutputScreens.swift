@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import Worker
 
 /// The tests of the HTML and SVG writers (`swift test --filter Output`).
 @Suite struct OutputTests {

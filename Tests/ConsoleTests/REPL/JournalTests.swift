@@ -2,7 +2,7 @@ import CellKitSupport
 import Glibc
 import Testing
 
-@testable import Console
+@testable import Session
 
 /// The session journal `--recover` reads.
 @Suite struct REPLJournalTests {

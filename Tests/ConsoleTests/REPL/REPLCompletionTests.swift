@@ -2,7 +2,7 @@
 import CellKitSupport
 import Testing
 
-@testable import Console
+@testable import Session
 
 /// What Tab offers at the REPL's prompt.
 @Suite struct REPLCompletionTests {

@@ -1,10 +1,12 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import TestSupport
 
-@testable import Console
+@testable import Session
+@testable import SessionTestSupport
 
 /// Helpers for the REPL's unit tests (`swift test --filter REPL`).
 enum REPLTestSupport {

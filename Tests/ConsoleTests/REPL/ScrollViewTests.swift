@@ -2,8 +2,10 @@
 import CellKitSupport
 import Testing
 
-@testable import Console
-@testable import ConsoleTestSupport
+@testable import Session
+@testable import SessionTestSupport
+@testable import Worker
+@testable import WorkerProtocol
 
 /// The `show` view on a test terminal: frames, status line, keys, resizes.
 @Suite(.serialized) struct REPLScrollViewTests {
@@ -29,7 +31,8 @@ import Testing
         let (screen, interpreter) = try longScreen()
         let terminal = TestTerminal(size: TerminalSize(columns: 70, rows: 10))
         terminal.keys("q")
-        let view = ScrollView(screen: screen, host: interpreter.host, terminal: terminal, colors: .none)
+        let view = ScrollView(
+            screen: screen, host: try #require(interpreter.inProcessHost), terminal: terminal, colors: .none)
         try view.run()
 
         let frames = Support.frames(in: terminal.output)
@@ -54,7 +57,8 @@ import Testing
         let terminal = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
         // Each key is read on its own, so each gets a frame.
         terminal.keys("\u{1B}[6~", "j", "\u{1B}[B", "k", "G", "\u{1B}[5~", "g", " ", "b", "\u{1B}[F", "\u{1B}[H", "q")
-        let view = ScrollView(screen: screen, host: interpreter.host, terminal: terminal, colors: .none)
+        let view = ScrollView(
+            screen: screen, host: try #require(interpreter.inProcessHost), terminal: terminal, colors: .none)
         try view.run()
         let status = Support.frames(in: terminal.output).map { $0.last!.split(separator: "·")[1].trimmingSpaces }
         #expect(
@@ -73,7 +77,8 @@ import Testing
         let terminal = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
         terminal.steps.append(.signal(resizeTo: TerminalSize(columns: 40, rows: 5)))
         terminal.keys("q")
-        let view = ScrollView(screen: screen, host: interpreter.host, terminal: terminal, colors: .none)
+        let view = ScrollView(
+            screen: screen, host: try #require(interpreter.inProcessHost), terminal: terminal, colors: .none)
         try view.run()
         let frames = Support.frames(in: terminal.output)
         #expect(frames.count == 2)
@@ -85,7 +90,8 @@ import Testing
         let (screen, interpreter) = try longScreen()
         let terminal = TestTerminal(size: TerminalSize(columns: 20, rows: 4))
         terminal.keys("q")
-        try ScrollView(screen: screen, host: interpreter.host, terminal: terminal, colors: .none).run()
+        try ScrollView(screen: screen, host: try #require(interpreter.inProcessHost), terminal: terminal, colors: .none)
+            .run()
         let frame = try #require(Support.frames(in: terminal.output).first)
         #expect(frame[3] == " Long · rows 1–3 of…")
     }
@@ -93,7 +99,8 @@ import Testing
     @Test func theEndOfInputLeavesTheView() throws {
         let (screen, interpreter) = try longScreen(3)
         let terminal = TestTerminal(size: TerminalSize(columns: 40, rows: 10))
-        try ScrollView(screen: screen, host: interpreter.host, terminal: terminal, colors: .none).run()
+        try ScrollView(screen: screen, host: try #require(interpreter.inProcessHost), terminal: terminal, colors: .none)
+            .run()
         let frame = try #require(Support.frames(in: terminal.output).first)
         #expect(frame[0..<3] == ["item 0", "item 1", "item 2"])
         #expect(frame[9].hasPrefix(" Long · rows 1–3 of 3 · all"))
@@ -114,7 +121,7 @@ import Testing
                 row TextCell text=last
                 """)
         let screen = interpreter.session.screens[0]
-        let dataSource = ScreenDataSource(screen: screen, host: interpreter.host)
+        let dataSource = ScreenDataSource(screen: screen, host: try #require(interpreter.inProcessHost))
         defer { withExtendedLifetime(dataSource) {} }
         let table = try #require(dataSource.makeView() as? TableView)
         _ = table.preparePieces(width: 40)

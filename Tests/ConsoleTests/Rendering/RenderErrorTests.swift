@@ -1,9 +1,12 @@
 @_spi(Host) import CellKit
 import Glibc
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import Worker
+@testable import WorkerProtocol
 
 /// An output that refuses every write, as a full disk would.
 private final class FullDisk: TextOutput {

@@ -1,7 +1,8 @@
 import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// How a render is shared among workers (``RenderPart``), its request on the
 /// wire, and the progress line's text (``RenderProgress``).

@@ -1,7 +1,7 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
 
 /// A cell as a plugin author writes one: `percent` fills the `pct` label
 /// from code, and `pct` is an attribute too (declared after it, as a nib's

@@ -1,8 +1,10 @@
 @_spi(Host) import CellKit
-import PluginHost
+import PluginDiscovery
+import PluginRuntime
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// Hints quote commands that work: they are made from the command table, and each one,
 /// with real names in place of the placeholders, is a command the language accepts.

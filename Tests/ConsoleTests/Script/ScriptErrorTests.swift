@@ -1,8 +1,9 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
-@testable import ConsoleTestSupport
+@testable import Session
+@testable import SessionTestSupport
+@testable import WorkerProtocol
 
 /// One bad input and the diagnostic it must give.
 struct ScriptErrorCase: Sendable, CustomTestStringConvertible {

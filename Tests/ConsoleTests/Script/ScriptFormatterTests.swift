@@ -2,7 +2,8 @@
 import TestSupport
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 @Suite struct ScriptFormatterTests {
     /// Texts chosen to hit every quoting rule.

@@ -2,8 +2,9 @@
 import TestSupport
 import Testing
 
-@testable import Console
-@testable import ConsoleTestSupport
+@testable import Session
+@testable import SessionTestSupport
+@testable import WorkerProtocol
 
 /// Random input never traps, and whatever parses formats back to itself.
 @Suite struct ScriptFuzzTests {

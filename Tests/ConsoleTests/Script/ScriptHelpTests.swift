@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Console
+@testable import Session
 
 @Suite struct ScriptHelpTests {
     @Test func usageLines() throws {

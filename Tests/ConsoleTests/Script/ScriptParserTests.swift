@@ -1,8 +1,9 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
-@testable import ConsoleTestSupport
+@testable import Session
+@testable import SessionTestSupport
+@testable import WorkerProtocol
 
 @Suite struct ScriptParserTests {
     static let dashboard = """

@@ -1,7 +1,7 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
 
 @Suite struct ScriptSuggestionTests {
     @Test func distances() {

@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 @Suite struct ScriptValidationTests {
     static func valid(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)

@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import TestSupport
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// Generates scripts that compose random screens — names, titles with quotes,
 /// escapes, CJK, emoji and control characters, every border and layout

@@ -1,8 +1,10 @@
 @_spi(Host) import CellKit
-import PluginHost
+import PluginRuntime
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import Worker
+@testable import WorkerProtocol
 
 /// `save` writes a storyboard that, opened in a new session, gives the same
 /// session: screens, sections, rows, bound rows (and their records), the

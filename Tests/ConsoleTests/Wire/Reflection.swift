@@ -8,7 +8,7 @@
 /// Reflection.fingerprint(AttributeValue.double(.nan))  // "…double(Double(0x7ff8000000000000))"
 /// var census = Reflection.Census()
 /// census.add(screen)
-/// census.properties["Console.Screen"]?["separators"]   // the fingerprints `separators` took
+/// census.properties["WorkerProtocol.Screen"]?["separators"]   // the fingerprints `separators` took
 /// ```
 enum Reflection {
     /// Every stored field of `value`, recursively; doubles as bit patterns.
@@ -36,7 +36,7 @@ enum Reflection {
     /// The values each stored property of each structure took, over every
     /// value added (and every value inside them).
     struct Census {
-        /// Type name (`Console.Screen`) → property name → the fingerprints it took.
+        /// Type name (`WorkerProtocol.Screen`) → property name → the fingerprints it took.
         var properties: [String: [String: Set<String>]] = [:]
         /// Enumeration → the cases seen (``WireCases``).
         var cases: [String: Set<String>] = [:]

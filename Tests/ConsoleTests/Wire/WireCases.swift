@@ -1,6 +1,7 @@
 @_spi(Host) import CellKit
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// The cases of every enumeration the wire carries, named by an exhaustive
 /// `switch`: a case added to one of them does not compile here until it is

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import Worker
+@testable import WorkerProtocol
 
 /// The round-trip tests are only as good as ``WireSampler``: these check that
 /// it varies every stored property of every model type the messages carry,
@@ -11,14 +13,16 @@ import Testing
 @Suite struct WireCoverageTests {
     /// Stored properties that are not sent, each with the reason.
     static let notOnTheWire: [String: String] = [
-        "Console.Binding.watch": "the session watches the data files; the worker only draws"
+        "WorkerProtocol.Binding.watch": "the session watches the data files; the worker only draws"
     ]
 
     /// The types a message carries, each of which the census must reach.
     static let modelTypes: Set<String> = [
-        "Console.Screen", "Console.Section", "Console.Row", "Console.Binding", "Console.DataFileIdentity",
-        "Console.CellReference", "Console.AttributeSetting", "Console.FieldPath", "Console.PluginInfo",
-        "Console.ItemInfo", "Console.AttributeInfo", "CellKit.BoxStyle",
+        "WorkerProtocol.Screen", "WorkerProtocol.Section", "WorkerProtocol.Row", "WorkerProtocol.Binding",
+        "WorkerProtocol.DataFileIdentity",
+        "WorkerProtocol.CellReference", "WorkerProtocol.AttributeSetting", "WorkerProtocol.FieldPath",
+        "WorkerProtocol.PluginInfo",
+        "WorkerProtocol.ItemInfo", "WorkerProtocol.AttributeInfo", "CellKit.BoxStyle",
     ]
 
     static let census: Reflection.Census = {
@@ -42,7 +46,7 @@ import Testing
                     \(name) took one value only (\(values.first ?? "")) over every sample: \
                     WireSampler never varies it, so the round trip cannot show whether the wire carries it; \
                     vary it in Tests/ConsoleTests/Wire/WireSampler.swift (and encode it in \
-                    Sources/Console/Worker), or list it in WireCoverageTests.notOnTheWire with the reason
+                    Sources/WorkerProtocol/Wire), or list it in WireCoverageTests.notOnTheWire with the reason
                     """)
             }
         }

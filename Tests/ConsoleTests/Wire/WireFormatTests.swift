@@ -2,7 +2,8 @@ import CellKit
 import Foundation
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// The bytes of the wire (docs/design.md, "The protocol"), and what it does
 /// with bytes no encoder writes: a clear ``WireError``, never a trap, a stack

@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import TestSupport
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// Random values of every message between the session and the worker, and of
 /// every model type they carry, from a seed: every field of every type and

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Console
+@testable import Session
 
 /// The hang limit counts from the worker's last progress (issue 21, item 6:
 /// it was 10 to 20 s for a limit of 10, as a hang was only seen at the

@@ -3,7 +3,7 @@ import Glibc
 import TestSupport
 import Testing
 
-@testable import Console
+@testable import Session
 
 /// What a worker prints is kept bounded (issue 21, item 5): the last 16 KiB
 /// in memory, at most 1 MiB in the log file and 1 MiB in its rotated copy;

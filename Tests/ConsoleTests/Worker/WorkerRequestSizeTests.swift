@@ -1,7 +1,8 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Console
+@testable import Session
+@testable import WorkerProtocol
 
 /// An output that keeps nothing.
 private final class Discard: TextOutput {

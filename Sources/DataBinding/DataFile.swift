@@ -1,0 +1,291 @@
+import CellKitSupport
+import Dispatch
+
+/// A data file read a chunk of records at a time: `rows` checks every
+/// record in one pass over the chunks, and drawing reads the chunk that
+/// holds a row when the row is drawn. Memory holds one chunk (about 1 MiB
+/// of the file, parsed) and where each chunk starts, whatever the file's
+/// size (docs/design.md, "The data path").
+///
+/// A file the chunk scan cannot cut (a JSON array on one line) or that does
+/// not parse is read whole, as one table: its errors are then exactly the
+/// parser's, with their positions in the file.
+///
+/// Reading in order, the next chunks are cut and parsed on other threads
+/// while the caller works on this one (``ReadAhead``): the check pass and a
+/// render each use both cores.
+package final class DataFile {
+    package let path: String
+    private let chunker: RecordChunker
+    private let maximumBytes: Int
+    /// Whether JSON values keep their positions (for errors: the check pass).
+    private let positions: Bool
+    /// The whole file, when it is read as one table.
+    private var whole: DataTable?
+    /// The table last read, kept for the rows after it.
+    private var current: DataTable?
+
+    /// How many bytes of the file a chunk holds, about.
+    package static let chunkBytes = 1 << 20
+
+    /// Opens the data file at `path` (a regular file of at most
+    /// `maximumBytes`; docs/limits.md) without reading its records.
+    ///
+    /// Without `positions`, JSON chunks are parsed without the position of
+    /// each value: for drawing records `rows` checked. ``readAhead`` chunks
+    /// after the one asked for are read on other threads.
+    package init(
+        _ path: String, maximumBytes: Int = InputLimits.defaultDataFileBytes, chunkBytes: Int = DataFile.chunkBytes,
+        positions: Bool = true, readAhead: Int = 1
+    ) throws(DataTable.OpenError) {
+        self.path = path
+        self.maximumBytes = maximumBytes
+        self.positions = positions
+        self.readAhead = max(0, readAhead)
+        do {
+            try checkLimitedFile(path, maximumBytes: maximumBytes, what: "data file")
+        } catch {
+            throw .io(error.description)
+        }
+        let format: RecordChunker.Format =
+            DataTable.csvDelimiter(path).map { .csv($0) } ?? .json
+        do {
+            chunker = try RecordChunker(path: path, format: format, targetBytes: chunkBytes)
+        } catch {
+            throw .io(error.description)
+        }
+    }
+
+    /// Whether the file is read as one table (``table(chunk:)`` then has one chunk).
+    package var isWhole: Bool { whole != nil }
+
+    /// The records of chunk `index` as a table, or `nil` past the last chunk.
+    /// The first call that finds the file cannot be cut returns the whole
+    /// file (its ``DataTable/recordBase`` 0), and later calls return `nil`.
+    ///
+    /// `positions` overrides the file's choice for this chunk: the check
+    /// pass reads JSON without positions, and again with them only for a
+    /// chunk that has an error to report.
+    package func table(chunk index: Int, positions: Bool? = nil) throws(DataTable.OpenError) -> DataTable? {
+        if whole != nil { return nil }
+        let positions = positions ?? self.positions
+        return try use(try take(index, positions: positions), index: index, positions: positions)
+    }
+
+    /// Whether JSON chunks are read with the positions of their values.
+    package var keepsPositions: Bool { positions }
+
+    /// Whether CSV chunks are only checked and counted, their fields not
+    /// kept (set before the first read): for a check that needs no field's
+    /// value, when every bound attribute is text made of fields. A chunk then
+    /// has its header and its count, no records.
+    package var countsOnly = false
+
+    /// The table holding record `record` (from 0), or `nil` when the file
+    /// has fewer records.
+    package func table(holding record: Int) throws(DataTable.OpenError) -> DataTable? {
+        if let whole { return record < whole.count ? whole : nil }
+        if let current, current.holds(record) { return current }
+        if let next = aheads.first, next.positions == positions {
+            next.wait()
+            if case .success(.table(let table, _)) = next.outcome, table.holds(record) {
+                return try use(take(next), index: next.index, positions: positions)
+            }
+        }
+        waitForCuts()
+        let index: Int?
+        do {
+            index = try chunker.index(holding: record)
+        } catch {
+            throw .io(error.description)
+        }
+        guard let index else { return nil }
+        let table = try use(try take(index, positions: positions), index: index, positions: positions)
+        return table.map { $0.holds(record) ? $0 : nil } ?? nil
+    }
+
+    // MARK: - Reading a chunk
+
+    /// What reading a chunk found.
+    private enum Outcome {
+        /// Its records, and whether it is the file's last chunk.
+        case table(DataTable, isLast: Bool)
+        /// There is no such chunk.
+        case end
+        /// It did not parse as the scan said: the file is read whole.
+        case misjudged
+    }
+
+    /// Reads and parses chunk `index`.
+    private static func read(
+        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, countsOnly: Bool
+    ) -> Result<Outcome, DataTable.OpenError> {
+        let found: RecordChunker.RecordChunk?
+        do {
+            found = try chunker.chunk(index)
+        } catch {
+            return .failure(.io(error.description))
+        }
+        guard let chunk = found else { return .success(.end) }
+        return parse(chunk, path: path, positions: positions, countsOnly: countsOnly)
+    }
+
+    /// Parses a chunk (on any thread: it touches nothing else).
+    private static func parse(
+        _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, countsOnly: Bool
+    ) -> Result<Outcome, DataTable.OpenError> {
+        if countsOnly, let delimiter = DataTable.csvDelimiter(path) {
+            // The scanner checks the UTF-8 itself: no String of the chunk, no field kept.
+            guard let (header, count) = try? CSVParser(delimiter: delimiter).countRecords(chunk.text),
+                count == chunk.count
+            else { return .success(.misjudged) }
+            var table = DataTable(
+                path: path, storage: .csv(CSVTable(header: header, records: []), delimiter), text: "")
+            table.countedRecords = count
+            table.recordBase = chunk.firstRecord
+            table.lineOffset = chunk.lineOffset
+            return .success(.table(table, isLast: chunk.isLast))
+        }
+        // One validating pass makes the text (ill-formed UTF-8: the whole file's reader says where).
+        guard let text = String(validating: chunk.text, as: UTF8.self),
+            var table = try? DataTable.parse(path, text: text, positions: positions), table.count == chunk.count
+        else { return .success(.misjudged) }
+        table.recordBase = chunk.firstRecord
+        table.lineOffset = chunk.lineOffset
+        return .success(.table(table, isLast: chunk.isLast))
+    }
+
+    /// Chunk `index`: from the threads reading ahead when they read that
+    /// one, else read now. Reads ahead of the chunks after this one are kept
+    /// (the check pass reads a chunk again, with positions, then goes on).
+    private func take(_ index: Int, positions: Bool) throws(DataTable.OpenError) -> Outcome {
+        if let next = aheads.first {
+            if next.index == index && next.positions == positions {
+                next.wait()
+                return try take(next)
+            }
+            if next.index != index + 1 { dropReadsAhead() }
+        }
+        waitForCuts()
+        return try Self.read(chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly).get()
+    }
+
+    private func take(_ read: ReadAhead) throws(DataTable.OpenError) -> Outcome {
+        aheads.removeFirst()
+        return try read.outcome.get()
+    }
+
+    /// Makes `outcome` (chunk `index`) the current table, and reads ahead.
+    private func use(_ outcome: Outcome, index: Int, positions: Bool) throws(DataTable.OpenError) -> DataTable? {
+        switch outcome {
+        case .end:
+            return nil
+        case .table(let table, let isLast):
+            current = table
+            if !isLast { readAhead(after: index, positions: positions) }
+            return table
+        case .misjudged:
+            dropReadsAhead()
+            let table = try DataTable.open(path, maximumBytes: maximumBytes)
+            whole = table
+            current = table
+            return table
+        }
+    }
+
+    // MARK: - Reading ahead
+
+    /// How many chunks to read ahead (set before the first read). One keeps
+    /// a caller that works on each chunk busy; a caller with little to do
+    /// per record (the check of a CSV file whose bound fields are all text)
+    /// waits on the parse, and two parses side by side keep both cores busy.
+    /// Two for a caller that is busy itself is slower: three threads on two
+    /// cores.
+    package var readAhead: Int
+    /// The chunks being read on other threads, in order, consecutive.
+    private var aheads: [ReadAhead] = []
+
+    /// A chunk read on another thread: first its bytes, then its parse.
+    ///
+    /// Only one thread at a time uses the chunker: a read ahead cuts its
+    /// chunk after the read before it has cut its own (``cut``), and the
+    /// owning ``DataFile`` uses the chunker only after every read ahead has
+    /// (``waitForCuts()``). Parses run side by side.
+    private final class ReadAhead: @unchecked Sendable {
+        package let index: Int
+        package let positions: Bool
+        package let countsOnly: Bool
+        /// Set by the reading thread before it leaves ``done``; read only after ``wait()``.
+        package private(set) var outcome: Result<Outcome, DataTable.OpenError> = .success(.end)
+        /// Left when the chunk's bytes are read (the chunker is free again).
+        package let cut = DispatchGroup()
+        /// Left when the chunk is parsed.
+        private let done = DispatchGroup()
+
+        package init(index: Int, positions: Bool, countsOnly: Bool) {
+            self.index = index
+            self.positions = positions
+            self.countsOnly = countsOnly
+            cut.enter()
+            done.enter()
+        }
+
+        package func run(_ chunker: RecordChunker, path: String, after previous: DispatchGroup?) {
+            previous?.wait()
+            let chunk: Result<RecordChunker.RecordChunk?, DataTable.OpenError>
+            do {
+                chunk = .success(try chunker.chunk(index))
+            } catch {
+                chunk = .failure(.io(error.description))
+            }
+            cut.leave()
+            outcome = chunk.flatMap { chunk in
+                chunk.map { DataFile.parse($0, path: path, positions: positions, countsOnly: countsOnly) }
+                    ?? .success(.end)
+            }
+            done.leave()
+        }
+
+        /// Waits until the chunk is read and parsed (at once, when it was).
+        package func wait() { done.wait() }
+    }
+
+    /// Reads ahead the chunks after chunk `index`, up to ``readAhead``.
+    private func readAhead(after index: Int, positions: Bool) {
+        guard aheads.first.map({ $0.index == index + 1 && $0.positions == positions }) ?? true else { return }
+        while aheads.count < readAhead {
+            let read = ReadAhead(index: (aheads.last?.index ?? index) + 1, positions: positions, countsOnly: countsOnly)
+            let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
+            aheads.append(read)
+            DispatchQueue.global().async { job.read.run(job.chunker, path: job.path, after: job.previous) }
+        }
+    }
+
+    /// Waits until no read ahead uses the chunker.
+    private func waitForCuts() {
+        aheads.last?.cut.wait()
+    }
+
+    /// Forgets the reads ahead (after they are done with the chunker).
+    private func dropReadsAhead() {
+        waitForCuts()
+        aheads.removeAll()
+    }
+
+    /// What a reading thread gets: the chunker (used by one thread at a
+    /// time, as ``ReadAhead`` says), the path, the result's box, and the
+    /// read before it.
+    private struct Handoff: @unchecked Sendable {
+        package let chunker: RecordChunker
+        package let path: String
+        package let read: ReadAhead
+        package let previous: DispatchGroup?
+    }
+}
+
+extension DataTable {
+    /// Whether record `record` of the file is in this table.
+    package func holds(_ record: Int) -> Bool {
+        record >= recordBase && record < recordBase + count
+    }
+}

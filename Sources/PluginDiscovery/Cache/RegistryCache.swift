@@ -1,0 +1,229 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+
+/// What plugins on disk register, recorded when they were last loaded, in
+/// the manner of GStreamer's registry: keyed by path, size and modification
+/// time, so listing plugins and completing names needs no `dlopen`.
+///
+/// A record whose file changed (size or mtime) is stale and is scanned
+/// again; a cache file that cannot be read is rebuilt, never trusted.
+public final class RegistryCache {
+    /// One library file, as last seen.
+    public struct Record: Sendable {
+        public var path: String
+        public var size: Int
+        public var mtimeSeconds: Int
+        public var mtimeNanoseconds: Int
+        /// Whether the file is a CellKit plugin at all (libCellKit.so is not).
+        public var isPlugin: Bool
+        public var name: String
+        public var version: String
+        public var summary: String
+        public var abiVersion: UInt32
+        public var compilerVersion: UInt32
+        public var registrations: [RegistrationRecord]
+        /// Why the last scan failed, if it did.
+        public var error: String?
+        /// Why the trust check refused to open the library (it was not scanned); never stored in the cache file.
+        public var refusal: String?
+
+        /// A record.
+        public init(
+            path: String, size: Int, mtimeSeconds: Int, mtimeNanoseconds: Int, isPlugin: Bool, name: String,
+            version: String, summary: String, abiVersion: UInt32, compilerVersion: UInt32,
+            registrations: [RegistrationRecord], error: String?, refusal: String? = nil
+        ) {
+            self.path = path
+            self.size = size
+            self.mtimeSeconds = mtimeSeconds
+            self.mtimeNanoseconds = mtimeNanoseconds
+            self.isPlugin = isPlugin
+            self.name = name
+            self.version = version
+            self.summary = summary
+            self.abiVersion = abiVersion
+            self.compilerVersion = compilerVersion
+            self.registrations = registrations
+            self.error = error
+            self.refusal = refusal
+        }
+    }
+
+    /// One registered item, as recorded.
+    public struct RegistrationRecord: Sendable {
+        public var name: String
+        public var kind: PluginRegistration.Kind
+        public var summary: String?
+        public var typeName: String
+        public var nibName: String?
+        public var attributes: [AttributeRecord]
+        public var scenes: [String]
+
+        package init(
+            name: String, kind: PluginRegistration.Kind, summary: String?, typeName: String, nibName: String?,
+            attributes: [AttributeRecord], scenes: [String]
+        ) {
+            self.name = name
+            self.kind = kind
+            self.summary = summary
+            self.typeName = typeName
+            self.nibName = nibName
+            self.attributes = attributes
+            self.scenes = scenes
+        }
+    }
+
+    /// One attribute, as recorded.
+    public struct AttributeRecord: Sendable {
+        public var name: String
+        public var type: String
+        public var defaultValue: String?
+        public var summary: String?
+
+        package init(name: String, type: String, defaultValue: String?, summary: String?) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.summary = summary
+        }
+    }
+
+    /// The cache file.
+    public let file: String
+    /// The records decoded so far, by canonical path.
+    package var entries: [String: Record] = [:]
+    /// The records read from the file and not decoded yet: each is its line's
+    /// bytes in ``fileBytes``. Only the records of libraries on the search path
+    /// are ever decoded; the others are written back as they were read.
+    var undecoded: [String: Range<Int>] = [:]
+    /// The cache file as read.
+    var fileBytes: [UInt8] = []
+    var loaded = false
+    package var dirty = false
+    /// False when the cache file is not a regular file: it is then never written.
+    var writable = true
+    /// Limits on the file read (``defaultMaximumFileSize``, ``defaultMaximumEntries``); tests lower them.
+    public var maximumFileSize = RegistryCache.defaultMaximumFileSize
+    public var maximumEntries = RegistryCache.defaultMaximumEntries
+    /// What was wrong with the cache file, if anything (it was ignored and
+    /// rebuilt, or is not used at all), for the caller to show once.
+    public internal(set) var notice: String?
+    /// Scans a library that has no fresh record (a subprocess, or in-process).
+    /// It is given the canonical path, after the trust check passed.
+    public var scanner: (String) -> Record
+    /// The check applied to every library on the path before it is scanned,
+    /// and before a record of it is used: scanning opens the library, which
+    /// runs its code. `nil` skips it (`--allow-unsafe-plugins`).
+    public var trustPolicy: TrustPolicy? = TrustPolicy()
+
+    /// A cache stored in `file`.
+    /// The session scans in a child process (`--scan-plugin`); PluginRuntime's
+    /// `init(file:)` scans in this process.
+    public init(file: String, scanner: @escaping (String) -> Record) {
+        self.file = file
+        self.scanner = scanner
+    }
+
+    /// A cache that neither reads nor writes a file (`--no-cache`): each
+    /// library on the path is scanned when first needed, for this process
+    /// only, so listing and loading on first use work as with a cache file.
+    public static func inMemory(scanner: @escaping (String) -> Record) -> RegistryCache {
+        let cache = RegistryCache(file: "", scanner: scanner)
+        cache.loaded = true
+        cache.writable = false
+        return cache
+    }
+
+    package func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        readFile()
+    }
+
+    /// The record of `path`, decoding it from the file's line if not yet done.
+    /// A line that does not decode is dropped (the library is scanned again).
+    package func entry(_ path: String) -> Record? {
+        if let record = entries[path] { return record }
+        guard let range = undecoded.removeValue(forKey: path) else { return nil }
+        guard let value = try? JSONParser().parse(Array(fileBytes[range])), let record = Record(json: value),
+            record.path == path, record.refusal == nil
+        else {
+            dirty = true
+            return nil
+        }
+        entries[path] = record
+        return record
+    }
+
+    /// Fresh records for every library on the search path, scanning the
+    /// ones that changed; writes the cache back if anything was rescanned.
+    ///
+    /// A library the trust policy refuses is neither scanned nor served from
+    /// the cache: its record says why (``Record/refusal``) and has no registrations.
+    public func records(for searchPath: PluginSearchPath) -> [Record] {
+        loadIfNeeded()
+        var result: [Record] = []
+        var safeDirectories = Set<String>()
+        for (name, path) in searchPath.libraries() {
+            let canonical = Path.canonical(path) ?? path
+            let status = try? fileInfo(canonical)
+            if let trustPolicy {
+                do {
+                    try trustPolicy.check(path, checkedDirectories: &safeDirectories)
+                } catch {
+                    result.append(Record(refused: canonical, name: name, status: status, reason: error.refusalReason))
+                    forget(canonical)
+                    continue
+                }
+            }
+            let size = status?.size ?? 0
+            let modified = status?.modificationTime ?? FileTimestamp(seconds: 0, nanoseconds: 0)
+            if let record = entry(canonical), record.size == size, record.mtimeSeconds == modified.seconds,
+                record.mtimeNanoseconds == modified.nanoseconds
+            {
+                result.append(record)
+                continue
+            }
+            var record = scanner(canonical)
+            if record.refusal != nil {  // the scanner's own check refused it
+                result.append(record)
+                forget(canonical)
+                continue
+            }
+            record.size = size
+            record.mtimeSeconds = modified.seconds
+            record.mtimeNanoseconds = modified.nanoseconds
+            entries[canonical] = record
+            dirty = true
+            result.append(record)
+        }
+        save()
+        return result
+    }
+
+    /// Drops what the cache held for a library that is refused now.
+    private func forget(_ canonical: String) {
+        if entries.removeValue(forKey: canonical) != nil || undecoded.removeValue(forKey: canonical) != nil {
+            dirty = true
+        }
+    }
+
+    /// Writes the cache file if it changed.
+    public func save() {
+        guard dirty else { return }
+        dirty = false
+        writeFile()
+    }
+}
+
+extension RegistryCache.Record {
+    /// A library the trust check refused: not opened, so nothing is known of
+    /// it but its name; listed (as refused) so the person sees why.
+    package init(refused path: String, name: String, status: FileInfo?, reason: String) {
+        self.init(
+            path: path, size: status?.size ?? 0, mtimeSeconds: status?.modificationTime.seconds ?? 0,
+            mtimeNanoseconds: status?.modificationTime.nanoseconds ?? 0,
+            isPlugin: true, name: name, version: "", summary: "", abiVersion: 0, compilerVersion: 0, registrations: [],
+            error: nil, refusal: reason)
+    }
+}

@@ -1,0 +1,389 @@
+import CellKitSupport
+import Glibc
+
+/// Writes a new plugin package — the `cellkit new-plugin NAME` template —
+/// that depends on the SDK by path, builds with `swift build`, and loads
+/// into `cellkit` as it is.
+///
+/// ```swift
+/// let created = try PluginScaffold(name: "WeatherCells", directory: "/tmp/WeatherCells").write()
+/// // Package.swift, Sources/WeatherCells/WeatherCells.swift, Sources/WeatherCells/Resources/ForecastCard.nib, ...
+/// ```
+public struct PluginScaffold: Sendable {
+    /// The plugin's name: a Swift identifier, also the module and product name.
+    public let name: String
+    /// The package directory to create.
+    public let directory: String
+    /// The SDK package the plugin depends on.
+    public let sdkPath: String
+
+    /// The SDK this cellkit was built with: the installed copy for an
+    /// installed `cellkit` (see ``Installation``), else the SDK next to the
+    /// sources it was built from.
+    public static var defaultSDKPath: String {
+        Installation.sdkDirectory(executable: try? Path.executable())
+    }
+
+    /// A scaffold; `directory` defaults to `./NAME`.
+    public init(name: String, directory: String? = nil, sdkPath: String = PluginScaffold.defaultSDKPath) {
+        self.name = name
+        self.directory = directory ?? name
+        self.sdkPath = sdkPath
+    }
+
+    /// The files, relative to the package directory, and their contents.
+    public var files: [(path: String, contents: String)] {
+        [
+            ("Package.swift", packageManifest),
+            ("Sources/\(name)/\(name).swift", pluginSource),
+            ("Sources/\(name)/HelloCell.swift", helloCellSource),
+            ("Sources/\(name)/CardCell.swift", cardCellSource),
+            ("Sources/\(name)/Resources/CardCell.nib", cardNib),
+            ("Tests/\(name)Tests/\(name)Tests.swift", testSource),
+            ("Tests/\(name)Tests/Golden/CardCell.txt", cardGolden),
+            ("Examples/hello.cellkit", exampleScript),
+            ("README.md", readme),
+            (".gitignore", ".build/\n.swiftpm/\nPackage.resolved\n"),
+            (".swift-format", swiftFormatConfiguration),
+        ]
+    }
+
+    /// The environment variable a plugin's manifest reads the SDK's folder from.
+    public static let sdkVariable = "CELLKIT_SDK"
+
+    /// Where the manifest looks when ``sdkVariable`` is not set: where
+    /// `cellkit install` puts the SDK by default, under `home`.
+    public static func defaultInstalledSDK(home: String) -> String { home + "/.local/share/cellkit/SDK" }
+
+    /// Whether a build of the plugin finds `sdkPath` without ``sdkVariable``
+    /// set, for a user whose home is `home`.
+    public func isFoundWithoutVariable(home: String?) -> Bool {
+        guard let home else { return false }
+        let installed = Self.defaultInstalledSDK(home: home)
+        return (Path.canonical(sdkPath) ?? sdkPath) == (Path.canonical(installed) ?? installed)
+    }
+
+    /// Creates the package. Refuses an invalid name, a missing SDK, or a
+    /// directory that already has files in it.
+    ///
+    /// - Returns: the paths written.
+    @discardableResult
+    public func write() throws(PluginError) -> [String] {
+        guard isPluginName(name), name != "CellKit" else {
+            throw PluginError(
+                .invalidPlugin, "'\(name)' cannot be a plugin name",
+                fix: "use a Swift identifier other than CellKit, such as WeatherCells")
+        }
+        guard isRegularFile(sdkPath + "/Package.swift") else {
+            throw PluginError(
+                .missingFile, "the CellKit SDK is not at \(sdkPath)",
+                fix: "pass --sdk PATH (the SDK folder of a CellKit checkout)")
+        }
+        guard sdkPackageName == "SDK" else {
+            throw PluginError(
+                .invalidPlugin,
+                "the SDK folder \(sdkPath) is not named SDK: SwiftPM names a package after its folder, and the plugin's "
+                    + "manifest refers to the package SDK",
+                fix: "pass --sdk with the path of a folder named SDK (a CellKit checkout's, or an installed one)")
+        }
+        if fileExists(directory) {
+            let entries: [String]
+            do {
+                entries = try listDirectory(directory)
+            } catch {
+                throw PluginError(
+                    .invalidPlugin, "\(directory) exists and cannot be read", fix: "choose another --path",
+                    cause: error)
+            }
+            if !entries.isEmpty {
+                throw PluginError(
+                    .invalidPlugin, "\(directory) already exists and is not empty",
+                    fix: "choose another --path, or remove it first")
+            }
+        }
+        var written: [String] = []
+        for file in files {
+            let path = directory + "/" + file.path
+            do {
+                try createDirectories(Path.dirname(path))
+                try atomicWrite(path, file.contents)
+            } catch {
+                throw PluginError(.missingFile, error.description, cause: error)
+            }
+            written.append(path)
+        }
+        return written
+    }
+
+    // MARK: - Templates
+
+    /// The SDK package's identity, as `.product(name:package:)` spells it:
+    /// SwiftPM names a package depended on by path after its folder.
+    var sdkPackageName: String {
+        var path = sdkPath
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    var packageManifest: String {
+        """
+        // swift-tools-version:6.1
+        // \(name): a CellKit plugin. Build it with `swift build`; load it with
+        // `cellkit -c 'load .build/debug/lib\(name).so'`.
+        import PackageDescription
+
+        // The CellKit SDK this plugin builds against: $\(Self.sdkVariable) when it is set (`cellkit sdk`
+        // says where your cellkit's SDK is), else where `cellkit install` puts it. No path of one
+        // machine is written here: the package builds wherever it is cloned.
+        let sdk =
+            Context.environment["\(Self.sdkVariable)"]
+            ?? (Context.environment["HOME"] ?? "") + "/.local/share/cellkit/SDK"
+
+        let package = Package(
+            name: "\(name)",
+            products: [
+                // A plugin is a .dynamic library: the host opens lib\(name).so with dlopen.
+                .library(name: "\(name)", type: .dynamic, targets: ["\(name)"])
+            ],
+            dependencies: [
+                // A plugin built against SDK 1.m loads in every cellkit 1.n, n >= m.
+                .package(path: sdk)
+            ],
+            targets: [
+                .target(
+                    name: "\(name)",
+                    dependencies: [.product(name: "CellKit", package: "\(sdkPackageName)")],
+                    resources: [.process("Resources")],
+                    swiftSettings: [.swiftLanguageMode(.v6)]
+                ),
+                .testTarget(
+                    name: "\(name)Tests",
+                    dependencies: [
+                        "\(name)",
+                        .product(name: "CellKit", package: "\(sdkPackageName)"),
+                        // Rendering to text, golden files, width sweeps.
+                        .product(name: "CellKitTesting", package: "\(sdkPackageName)"),
+                    ],
+                    exclude: ["Golden"]
+                ),
+            ]
+        )
+
+        """
+    }
+
+    /// The style the scaffold's own code follows, for `swift format`.
+    var swiftFormatConfiguration: String {
+        """
+        {
+          "version": 1,
+          "lineLength": 120,
+          "indentation": { "spaces": 4 },
+          "maximumBlankLines": 1,
+          "respectsExistingLineBreaks": true,
+          "multiElementCollectionTrailingCommas": true,
+          "rules": {
+            "AllPublicDeclarationsHaveDocumentation": false,
+            "NeverForceUnwrap": false,
+            "NeverUseForceTry": false,
+            "OrderedImports": true,
+            "UseTripleSlashForDocumentationComments": true,
+            "UseShorthandTypeNames": true
+          }
+        }
+
+        """
+    }
+
+    var pluginSource: String {
+        """
+        import CellKit
+
+        /// The plugin: its name is the namespace of everything it registers
+        /// (`\(name).HelloCell`).
+        enum \(name): Plugin {
+            static let name = "\(name)"
+            static let version = "0.1.0"
+            static let summary = "cells from the \(name) plugin"
+
+            static func register(in registrar: PluginRegistrar) throws {
+                try registrar.register(cellType: HelloCell.self, summary: "a greeting, drawn in code")
+                try registrar.register(cellType: CardCell.self, summary: "a card, drawn by CardCell.nib")
+            }
+        }
+
+        // The two entry points the host looks for. Keep them as they are.
+
+        /// The SDK ABI and Swift compiler this plugin was built with, checked
+        /// by the host before anything else of the plugin runs.
+        @_cdecl("cellkit_plugin_abi")
+        public func cellkitPluginABI() -> UInt64 { PluginABI.current }
+
+        /// Registers the plugin's cells into the host's registrar.
+        @_cdecl("cellkit_plugin_register")
+        public func cellkitPluginRegister(_ registrar: UnsafeMutableRawPointer) -> Int32 {
+            PluginRegistrar.run(\(name).self, with: registrar)
+        }
+
+        """
+    }
+
+    var helloCellSource: String {
+        """
+        import CellKit
+
+        /// A greeting: `Hello, NAME!`, with the name in an accent colour.
+        final class HelloCell: TableViewCell, Reusable, Inspectable {
+            private let greeting = Label()
+
+            /// Who to greet.
+            var name = "world" { didSet { update() } }
+            /// The colour of the name.
+            var accent: Color = .cyan { didSet { update() } }
+
+            required init() {
+                super.init()
+                greeting.pinEdges()
+                contentView.addSubview(greeting)
+                update()
+            }
+
+            private func update() {
+                greeting.text = "Hello, \\(name)!"
+                greeting.style = Style.bold.foreground(accent)
+            }
+
+            static var inspectableAttributes: [InspectableAttribute<HelloCell>] {
+                [
+                    .init("name", \\.name, summary: "who to greet"),
+                    .init("accent", \\.accent, summary: "the colour of the greeting"),
+                ]
+            }
+        }
+
+        """
+    }
+
+    var cardCellSource: String {
+        """
+        import CellKit
+
+        /// A card drawn by `Resources/CardCell.nib`: each `{outlet}` in the nib is
+        /// an `@Outlet` here, and a String attribute scripts can set.
+        final class CardCell: TableViewCell, NibReusable {
+            @Outlet var title: Label
+            @Outlet var detail: Label
+        }
+
+        """
+    }
+
+    var cardNib: String {
+        """
+        ╭─ {title:bold} {~─}╮
+        │ {detail:wrap} {~} │
+        ╰{~─}╯
+
+        """
+    }
+
+    var testSource: String {
+        """
+        import CellKit
+        import CellKitTesting
+        import Testing
+
+        @testable import \(name)
+
+        @Test func helloCellGreets() throws {
+            let cell = HelloCell()
+            try cell.setAttribute("name", to: "Ada")
+            #expect(renderedText(cell, width: 20) == "Hello, Ada!")
+        }
+
+        /// The nib cell, compared with Golden/CardCell.txt. After a change you
+        /// mean, re-record it: CELLKIT_RECORD_GOLDENS=1 swift test
+        @Test func cardCellDrawsItsNib() throws {
+            let cell = try CardCell.tryLoadFromNib()
+            cell.title.text = "A card"
+            cell.detail.text = "drawn from CardCell.nib, stretched to the width"
+            GoldenFiles().check(renderedText(cell, widths: [40, 16]), named: "CardCell.txt")
+        }
+
+        /// Every width from 1 to 200: nothing traps, nothing is wider than asked.
+        @Test func cellsFitEveryWidth() throws {
+            let hello = HelloCell()
+            try hello.setAttribute("name", to: String(repeating: "Ada ", count: 60))
+            sweepWidths(hello)
+            let card = try CardCell.tryLoadFromNib()
+            card.title.text = "漢字 and emoji 👩‍💻"
+            card.detail.text = String(repeating: "a long detail ", count: 30)
+            sweepWidths(card)
+        }
+
+        """
+    }
+
+    /// What `cardCellDrawsItsNib` expects (checked against the SDK by this
+    /// repository's tests).
+    var cardGolden: String {
+        """
+        width 40:
+        ╭─ A card ─────────────────────────────╮
+        │ drawn from CardCell.nib, stretched   │
+        │ to the width                         │
+        ╰──────────────────────────────────────╯
+
+        width 16:
+        ╭─ A card ─────╮
+        │ drawn from   │
+        │ CardCell.ni  │
+        │ b,           │
+        │ stretched    │
+        │ to the       │
+        │ width        │
+        ╰──────────────╯
+
+        """
+    }
+
+    var exampleScript: String {
+        """
+        # Run with: cellkit run Examples/hello.cellkit --plugin-path .build/debug
+        load \(name)
+        screen Hello list width=40 border=rounded title="\(name)"
+        row HelloCell name="Ada" accent=magenta
+        row CardCell title="A card" detail="drawn from CardCell.nib, stretched to the width"
+        render
+
+        """
+    }
+
+    var readme: String {
+        """
+        # \(name)
+
+        A CellKit plugin.
+
+        ```sh
+        swift build                                                     # builds .build/debug/lib\(name).so
+        cellkit run Examples/hello.cellkit --plugin-path .build/debug   # loads it and renders a screen
+        swift test                                                      # the plugin's own tests
+        ```
+
+        - `Sources/\(name)/\(name).swift`: the plugin and its two entry points.
+        - `Sources/\(name)/HelloCell.swift`: a cell drawn in code, with inspectable attributes.
+        - `Sources/\(name)/CardCell.swift` and `Resources/CardCell.nib`: a cell drawn by a nib.
+
+        The plugin finds the CellKit SDK through `\(Self.sdkVariable)` (`cellkit sdk`
+        says where your cellkit's SDK is), else at `~/.local/share/cellkit/SDK`,
+        where `cellkit install` puts it: `\(Self.sdkVariable)=/path/to/SDK swift build`.
+        A plugin built against SDK 1.m loads in every `cellkit` 1.n with n ≥ m,
+        built by the same Swift compiler; `cellkit` refuses others and says how
+        to rebuild. `swift format lint -r Sources Tests` checks the style
+        (`.swift-format`).
+
+        """
+    }
+}

@@ -1,0 +1,367 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import DataBinding
+import WorkerProtocol
+
+// MARK: - rows CELL from FILE
+
+extension Interpreter {
+    /// How many errors in one data file are reported before the rest are counted.
+    static let maximumDataErrors = 10
+
+    func rows(_ c: ValidatedCommand) throws(ConsoleError) {
+        let index = try currentScreenIndex(c)
+        guard let cellArgument = c.arguments["cell"], let fileArgument = c.arguments["file"] else { return }
+        let item = try resolve(cellArgument.text, kinds: Self.rowKinds, c, at: cellArgument.span)
+
+        let (mappings, bound) = try self.mappings(of: c, item)
+
+        let path = dataOverride ?? resolvePath(fileArgument.text)
+        let replaced =
+            dataOverride.map {
+                ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"]
+            } ?? []
+        let before = DataFileIdentity(of: path)
+        let file = try DataFile.open(path, c, at: fileArgument.span, maximumBytes: limits.dataFileBytes)
+        let count: Int
+        do {
+            count = try Self.check(file, bound, cell: item.name)
+        } catch {
+            throw error.consoleError(c, at: fileArgument.span, notes: replaced)
+        }
+        guard let identity = DataFileIdentity(of: path), identity == before else {
+            throw ConsoleError(
+                .io,
+                c.command.diagnostic(
+                    "\(path) changed while it was read", at: fileArgument.span,
+                    notes: ["run the command again once whatever writes it has finished"]))
+        }
+        let binding = Binding(
+            cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
+            path: canonicalFilePath(path), mappings: mappings, count: count, identity: identity,
+            watch: c.bool("watch") ?? false)
+        let section = session.screens[index].currentSectionIndex()
+        session.screens[index].sections[section].rows.append(.bound(binding))
+    }
+
+    /// The mappings of a `rows` command: `attr=.field`, `attr=[.a, 2, .b]`,
+    /// `attr="{.a} {.b}"`, or `attr=value` for every row; and the bound ones
+    /// (each with where it is in the script, for errors). Every attribute is
+    /// checked against the cell's attribute types; all errors are thrown together.
+    func mappings(of c: ValidatedCommand, _ item: CatalogItem) throws(ConsoleError)
+        -> (mappings: [Binding.Mapping], bound: [BoundAttribute])
+    {
+        var mappings: [Binding.Mapping] = []
+        var bound: [BoundAttribute] = []
+        var errors: [Diagnostic] = []
+        for attribute in c.attributes {
+            guard let descriptor = descriptor(attribute, of: item, c, errors: &errors) else { continue }
+            switch attribute.value {
+            case .field(let path):
+                mappings.append(.field(attribute: attribute.name, path: path))
+                bound.append(BoundAttribute(attribute: attribute, descriptor: descriptor, source: .field(path)))
+            case .list(let elements) where attribute.value.containsField:
+                let strings = descriptor.type == .strings
+                guard descriptor.type == .numbers || strings else {
+                    errors.append(
+                        c.command.diagnostic(
+                            "\(attribute.name)=: a list is not \(descriptor.type.articleName)", at: attribute.valueSpan,
+                            notes: [
+                                "lists are for [Double] and [String] attributes; \(item.name).\(attribute.name) is \(descriptor.type.articleName)"
+                            ]))
+                    continue
+                }
+                var elementsOK = true
+                for (i, element) in elements.enumerated() {
+                    switch element {
+                    case .field: continue
+                    case .text where strings: continue
+                    case .text(let text) where Double(text.trimmedForNumber)?.isFinite == true: continue
+                    case .list where strings:
+                        errors.append(
+                            c.command.diagnostic(
+                                "\(attribute.name)=: a list inside a list is not text", at: attribute.elementSpan(i),
+                                notes: ["each element is text or a field reference: [.id, .name, \"n/a\"]"]))
+                        elementsOK = false
+                    default:
+                        errors.append(
+                            c.command.diagnostic(
+                                "\(attribute.name)=: '\(element)' is not a number", at: attribute.elementSpan(i),
+                                notes: ["each element is a number or a field reference: [.min, 0.5, .max]"]))
+                        elementsOK = false
+                    }
+                }
+                guard elementsOK else { continue }
+                mappings.append(.list(attribute: attribute.name, elements: elements))
+                bound.append(BoundAttribute(attribute: attribute, descriptor: descriptor, source: .list(elements)))
+            case .text(let text) where text.contains("{."):
+                // A template: text made of each record's fields.
+                do {
+                    if let template = try TextTemplate.parse(text) {
+                        mappings.append(.template(attribute: attribute.name, text: text))
+                        bound.append(
+                            BoundAttribute(attribute: attribute, descriptor: descriptor, source: .template(template)))
+                    }
+                } catch {
+                    errors.append(
+                        c.command.diagnostic(
+                            "\(attribute.name)=: \(error.message)", at: attribute.templateSpan(at: error.offset),
+                            notes: [error.fix]))
+                }
+            default:
+                do {
+                    let value = try value(of: attribute, as: descriptor.type)
+                    mappings.append(.constant(AttributeSetting(name: attribute.name, value: value)))
+                } catch {
+                    errors.append(error.diagnostic(c, attribute, descriptor: descriptor, owner: item.name))
+                }
+            }
+        }
+        if !errors.isEmpty { throw ConsoleError(.script, errors) }
+        return (mappings, bound)
+    }
+}
+
+/// Why the records of a data file do not check against a binding.
+struct DataCheckFailure: Error {
+    /// The file could not be read, or is not a table of records.
+    var open: DataTable.OpenError?
+    /// Fields no record has: mistakes in the script, at their place in it.
+    var scriptProblems: [(message: String, span: SourceSpan, notes: [String])] = []
+    /// Values that do not fit their attributes: the first ten, with their place in the file.
+    var dataErrors: [Diagnostic] = []
+
+    /// The error of the command that bound the file (its name at `span`).
+    func consoleError(_ c: ValidatedCommand, at span: SourceSpan, notes: [String]) -> ConsoleError {
+        if let open { return open.consoleError(c, at: span) }
+        if !scriptProblems.isEmpty {
+            return ConsoleError(
+                .script,
+                scriptProblems.map { c.command.diagnostic($0.message, at: $0.span, notes: $0.notes + notes) })
+        }
+        return ConsoleError(.script, dataErrors)
+    }
+
+    /// One line for a status line: the first problem, where it is.
+    var summary: String {
+        switch open {
+        case .io(let message)?: return message
+        case .data(let diagnostic)?: return diagnostic.headline
+        case nil: break
+        }
+        if let problem = scriptProblems.first { return problem.message }
+        return dataErrors.first?.headline ?? "the file does not check"
+    }
+}
+
+extension Diagnostic {
+    /// `file:line:col: message`, on one line.
+    var headline: String {
+        "\(location.file):\(location.line):\(location.column): \(message)"
+    }
+}
+
+extension Interpreter {
+    /// Checks every record of `file` against the bound attributes, in one
+    /// pass over its chunks, and returns how many records it has.
+    ///
+    /// A field no record has is the script's mistake (an error at the field
+    /// in the script); any other problem is the data's, with its place in
+    /// the file: the first ``maximumDataErrors``, then a count of the rest.
+    static func check(_ file: DataFile, _ bound: [BoundAttribute], cell: String) throws(DataCheckFailure) -> Int {
+        var count = 0
+        var dataErrors: [Diagnostic] = []
+        var moreErrors = 0
+        // One per field path of each binding: `[.id, .nmae]` has two, and finding `.id` says nothing of `.nmae`.
+        func noPresence() -> [[DataTable.FieldPresence]] {
+            bound.map { [DataTable.FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
+        }
+        var presence = noPresence()
+        let isCSV = DataTable.isCSV(file.path)
+        // What is checked per record: text from CSV fields cannot fail.
+        let checked = isCSV ? bound.filter { !$0.cannotFailOnCSV } : bound
+        // Text from fields has little to check per record: the check waits on the parse, so two chunks parse side
+        // by side. Anything else keeps this thread busy too, and a second parse would make three threads on two cores.
+        let textOnly = bound.allSatisfy { isCSV ? $0.cannotFailOnCSV : $0.textKeys != nil }
+        file.readAhead = textOnly ? 2 : 1
+        // Nor does a CSV check of text need the fields: the records are checked and counted, not kept.
+        file.countsOnly = isCSV && textOnly
+        var index = 0
+        while true {
+            let next: DataTable?
+            do {
+                next = try file.table(chunk: index)
+            } catch {
+                throw DataCheckFailure(open: error)
+            }
+            guard let table = next else { break }
+            if file.isWhole && index > 0 {
+                // The file could not be cut after all: check it again, whole.
+                (count, dataErrors, moreErrors) = (0, [], 0)
+                presence = noPresence()
+            }
+            if index == 0 || file.isWhole, case .csv = table.storage {
+                // A CSV file's columns are known from its header: check them before any record.
+                var failure = DataCheckFailure()
+                for binding in bound {
+                    for (fieldPath, span) in binding.fieldPaths {
+                        if let problem = table.missingEverywhere(fieldPath) {
+                            failure.scriptProblems.append((problem.message, span, problem.notes))
+                        }
+                    }
+                }
+                if !failure.scriptProblems.isEmpty { throw failure }
+            }
+            for (i, binding) in bound.enumerated() {
+                for (j, (fieldPath, _)) in binding.fieldPaths.enumerated() { presence[i][j].add(table, fieldPath) }
+            }
+            // Errors past the first ten are counted, not made (a typo can fail every record of a large file).
+            let quota = max(0, maximumDataErrors - dataErrors.count)
+            var errors = checkRecords(of: table, checked, cell: cell, quota: quota)
+            if !errors.diagnostics.isEmpty && !isCSV && !file.isWhole && !file.keepsPositions {
+                // Read without positions, for speed: read again with them, for the errors.
+                do {
+                    if let positioned = try file.table(chunk: index, positions: true) {
+                        errors = checkRecords(of: positioned, checked, cell: cell, quota: quota)
+                    }
+                } catch {
+                    throw DataCheckFailure(open: error)
+                }
+            }
+            for error in errors.diagnostics {
+                if dataErrors.count < maximumDataErrors {
+                    dataErrors.append(error)
+                } else {
+                    moreErrors += 1
+                }
+            }
+            moreErrors += errors.more
+            count += table.count
+            if file.isWhole { break }
+            index += 1
+        }
+        // A field that no record has is a mistake in the script, not in the data.
+        var failure = DataCheckFailure()
+        for (i, binding) in bound.enumerated() {
+            for (j, (fieldPath, span)) in binding.fieldPaths.enumerated() {
+                if let problem = presence[i][j].missingEverywhere(fieldPath, in: file.path) {
+                    failure.scriptProblems.append((problem.message, span, problem.notes))
+                }
+            }
+        }
+        if !failure.scriptProblems.isEmpty { throw failure }
+        if !dataErrors.isEmpty {
+            if moreErrors > 0 {
+                dataErrors[dataErrors.count - 1].notes.append(
+                    "\(moreErrors) more error\(moreErrors == 1 ? "" : "s") in \(file.path) not shown")
+            }
+            throw DataCheckFailure(dataErrors: dataErrors)
+        }
+        return count
+    }
+}
+
+extension Interpreter {
+    /// The errors of one table's records: the first ``maximumDataErrors``, and how many more.
+    struct RecordErrors {
+        var diagnostics: [Diagnostic] = []
+        var more = 0
+        var count: Int { diagnostics.count + more }
+    }
+
+    /// Checks every record of `table`; the first `quota` errors are made
+    /// (with their positions and notes), the rest only counted, cheaply where
+    /// the attribute is text made of JSON fields.
+    static func checkRecords(
+        of table: DataTable, _ bound: [BoundAttribute], cell: String, quota: Int = maximumDataErrors
+    ) -> RecordErrors {
+        var errors = RecordErrors()
+        let isJSON = if case .json = table.storage { true } else { false }
+        let textKeys = bound.map { isJSON ? $0.textKeys : nil }
+        for record in 0..<table.count {
+            for (i, binding) in bound.enumerated() {
+                // Text from fields that are there and not arrays or objects cannot fail.
+                if let keys = textKeys[i] {
+                    if table.hasScalarMembers(record: record, keys) { continue }
+                    if errors.diagnostics.count >= quota {
+                        errors.more += 1  // it fails: no need to make its error
+                        continue
+                    }
+                }
+                do {
+                    _ = try table.value(record: record, for: binding, cell: cell)
+                } catch {
+                    if errors.diagnostics.count < quota {
+                        errors.diagnostics.append(error)
+                    } else {
+                        errors.more += 1
+                    }
+                }
+            }
+        }
+        return errors
+    }
+}
+
+// MARK: - Watched data files
+
+extension Interpreter {
+    /// The data files of screen `index` bound with `watch=true`.
+    func watchedDataFiles(screen index: Int) -> [String] {
+        guard session.screens.indices.contains(index) else { return [] }
+        var paths: [String] = []
+        for section in session.screens[index].sections {
+            for case .bound(let binding) in section.rows where binding.watch && !paths.contains(binding.path) {
+                paths.append(binding.path)
+            }
+        }
+        return paths
+    }
+
+    /// What reading the watched files of a screen again found.
+    struct DataRefresh {
+        /// Whether a binding now has other records (the screen is to be drawn again).
+        var changed = false
+        /// Why a file that changed was not taken (its rows are as they were), one line each.
+        var errors: [String] = []
+    }
+
+    /// Checks again each watched binding of screen `index` whose file changed
+    /// since it was checked, and takes the new records of those that check:
+    /// a file half written keeps its last good binding, and says why.
+    func refreshWatchedData(screen index: Int) -> DataRefresh {
+        var refresh = DataRefresh()
+        guard session.screens.indices.contains(index) else { return refresh }
+        for s in session.screens[index].sections.indices {
+            for r in session.screens[index].sections[s].rows.indices {
+                guard case .bound(var binding) = session.screens[index].sections[s].rows[r], binding.watch,
+                    let before = DataFileIdentity(of: binding.path), before != binding.identity
+                else { continue }
+                let attributes = (try? catalog.resolve(binding.cell.qualified))?.info.attributes ?? []
+                let bound = binding.mappings.compactMap { mapping in
+                    attributes.first { $0.name == mapping.attribute }.flatMap { BoundAttribute(mapping, type: $0.type) }
+                }
+                do throws(DataCheckFailure) {
+                    let file: DataFile
+                    do {
+                        file = try DataFile(binding.path, maximumBytes: limits.dataFileBytes, positions: false)
+                    } catch {
+                        throw DataCheckFailure(open: error)
+                    }
+                    let count = try Self.check(file, bound, cell: binding.cell.written)
+                    guard DataFileIdentity(of: binding.path) == before else {
+                        refresh.errors.append("\(binding.file) changed while it was read")
+                        continue
+                    }
+                    binding.count = count
+                    binding.identity = before
+                    session.screens[index].sections[s].rows[r] = .bound(binding)
+                    refresh.changed = true
+                } catch {
+                    refresh.errors.append(error.summary)
+                }
+            }
+        }
+        return refresh
+    }
+}

@@ -1,0 +1,345 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import PluginDiscovery
+import WorkerProtocol
+
+// MARK: - load, plugins, cells, describe
+
+extension Interpreter {
+    func load(_ c: ValidatedCommand) throws(ConsoleError) {
+        guard let argument = c.arguments["plugin"] else { return }
+        let name = argument.text
+        // A waiver counts only from the person (see `commandsComeFromThePerson`).
+        let waiver = c.bool("allow-unsafe")
+        let waiverRefused = waiver == true && !commandsComeFromThePerson
+        let isPath = name.hasSuffix(".so") || name.contains("/")
+        if !isPath, let plugin = catalog.plugin(named: name) {
+            output.printNote(alreadyLoaded(plugin))
+            if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
+            return
+        }
+        let path: String
+        do {
+            path = isPath ? resolvePath(name) : try host.locate(name)
+        } catch {
+            var failure = pluginError(error, c, at: argument.span)
+            if error.code == .notFound, let hint = unbuiltExamplePlugin(name), !failure.diagnostics.isEmpty {
+                failure.diagnostics[0].notes.append(hint)
+            }
+            throw failure
+        }
+        if c.bool("force") == true { forgiveCrashes(ofPluginAt: path, named: isPath ? nil : name) }
+        var refusalNote: String?
+        if waiverRefused {
+            let source =
+                switch argument.span.location.file {
+                case "<recovered>": "a recovered session"
+                case "<stdin>": "a script on standard input"
+                case let file: file
+                }
+            refusalNote =
+                CommandHint.option(.load, "allow-unsafe", "true")
+                + " was not honoured: it comes from \(source), not from you; to grant it, "
+                + CommandHint.grantUnsafeLoad(name)
+        }
+        try loadPlugin(
+            path, allowUnsafe: (waiverRefused ? nil : waiver) ?? host.allowUnsafePlugins, c, at: argument.span,
+            refusalNote: refusalNote)
+        if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
+    }
+
+    /// Loads the library at `path` through the backend and adds what it
+    /// registered to the catalog; says so on standard error, in one line
+    /// (naming the cell it was loaded `for`, when a name loaded it). The path
+    /// goes to the worker as given (its trust check follows it link by link);
+    /// `refusalNote` is added to a refusal for unsafe permissions.
+    func loadPlugin(
+        _ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan, refusalNote: String? = nil,
+        for name: String? = nil
+    ) throws(ConsoleError) {
+        let canonical = canonicalFilePath(path)
+        if let plugin = catalog.plugin(atPath: canonical) {
+            output.printNote(alreadyLoaded(plugin))
+            return
+        }
+        guard fileExists(canonical) else {
+            throw pluginError(
+                PluginError(
+                    .missingFile, "\(path): no such file",
+                    fix: "check the path, or build the plugin first (swift build)", path: path), c, at: span)
+        }
+        if let quarantine = quarantineError(forPluginAt: canonical) { throw pluginError(quarantine, c, at: span) }
+        do {
+            let absolute = (try? Path.absolute(path)) ?? path
+            let (plugin, wasLoaded) = try backend.load(path: absolute, allowUnsafe: allowUnsafe)
+            catalog.add(plugin)
+            if wasLoaded {
+                output.printError(alreadyLoaded(plugin))
+            } else {
+                let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
+                let reason = name.map { " for \($0)" } ?? ""
+                output.printNote(
+                    "loaded \(plugin.name) \(plugin.version)\(reason)\(from): \(plugin.contentsSummary)")
+            }
+        } catch {
+            var failure = backendError(error, c, at: span, loading: canonical)
+            if case .plugin(let refusal) = error, refusal.code == .unsafePermissions, let refusalNote,
+                !failure.diagnostics.isEmpty
+            {
+                failure.diagnostics[0].notes.append(refusalNote)
+            }
+            throw failure
+        }
+    }
+
+    /// `reload [PLUGIN]`: a new worker loads every plugin again from its file;
+    /// then the current screen is drawn again.
+    func reload(_ c: ValidatedCommand) throws(ConsoleError) {
+        let argument = c.arguments["plugin"]
+        if let argument, catalog.plugin(named: argument.text) == nil {
+            let names = catalog.plugins.map(\.name)
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "no plugin named '\(argument.text)' is loaded", at: argument.span,
+                    notes: [Suggestions.didYouMean(argument.text, in: names) ?? "load it first: load \(argument.text)"])
+            )
+        }
+        if let name = argument?.text { crashes[name] = nil } else { crashes = [:] }
+        let failures: [Diagnostic]
+        do {
+            failures = try reloadPlugins().flatMap { path, error in
+                backendError(error, c, at: c.command.nameSpan, loading: path).diagnostics
+            }
+        } catch {
+            throw backendError(error, c, at: argument?.span ?? c.command.nameSpan)
+        }
+        if !failures.isEmpty { throw ConsoleError(.plugin, failures) }
+        // The current screen, drawn again with what was reloaded.
+        if let current = session.current, !declarationsOnly {
+            try drawAgain(session.screens[current], c)
+        }
+    }
+
+    /// Loads every plugin again in a new worker and updates the catalog;
+    /// says how many on standard error; returns the loads that failed.
+    func reloadPlugins() throws(BackendError) -> [(path: String, error: BackendError)] {
+        let results = try backend.reload()
+        var failures: [(path: String, error: BackendError)] = []
+        for (path, result) in results {
+            switch result {
+            case .success(let plugin): catalog.replace(plugin)
+            case .failure(let error): failures.append((path, error))
+            }
+        }
+        let count = results.count - failures.count
+        output.printNote("reloaded \(count) plugin\(count == 1 ? "" : "s") in a new worker")
+        return failures
+    }
+
+    /// What `--watch` watches: the loaded plugins' libraries and their
+    /// resource folders (`NAME.resources` or `…_NAME.resources` next to the library).
+    func watchedFiles() -> (files: [String], folders: [String]) {
+        var files: [String] = []
+        var folders: [String] = []
+        for plugin in catalog.plugins {
+            guard let path = plugin.path else { continue }
+            files.append(path)
+            let dir = Path.dirname(path)
+            if let names = try? listDirectory(dir) {
+                let resources = "\(plugin.name).resources"
+                for name in names where name == resources || name.hasSuffix("_" + resources) {
+                    folders.append(dir + "/" + name)
+                }
+            }
+        }
+        return (files, folders)
+    }
+
+    private func alreadyLoaded(_ plugin: PluginInfo) -> String {
+        let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
+        return "\(plugin.name) is already loaded\(from); nothing to do"
+    }
+
+    /// When `name` is one of the example plugins of the checkout this
+    /// cellkit was built in, and is not built yet (`swift run cellkit` builds
+    /// only cellkit), how to build it.
+    func unbuiltExamplePlugin(_ name: String) -> String? {
+        for directory in host.searchPath.directories {
+            let parts = directory.split(separator: "/", omittingEmptySubsequences: false)
+            guard let build = parts.lastIndex(of: ".build") else { continue }
+            let root = parts[..<build].joined(separator: "/")
+            let sources = (root.isEmpty ? "." : root) + "/Plugins/" + name
+            if fileExists(root + "/Package.swift"), fileExists(sources) {
+                return "\(name) is an example plugin of this checkout (Plugins/\(name)) and is not built yet: "
+                    + "`swift build` builds every plugin (`swift run cellkit` builds cellkit only)"
+            }
+        }
+        return nil
+    }
+
+    /// `cellkit plugins --json`: what ``listPlugins()`` lists, for tools (docs/json-output.md).
+    func pluginsJSON() -> String {
+        var plugins: [JSONValue] = catalog.plugins.map { plugin in
+            MachineReadable.plugin(
+                name: plugin.name, version: plugin.version, sdk: Self.sdk(plugin.abiVersion), state: "loaded",
+                reason: nil,
+                path: plugin.path, provides: plugin.contentsCounts)
+        }
+        if let cache = host.cache {
+            for record in cache.records(for: host.searchPath) where record.isPlugin {
+                guard !catalog.plugins.contains(where: { $0.name == record.name || $0.path == record.path }) else {
+                    continue
+                }
+                let state =
+                    record.refusal != nil
+                    ? "refused" : record.staleReason != nil ? "stale" : record.error != nil ? "broken" : "available"
+                plugins.append(
+                    MachineReadable.plugin(
+                        name: record.name, version: record.version, sdk: Self.sdk(record.abiVersion), state: state,
+                        reason: record.refusal ?? Self.staleState(record) ?? record.error, path: record.path,
+                        provides: record.contentsCounts))
+            }
+        }
+        return MachineReadable.text(
+            MachineReadable.document(
+                "plugins",
+                [
+                    ("searchPath", .array(host.searchPath.directories.map { .string($0) })),
+                    ("plugins", .array(plugins)),
+                ]))
+    }
+
+    /// The SDK a plugin was built against, as `plugins` shows it: `1.0`; empty when unknown (0).
+    static func sdk(_ version: UInt32) -> String { version == 0 ? "" : PluginABI.versionDescription(version) }
+
+    func listPlugins() {
+        let loaded = catalog.plugins
+        var rows: [[String]] = [["PLUGIN", "VERSION", "SDK", "STATE", "PROVIDES", "PATH"]]
+        for plugin in loaded {
+            rows.append([
+                plugin.name, plugin.version, Self.sdk(plugin.abiVersion), "loaded", plugin.contentsSummary,
+                plugin.path.map(displayPath) ?? "(built in)",
+            ])
+        }
+        var stale = 0
+        if let cache = host.cache {
+            let records = cache.records(for: host.searchPath)
+            if let notice = cache.notice { output.printError("note: \(notice)") }
+            for record in records where record.isPlugin {
+                guard !loaded.contains(where: { $0.name == record.name || $0.path == record.path }) else { continue }
+                if record.staleReason != nil { stale += 1 }
+                let state =
+                    record.refusal.map { "refused: \($0)" } ?? Self.staleState(record).map { "stale: \($0)" }
+                    ?? record.error.map { "broken: \($0)" } ?? "available"
+                rows.append([
+                    record.name, record.version, Self.sdk(record.abiVersion), state, record.contentsSummary,
+                    displayPath(record.path),
+                ])
+            }
+        }
+        if rows.count == 1 {
+            output.print("no plugins loaded or found on the plugin path (\(host.searchPath))")
+            return
+        }
+        output.print(TextTable.format(rows))
+        if stale > 0 {
+            output.printError(
+                "note: \(counted(stale, "plugin")) must be rebuilt for this cellkit's Swift and SDK; "
+                    + "cellkit plugin rebuild rebuilds "
+                    + (stale == 1 ? "it from its package" : "them from their packages"))
+        }
+    }
+
+    /// Why a stale plugin does not load, and the command that fixes it
+    /// (`cellkit plugin rebuild NAME`); `nil` for a plugin that is not stale.
+    static func staleState(_ record: RegistryCache.Record) -> String? {
+        record.staleReason.map {
+            "\($0); fix: \(StalePlugin.fix(name: record.name, pluginDirectory: Path.dirname(record.path)))"
+        }
+    }
+
+    func listCells(_ c: ValidatedCommand) throws(ConsoleError) {
+        let filter = c.arguments["plugin"]
+        if let filter, catalog.plugin(named: filter.text) == nil {
+            let names = catalog.plugins.map(\.name)
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "no plugin named '\(filter.text)' is loaded", at: filter.span,
+                    notes: [Suggestions.didYouMean(filter.text, in: names) ?? "load it first: load \(filter.text)"]))
+        }
+        let items = catalog.allItems().filter { filter == nil || $0.plugin == filter?.text }
+        guard !items.isEmpty else {
+            output.print("no cells yet: load a plugin first (load BasicCells)")
+            return
+        }
+        var rows: [[String]] = [["NAME", "KIND", "ATTRIBUTES", "SUMMARY"]]
+        for item in items {
+            rows.append([
+                item.qualifiedName, item.kind.noun(plural: false),
+                item.info.attributes.map(\.name).joined(separator: ","),
+                item.info.summary ?? "",
+            ])
+        }
+        output.print(TextTable.format(rows))
+    }
+
+    func describe(_ c: ValidatedCommand) throws(ConsoleError) {
+        guard let argument = c.arguments["cell"] else { return }
+        let item = try resolve(argument.text, kinds: Set(PluginRegistration.Kind.allCases), c, at: argument.span)
+        if c.options["format"]?.value.text == "json" {
+            output.print(MachineReadable.text(MachineReadable.describe(item)))
+            return
+        }
+        var header = "\(item.qualifiedName)   \(item.kind.noun(plural: false))"
+        if let nib = item.info.nibName { header += "   nib \(nib).nib" }
+        output.print(header)
+        if let summary = item.info.summary, !summary.isEmpty { output.print("  \(summary)") }
+        let attributes = item.info.attributes
+        if attributes.isEmpty {
+            if !item.info.scenes.isEmpty {
+                output.print("  scenes: \(item.info.scenes.joined(separator: ", "))")
+            } else {
+                output.print("  no attributes")
+            }
+            return
+        }
+        let rows = attributes.map { a in
+            [
+                "  " + a.name, a.type.description,
+                a.defaultValue.map { Script.format(StoryboardWriter.value($0)) } ?? "", a.summary ?? "",
+            ]
+        }
+        output.print(TextTable.format(rows, header: false))
+    }
+}
+
+extension RegistryCache.Record {
+    /// `3 cells, 1 nib`.
+    var contentsSummary: String { PluginRegistration.Kind.summary(of: registrations.map(\.kind)) }
+
+    /// How many of each kind it registers, for `plugins --json`.
+    var contentsCounts: [(PluginRegistration.Kind, Int)] {
+        PluginRegistration.Kind.counts(of: registrations.map(\.kind))
+    }
+}
+
+/// Columns of plain text, left-aligned, two spaces apart, widths by terminal columns.
+enum TextTable {
+    static func format(_ rows: [[String]], header: Bool = true) -> String {
+        let count = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: count)
+        for row in rows {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TerminalWidth.of(cell)) }
+        }
+        return rows.map { row in
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                line += i == row.count - 1 ? cell : TextLayout.padded(cell, toWidth: widths[i], alignment: .left) + "  "
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}

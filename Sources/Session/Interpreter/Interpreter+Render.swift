@@ -1,0 +1,152 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import WorkerProtocol
+
+// MARK: - render, show
+
+extension Interpreter {
+    func render(_ c: ValidatedCommand) throws(ConsoleError) {
+        if declarationsOnly { return }
+        let screen = session.screens[try targetScreen(c)]
+        let file = c.arguments["file"]
+        let format: OutputFormat
+        if let name = c.option("format") {
+            format = OutputFormat(rawValue: name) ?? .plain
+        } else if let file {
+            guard let implied = OutputFormat(fileExtensionOf: file.text) else {
+                throw ConsoleError(
+                    .script,
+                    c.command.diagnostic(
+                        "cannot tell the format of '\(file.text)' from its extension", at: file.span,
+                        notes: [
+                            "add format=plain|ansi|html|svg|json, or name the file .txt, .ans, .html, .svg or .json"
+                        ]))
+            }
+            format = implied
+        } else {
+            format = ColorPolicy.defaultFormat(
+                isTerminal: output.isTerminal, choice: settings.color, environment: environment)
+        }
+        let width = c.integer("width") ?? screen.width ?? settings.width ?? terminalWidth() ?? 80
+        let span = file?.span ?? c.command.nameSpan
+        if let quarantine = quarantineError(for: screen) { throw pluginError(quarantine, c, at: span) }
+        let colors = ColorPolicy.depth(environment: environment)
+        do throws(BackendError) {
+            if let file {
+                let notice = try write(screen, to: file.text, format: format, width: width, colors: colors)
+                output.printNote("wrote \(file.text) (\(format.rawValue), \(width) columns)")
+                if let notice { output.printError("note: \(notice)") }
+            } else {
+                let summary = try backend.render(
+                    screen, format: format, width: width, colors: colors, to: output.standardOutput,
+                    progress: progress(for: screen, toFile: false))
+                try Self.check(summary)
+            }
+        } catch {
+            throw backendError(error, c, at: span)
+        }
+    }
+
+    /// Screen `index` drawn as `render` draws it to the terminal, as text
+    /// (a watched screen drawn again above the prompt); an error that stops
+    /// the drawing comes back as one line in its place.
+    func renderedText(ofScreen index: Int) -> String {
+        let screen = session.screens[index]
+        let format = ColorPolicy.defaultFormat(
+            isTerminal: output.isTerminal, choice: settings.color, environment: environment)
+        let width = screen.width ?? settings.width ?? terminalWidth() ?? 80
+        let memory = MemoryOutput()
+        do throws(BackendError) {
+            if let quarantine = quarantineError(for: screen) { throw .plugin(quarantine) }
+            try Self.check(
+                try backend.render(
+                    screen, format: format, width: width, colors: ColorPolicy.depth(environment: environment),
+                    to: memory))
+        } catch {
+            return memory.string + "cellkit: error: \(screen.name) could not be drawn again: \(error)\n"
+        }
+        return memory.string
+    }
+
+    /// The progress line for a render of `screen`, when one is shown (``RenderProgress``).
+    func progress(for screen: Screen, toFile: Bool) -> RenderProgress? {
+        guard showsProgress, RenderProgress.shouldShow(toFile: toFile) else { return nil }
+        return RenderProgress(total: screen.rowCount)
+    }
+
+    /// Renders `screen` into a temporary file renamed over `path` only when
+    /// everything succeeded: a failed render (a worker that died included)
+    /// never leaves a truncated file, and never touches a file that was there.
+    /// A device or a FIFO is written straight to (see ``AtomicFileWriter``).
+    /// Returns the writer's notice that the replaced file's owner could not
+    /// be kept, if there is one.
+    @discardableResult
+    func write(_ screen: Screen, to path: String, format: OutputFormat, width: Int, colors: ColorMode)
+        throws(BackendError) -> String?
+    {
+        let writer: AtomicFileWriter
+        do {
+            writer = try AtomicFileWriter(path: path)
+        } catch {
+            throw .output(error.description)
+        }
+        do {
+            try Self.check(
+                try backend.render(
+                    screen, format: format, width: width, colors: colors, to: AtomicFileOutput(writer),
+                    progress: progress(for: screen, toFile: true)))
+        } catch {
+            writer.abort()
+            throw error
+        }
+        do {
+            try writer.commit()
+        } catch {
+            throw .output(error.description)
+        }
+        return writer.ownerNotice
+    }
+
+    /// A render whose cells could not all be drawn is an error (the rows show it).
+    static func check(_ summary: RenderSummary) throws(BackendError) {
+        if let data = summary.dataErrors.first { throw .output(data) }
+        guard let first = summary.cellErrors.first else { return }
+        let more = summary.cellErrors.count > 1 ? " (and \(summary.cellErrors.count - 1) more)" : ""
+        throw .render("a cell could not be drawn: \(first)\(more)")
+    }
+
+    /// Draws `screen` as `render` does, to standard output: after `reload`.
+    func drawAgain(_ screen: Screen, _ c: ValidatedCommand) throws(ConsoleError) {
+        let format = ColorPolicy.defaultFormat(
+            isTerminal: output.isTerminal, choice: settings.color, environment: environment)
+        let width = screen.width ?? settings.width ?? terminalWidth() ?? 80
+        do throws(BackendError) {
+            if let quarantine = quarantineError(for: screen) { throw .plugin(quarantine) }
+            try Self.check(
+                try backend.render(
+                    screen, format: format, width: width, colors: ColorPolicy.depth(environment: environment),
+                    to: output.standardOutput))
+        } catch {
+            throw backendError(error, c, at: c.command.nameSpan)
+        }
+    }
+
+    func show(_ c: ValidatedCommand) throws(ConsoleError) {
+        if declarationsOnly { return }
+        let screen = session.screens[try targetScreen(c)]
+        if let showScreen {
+            try showScreen(screen)
+        } else {
+            try render(c)
+        }
+    }
+}
+
+/// A ``TextOutput`` into an atomic file writer.
+final class AtomicFileOutput: TextOutput {
+    let writer: AtomicFileWriter
+    init(_ writer: AtomicFileWriter) { self.writer = writer }
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try writer.write(bytes)
+    }
+}

@@ -1,0 +1,135 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import DataBinding
+import PluginDiscovery
+import WorkerProtocol
+
+// MARK: - open, save, initial, screens, set, help
+
+extension Interpreter {
+    func open(_ c: ValidatedCommand) throws(ConsoleError) {
+        guard let argument = c.arguments["file"] else { return }
+        let path = resolvePath(argument.text)
+        let canonical = canonicalFilePath(path)
+        if let first = openFiles.firstIndex(of: canonical) {
+            let chain = (openFiles[first...] + [canonical]).map { displayPath($0) }.joined(separator: " → ")
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "\(argument.text) is already being opened: a file cannot open itself", at: argument.span,
+                    notes: [
+                        "the chain of opens is \(chain); remove the \(CommandHint.quoted(.open)) that closes the loop"
+                    ]))
+        }
+        guard openFiles.count < Self.maximumOpenDepth else {
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "files are opened more than \(Self.maximumOpenDepth) deep", at: argument.span,
+                    notes: ["open fewer files from files that were opened"]))
+        }
+        let text: String
+        do {
+            text = try readLimitedTextFile(
+                path, maximumBytes: limits.scriptBytes, what: "script", regularFileOnly: false)
+        } catch {
+            throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
+        }
+        openFiles.append(canonical)
+        defer { openFiles.removeLast() }
+        do {
+            try runFile(text, path: path)
+        } catch {
+            // Its errors were reported as they happened; say where it was opened from.
+            var note = c.command.diagnostic(
+                "in \(argument.text), opened here; nothing of it was kept", at: argument.span, severity: .note)
+            note.notes = []
+            output.printError(note.rendered())
+            throw error
+        }
+    }
+
+    /// Runs a storyboard or script file into the session, all or nothing:
+    /// if one of its commands fails, the session is put back as it was.
+    func runFile(_ text: String, path: String) throws(ConsoleError) {
+        let saved = (session, settings)
+        scriptDirectories.append(Path.dirname(path))
+        // A file's commands are the file's, even when a person typed the `open`.
+        let fromThePerson = commandsComeFromThePerson
+        commandsComeFromThePerson = false
+        defer {
+            scriptDirectories.removeLast()
+            commandsComeFromThePerson = fromThePerson
+        }
+        let errors = run(text, file: path, keepGoing: isKeepingGoing)
+        if let first = errors.first {
+            (session, settings) = saved
+            // Already reported as they happened: an error without diagnostics is not printed again.
+            var error = ConsoleError(first.kind, [])
+            error.nested = errors
+            throw error
+        }
+    }
+
+    func save(_ c: ValidatedCommand) throws(ConsoleError) {
+        // A storyboard being read for its screens (`cellkit render`, recovery) writes nothing.
+        if declarationsOnly { return }
+        guard let argument = c.arguments["file"] else { return }
+        guard !session.screens.isEmpty else {
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "there are no screens to save", at: c.command.nameSpan,
+                    notes: ["create one with \(CommandHint.quoted(.screen, "NAME")) first"]))
+        }
+        let notice: String?
+        do {
+            notice = try atomicWrite(argument.text, StoryboardWriter.script(session))
+        } catch {
+            throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
+        }
+        output.printError("saved \(counted(session.screens.count, "screen")) to \(argument.text)")
+        if let notice { output.printError("note: \(notice)") }
+    }
+
+    func initial(_ c: ValidatedCommand) throws(ConsoleError) {
+        let index = try targetScreen(c)
+        session.initialScreen = session.screens[index].name
+    }
+
+    func listScreens() {
+        guard !session.screens.isEmpty else {
+            output.print("no screens yet; create one with `\(CommandHint.usage(.screen))`")
+            return
+        }
+        var rows: [[String]] = [["", "SCREEN", "KIND", "SECTIONS", "ROWS", "WIDTH"]]
+        for (i, screen) in session.screens.enumerated() {
+            var mark = i == session.current ? "*" : " "
+            if session.initialScreen == screen.name { mark += "▸" }
+            rows.append([
+                mark, screen.name, screen.kind.rawValue, String(screen.sections.count), String(screen.rowCount),
+                screen.width.map(String.init) ?? "auto",
+            ])
+        }
+        output.print(TextTable.format(rows) + "\n(* current, ▸ initial)")
+    }
+
+    func set(_ c: ValidatedCommand) throws(ConsoleError) {
+        if let width = c.integer("width") { settings.width = width }
+        if let color = c.option("color").flatMap(Settings.Color.init(rawValue:)) { settings.color = color }
+        if let timeout = c.integer("timeout") { backend.timeout = timeout }
+        if c.options.isEmpty {
+            output.print(
+                "width=\(settings.width.map(String.init) ?? "auto") color=\(settings.color.rawValue) timeout=\(backend.timeout)"
+            )
+        }
+    }
+
+    func help(_ c: ValidatedCommand) {
+        if let topic = c.argument("topic"), let text = CommandSpec.help(topic) {
+            output.print(text)
+        } else {
+            output.print(CommandSpec.helpIndex)
+        }
+    }
+}

@@ -1,0 +1,430 @@
+@_spi(Host) import CellKit
+import PluginDiscovery
+import PluginRuntime
+import WorkerProtocol
+
+/// Feeds a ``Screen`` to a ``TableView`` (list) or ``CollectionView`` (grid):
+/// finds each row's cell type in the plugin registry, dequeues a cell, and
+/// sets every attribute (the row's value, or the attribute's default, so a
+/// reused cell never shows the previous row's values).
+final class ScreenDataSource {
+    let screen: Screen
+    let host: PluginHost
+    /// Errors met while drawing (a cell that could not be made); the row shows
+    /// the error instead. Render commands report these after drawing.
+    private(set) var errors: [String] = []
+    /// Rows dequeued so far.
+    private(set) var rowsDrawn = 0
+    /// Data files that could not be read as they were when `rows` checked them.
+    private(set) var dataErrors: [String] = []
+    /// Where the worker notes the row it works on, so a crash can name it.
+    var breadcrumb: Breadcrumb?
+    private var notedCell: String?
+
+    /// Per section, the first row of each row source (for finding a row's source).
+    private var starts: [[Int]] = []
+    private var plans: [String: CellPlan] = [:]
+    private var lastPlan: CellPlan?
+    /// The views configured so far, and the attributes their last rows set.
+    private var configured: [ObjectIdentifier: Configured] = [:]
+
+    /// A cell type's attributes, with their defaults, resolved once; an
+    /// attribute's index in `attributes` is its slot.
+    final class CellPlan {
+        let item: RegisteredItem
+        let qualified: String
+        let attributes: [AttributeDescriptor]
+        let slots: [String: Int]
+
+        init(item: RegisteredItem) {
+            self.item = item
+            qualified = item.qualifiedName
+            attributes = item.registration.attributes
+            var slots: [String: Int] = [:]
+            for (slot, attribute) in attributes.enumerated() { slots[attribute.name] = slot }
+            self.slots = slots
+        }
+    }
+
+    /// The values of the row being configured, by slot of its cell's attributes.
+    private var values: [AttributeValue?] = []
+
+    init(screen: Screen, host: PluginHost) {
+        self.screen = screen
+        self.host = host
+        starts = screen.sections.map { section in
+            var total = 0
+            return section.rows.map { source in
+                defer { total += source.count }
+                return total
+            }
+        }
+    }
+
+    // MARK: - Building the view
+
+    /// The table or collection that draws the screen, with every cell type registered.
+    func makeView() -> any ScrollableContent {
+        switch screen.kind {
+        case .list:
+            let table = TableView()
+            table.border = screen.border
+            table.title = screen.title
+            table.separatorStyle = screen.separators ? .line : .none
+            for reference in cellReferences() {
+                table.register(identifier: reference.qualified, typeName: reference.qualified) { [unowned self] in
+                    self.makeTableCell(reference)
+                }
+            }
+            table.dataSource = self
+            table.delegate = self
+            return table
+        case .grid:
+            let grid = CollectionView()
+            grid.border = screen.border
+            grid.title = screen.title
+            let spacing = screen.spacing ?? 1
+            if let itemWidth = screen.itemWidth, screen.columns == nil {
+                grid.layout = CollectionViewGridLayout(itemWidth: itemWidth, spacing: spacing)
+            } else {
+                grid.layout = CollectionViewGridLayout(columns: screen.columns ?? 2, spacing: spacing)
+            }
+            for reference in cellReferences() {
+                grid.register(identifier: reference.qualified, typeName: reference.qualified) { [unowned self] in
+                    let cell = HostingCollectionCell()
+                    cell.host(self.makeContent(reference))
+                    return cell
+                }
+            }
+            grid.dataSource = self
+            return grid
+        }
+    }
+
+    private func cellReferences() -> [CellReference] {
+        var seen = Set<String>()
+        var result: [CellReference] = []
+        for section in screen.sections {
+            for source in section.rows {
+                if seen.insert(source.cell.qualified).inserted { result.append(source.cell) }
+            }
+        }
+        return result
+    }
+
+    func plan(_ reference: CellReference) throws(PluginError) -> CellPlan {
+        // Rows of one cell type come in runs: the last plan, without hashing its name.
+        if let last = lastPlan, last.qualified == reference.qualified { return last }
+        if let plan = plans[reference.qualified] {
+            lastPlan = plan
+            return plan
+        }
+        let item = try host.registry.resolve(reference.qualified)
+        let plan = CellPlan(item: item)
+        plans[reference.qualified] = plan
+        lastPlan = plan
+        return plan
+    }
+
+    private func makeContent(_ reference: CellReference) -> View {
+        do {
+            return try host.makeView(try plan(reference).item)
+        } catch {
+            errors.append(error.description)
+            let cell = ErrorCell()
+            cell.label.text = "⚠ \(reference.written): \(error.message)"
+            return cell
+        }
+    }
+
+    private func makeTableCell(_ reference: CellReference) -> TableViewCell {
+        let view = makeContent(reference)
+        if let cell = view as? TableViewCell { return cell }
+        let host = HostingTableCell()
+        host.host(view)
+        return host
+    }
+
+    // MARK: - Rows
+
+    /// The rows of each binding, by section and row source, opened at first use.
+    private var boundRows: [Int: [Int: BoundRows]] = [:]
+    /// Bindings that could not be opened (their rows are drawn with defaults).
+    private var failedBindings: Set<Int> = []
+
+    /// The rows of the binding at `source` of `section`, or `nil` (the error recorded).
+    func rows(of binding: Binding, section: Int, source: Int) -> BoundRows? {
+        if let rows = boundRows[section]?[source] { return rows }
+        let key = section << 32 | source
+        guard !failedBindings.contains(key) else { return nil }
+        do {
+            let attributes = (try? plan(binding.cell))?.attributes.map { AttributeInfo(name: $0.name, type: $0.type) }
+            let rows = try BoundRows(binding, attributes: attributes ?? [])
+            boundRows[section, default: [:]][source] = rows
+            return rows
+        } catch {
+            failedBindings.insert(key)
+            dataErrors.append(error.description)
+            return nil
+        }
+    }
+
+    /// Puts row `row` of `section`'s values into `values` (by slot of its
+    /// cell's attributes) and returns its cell.
+    func loadRow(section: Int, row: Int) -> CellReference {
+        // Bound rows come in long runs: the run of the row before, without a search.
+        if let run = lastRun, run.section == section, row >= run.start, row < run.end {
+            return fill(run, row: row)
+        }
+        let sectionStarts = starts[section]
+        var lo = 0
+        var hi = sectionStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sectionStarts[mid] <= row { lo = mid } else { hi = mid - 1 }
+        }
+        switch screen.sections[section].rows[lo] {
+        case .row(let r):
+            guard let plan = try? plan(r.cell) else { return r.cell }
+            clearValues(plan.attributes.count)
+            for setting in r.attributes {
+                if let slot = plan.slots[setting.name] { values[slot] = setting.value }
+            }
+            return r.cell
+        case .bound(let b):
+            guard let plan = try? plan(b.cell) else { return b.cell }
+            guard let rows = rows(of: b, section: section, source: lo) else {
+                clearValues(plan.attributes.count)
+                return b.cell
+            }
+            let run = BoundRun(
+                section: section, start: sectionStarts[lo], end: sectionStarts[lo] + b.count, cell: b.cell,
+                slots: plan.attributes.count, rows: rows)
+            lastRun = run
+            return fill(run, row: row)
+        }
+    }
+
+    /// A run of bound rows: where it is, and what fills its rows.
+    private final class BoundRun {
+        let section: Int
+        let start: Int
+        let end: Int
+        let cell: CellReference
+        let slots: Int
+        let rows: BoundRows
+        init(section: Int, start: Int, end: Int, cell: CellReference, slots: Int, rows: BoundRows) {
+            self.section = section
+            self.start = start
+            self.end = end
+            self.cell = cell
+            self.slots = slots
+            self.rows = rows
+        }
+    }
+    private var lastRun: BoundRun?
+
+    private func fill(_ run: BoundRun, row: Int) -> CellReference {
+        clearValues(run.slots)
+        do {
+            try run.rows.fill(record: row - run.start, into: &values)
+        } catch {
+            if dataErrors.count < 10 { dataErrors.append(error.description) }
+            clearValues(run.slots)
+        }
+        return run.cell
+    }
+
+    private func clearValues(_ count: Int) {
+        if values.count != count {
+            values = [AttributeValue?](repeating: nil, count: count)
+        } else {
+            for slot in values.indices { values[slot] = nil }
+        }
+    }
+
+    /// Sets the loaded row's values on `view`: first the defaults, then the
+    /// row's values. The first time a view is configured every attribute the
+    /// row does not give is set to its default (plugins may rely on a
+    /// default's setter to draw their cell); after that, only the defaults of
+    /// those attributes the view's previous row set and this one does not, so
+    /// a reused cell never shows the previous row's values. (Setting every attribute of every row
+    /// was most of the time of a large render.)
+    func configure(_ view: View, reference: CellReference) {
+        guard let plan = try? plan(reference) else { return }
+        let entry: Configured
+        if let last = lastConfigured, last.view === view {
+            entry = last  // a table reuses one cell row after row: no lookup, no cast
+        } else if let known = configured[ObjectIdentifier(view)] {
+            entry = known
+        } else {
+            entry = Configured(view: view, slots: plan.attributes.count)
+            configured[ObjectIdentifier(view)] = entry
+        }
+        lastConfigured = entry
+        let target = entry.target
+        let attributes = plan.attributes
+        let given = min(values.count, attributes.count)
+        // Defaults first, then the row's values, on every row: an attribute
+        // whose setter fills another (a `percent` that writes the `pct`
+        // outlet's text) is never undone by that other's default, so the
+        // first row draws as a reused one does (docs/sdk-guide.md, "The reuse
+        // contract").
+        for slot in attributes.indices where slot >= given || values[slot] == nil {
+            guard entry.isNew || entry.set[slot] else { continue }
+            entry.set[slot] = false
+            if let value = attributes[slot].defaultValue { apply(value, attributes[slot], to: target, reference) }
+        }
+        for slot in 0..<given {
+            guard let value = values[slot] else { continue }
+            entry.set[slot] = true
+            apply(value, attributes[slot], to: target, reference)
+        }
+        entry.isNew = false
+    }
+
+    private func apply(
+        _ value: AttributeValue, _ attribute: AttributeDescriptor, to target: View, _ reference: CellReference
+    ) {
+        do {
+            try attribute.apply(value, to: target)
+        } catch {
+            errors.append("\(reference.written).\(attribute.name): \(error)")
+        }
+    }
+
+    /// The entry configured last.
+    private var lastConfigured: Configured?
+
+    /// A view configured before, what in it is configured (the view, or the
+    /// view a hosting cell holds), and the attributes (by slot) its last row set.
+    ///
+    /// The view is held strongly, so its address cannot be reused by another
+    /// view while the data source lives (the views it configures are the
+    /// table's few reusable cells). Not `weak`: a weak reference gives the
+    /// cell a side table, and every retain and release of it then takes the
+    /// runtime's slow path (a tenth of a large render).
+    private final class Configured {
+        let view: View
+        let target: View
+        var set: [Bool]
+        var isNew = true
+        init(view: View, slots: Int) {
+            self.view = view
+            target = view.configurableContent
+            set = [Bool](repeating: false, count: slots)
+        }
+    }
+
+    private func numberOfRows(_ section: Int) -> Int {
+        screen.sections[section].rows.reduce(0) { $0 + $1.count }
+    }
+}
+
+// MARK: - List
+
+extension ScreenDataSource: TableViewDataSource, TableViewDelegate {
+    func numberOfSections(in tableView: TableView) -> Int { screen.sections.count }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { numberOfRows(section) }
+
+    /// Notes in the breadcrumb which row of which cell is being made and configured.
+    private func note(_ reference: CellReference, _ indexPath: IndexPath, row: Int) {
+        rowsDrawn += 1
+        guard let breadcrumb else { return }
+        if notedCell != reference.qualified {
+            notedCell = reference.qualified
+            let plugin = reference.qualified.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+            breadcrumb.note(.configuring, plugin: plugin, cell: reference.written, screen: screen.name)
+        } else {
+            breadcrumb.note(.configuring)
+        }
+        breadcrumb.note(section: indexPath.section, row: row)
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let reference = loadRow(section: indexPath.section, row: indexPath.row)
+        note(reference, indexPath, row: indexPath.row)
+        defer { breadcrumb?.note(.drawing) }
+        do {
+            let cell = try tableView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
+            configure(cell, reference: reference)
+            return cell
+        } catch {
+            errors.append(error.description)
+            let cell = ErrorCell()
+            cell.label.text = "⚠ \(error.message)"
+            return cell
+        }
+    }
+
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        screen.sections[section].header == nil ? screen.sections[section].title : nil
+    }
+
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        screen.sections[section].footerCell == nil ? screen.sections[section].footer : nil
+    }
+
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewHeaderFooterView? {
+        guard let reference = screen.sections[section].header else { return nil }
+        return sectionView(reference, text: screen.sections[section].title)
+    }
+
+    func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> TableViewHeaderFooterView? {
+        guard let reference = screen.sections[section].footerCell else { return nil }
+        return sectionView(reference, text: screen.sections[section].footer)
+    }
+
+    /// A header or footer view of a registered type, given the section's text
+    /// through its `title` or `text` attribute. Made fresh: sections are few.
+    private func sectionView(_ reference: CellReference, text: String?) -> TableViewHeaderFooterView {
+        let content = makeContent(reference)
+        if let text, let plan = try? plan(reference),
+            let attribute = plan.attributes.first(where: { $0.name == "title" })
+                ?? plan.attributes.first(where: { $0.name == "text" })
+        {
+            try? attribute.apply(.string(text), to: content)
+        }
+        if let view = content as? TableViewHeaderFooterView { return view }
+        let host = HostingHeaderFooterView()
+        host.host(content)
+        return host
+    }
+}
+
+// MARK: - Grid
+
+extension ScreenDataSource: CollectionViewDataSource {
+    func numberOfSections(in collectionView: CollectionView) -> Int { screen.sections.count }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        numberOfRows(section)
+    }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let reference = loadRow(section: indexPath.section, row: indexPath.item)
+        note(reference, indexPath, row: indexPath.item)
+        defer { breadcrumb?.note(.drawing) }
+        do {
+            let cell = try collectionView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
+            configure(cell, reference: reference)
+            return cell
+        } catch {
+            errors.append(error.description)
+            let cell = HostingCollectionCell()
+            let error = ErrorCell()
+            error.label.text = "⚠ \(reference.written)"
+            cell.host(error)
+            return cell
+        }
+    }
+
+    func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? {
+        screen.sections[section].title
+    }
+
+    func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String? {
+        screen.sections[section].footer
+    }
+}

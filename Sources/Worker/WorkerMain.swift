@@ -1,0 +1,181 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import Dispatch
+import Glibc
+import PluginDiscovery
+import PluginRuntime
+import WorkerProtocol
+
+/// `cellkit --worker`: the process that loads plugins and draws screens for
+/// a session (docs/design.md, "Two processes"). It talks to the session on
+/// descriptor 3 and notes what it does in the breadcrumb page on descriptor 4;
+/// its standard output and error go to its log. It ends when the session
+/// closes the socket.
+public enum WorkerMain {
+    /// Answers requests until the session goes away; returns the exit status.
+    public static func run() -> Int32 {
+        // A session that died leaves a closed socket: writes fail, they must not kill.
+        signal(SIGPIPE, SIG_IGN)
+        // A session that died while a plugin loops must not leave the worker running:
+        // when the parent is gone (the worker is adopted), the worker goes too, with
+        // whatever its plugins started in its process group (its own, from the session).
+        let parent = getppid()
+        DispatchQueue.global().async {
+            while true {
+                usleep(200_000)
+                if getppid() != parent {
+                    if getpgrp() == getpid() { kill(0, SIGKILL) }
+                    _exit(0)
+                }
+            }
+        }
+        let channel = WorkerChannel(descriptor: 3)
+        guard let breadcrumb = Breadcrumb(descriptor: 4) else {
+            printError("cellkit --worker: no breadcrumb page on descriptor 4 (only a cellkit session starts a worker)")
+            return 2
+        }
+        let worker = Worker(channel: channel, breadcrumb: breadcrumb)
+        guard
+            worker.reply(
+                .hello(
+                    protocolVersion: ProcessInterface.protocolVersion, abi: Int(PluginABI.version),
+                    compiler: Int(PluginABI.compilerVersion)))
+        else { return 0 }
+        while true {
+            let payload: [UInt8]
+            do {
+                payload = try channel.receive()
+            } catch {
+                return 0  // the session is gone
+            }
+            let request: WorkerRequest
+            do {
+                request = try WorkerRequest(frame: payload)
+            } catch {
+                printError("cellkit --worker: \(error)")
+                return 2
+            }
+            guard worker.handle(request) else { return 0 }
+            breadcrumb.note(.idle)
+        }
+    }
+}
+
+private func printError(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    _ = bytes.withUnsafeBytes { SystemCall.writeAll(2, $0) }
+}
+
+/// The worker's state: the plugin host with what it loaded.
+final class Worker {
+    let channel: WorkerChannel
+    let breadcrumb: Breadcrumb
+    let host: PluginHost
+    /// The registry cache the session uses, where loads are recorded (unset: none).
+    static let registryCacheVariable = ProcessInterface.registryCacheVariable
+    /// The view `show` has open.
+    private var view: ScreenFrames?
+
+    init(channel: WorkerChannel, breadcrumb: Breadcrumb) {
+        self.channel = channel
+        self.breadcrumb = breadcrumb
+        let cache = Environment.current().variables[Self.registryCacheVariable].map { RegistryCache(file: $0) }
+        host = PluginHost(searchPath: PluginSearchPath(directories: []), cache: cache)
+    }
+
+    /// Sends an answer; `false` when the session is gone.
+    func reply(_ response: WorkerResponse) -> Bool {
+        var writer = WireWriter()
+        response.encode(into: &writer)
+        return channel.send(writer.bytes)
+    }
+
+    /// Answers one request; `false` when the session is gone.
+    func handle(_ request: WorkerRequest) -> Bool {
+        switch request {
+        case .load(let path, let allowUnsafe):
+            breadcrumb.note(.loading, plugin: path, cell: "", screen: "")
+            do {
+                let result = try host.load(path, allowUnsafe: allowUnsafe)
+                return reply(.loaded(PluginInfo(result.plugin), wasAlreadyLoaded: result.wasAlreadyLoaded))
+            } catch {
+                return reply(
+                    .pluginError(code: error.code.description, message: error.message, fix: error.fix, path: error.path)
+                )
+            }
+        case .render(let screen, let format, let width, let colors, let part):
+            breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
+            let output = ChunkOutput(worker: self)
+            let summary: ScreenRenderer.Summary
+            do {
+                summary = try ScreenRenderer(screen: screen, host: host, breadcrumb: breadcrumb).render(
+                    format: format, width: width, colors: colors, to: output, part: part, endBlock: output.endBlock)
+                try output.flush()
+            } catch let error as RenderError {
+                return reply(.failed(error.message))
+            } catch {
+                return false  // the session is gone
+            }
+            return reply(
+                .rendered(rows: summary.rows, cellErrors: summary.cellErrors, dataErrors: summary.dataErrors))
+        case .openView(let screen, let colors, let columns, let rows, let keepPosition):
+            breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
+            let previous = keepPosition ? view : nil
+            view = ScreenFrames(
+                screen: screen, host: host, colors: colors, size: TerminalSize(columns: columns, rows: rows),
+                breadcrumb: breadcrumb)
+            if let previous { view?.keepPosition(of: previous) }
+            return reply(.frame([]))
+        case .viewAction(let action, let columns, let rows, let draw):
+            guard let view else { return reply(.failed("no view is open")) }
+            let size = TerminalSize(columns: columns, rows: rows)
+            if let action { view.apply(action, size: size) }
+            guard draw else { return reply(.frame([])) }
+            do {
+                return reply(.frame(try view.frame(size: size)))
+            } catch {
+                return reply(.failed("\(error)"))
+            }
+        case .closeView:
+            defer { view = nil }
+            let oversized = SizeReports.take().map(\.description)
+            return reply(.viewClosed(cellErrors: (view?.dataSource.errors ?? []) + oversized))
+        case .validate(let plugins):
+            breadcrumb.note(.making, plugin: plugins.joined(separator: ","), cell: "", screen: "")
+            let report = PluginValidator(host: host).validate(plugins: plugins)
+            return reply(.validated(checked: report.checked, failures: report.failures.map(\.description)))
+        }
+    }
+}
+
+/// Rendered bytes, sent to the session in chunks of 256 KiB.
+final class ChunkOutput: TextOutput {
+    enum SessionGone: Error { case gone }
+    let worker: Worker
+    private var buffer: [UInt8] = []
+    static let chunkSize = 256 << 10
+
+    init(worker: Worker) {
+        self.worker = worker
+        buffer.reserveCapacity(Self.chunkSize)
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    /// Sends what is buffered, then an empty chunk: the end of a block of a
+    /// render shared by several workers (``RenderPart``).
+    func endBlock() throws {
+        try flush()
+        guard worker.reply(.chunk([])) else { throw SessionGone.gone }
+    }
+
+    func flush() throws {
+        guard !buffer.isEmpty else { return }
+        worker.breadcrumb.advance()
+        guard worker.reply(.chunk(buffer)) else { throw SessionGone.gone }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

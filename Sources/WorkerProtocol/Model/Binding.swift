@@ -1,0 +1,52 @@
+@_spi(Host) import CellKit
+
+/// `rows CELL from FILE name=.field other=value`: rows from a JSON array or
+/// a CSV file, each record's fields mapped to attributes.
+///
+/// A binding holds where its rows come from, never the records: every
+/// record is checked when `rows` runs, and read again where it lies when its
+/// row is drawn (docs/design.md, "The data path").
+package struct Binding: Equatable, Sendable {
+    package var cell: CellReference
+    /// The file as written in the script.
+    package var file: String
+    /// The file that was read: found next to the script, or `--data`'s.
+    package var path: String
+    /// Each attribute and where its value comes from.
+    package var mappings: [Mapping]
+    /// How many records the file had when `rows` checked it.
+    package var count: Int
+    /// The file as it was then: drawing refuses a file that changed since.
+    package var identity: DataFileIdentity
+    /// `watch=true`: the rows are read again, and the screen drawn again,
+    /// when the file changes (in `show` and at the prompt).
+    package var watch = false
+
+    package enum Mapping: Equatable, Sendable {
+        /// `attr=.field`: the record's field.
+        case field(attribute: String, path: FieldPath)
+        /// `attr=[.low, 0.5, .high]`: a list of numbers, some from the record's fields.
+        case list(attribute: String, elements: [Command.Value])
+        /// `attr="{.name} ({.title})"`: text made of each record's fields.
+        case template(attribute: String, text: String)
+        /// `attr=value`: the same value on every row.
+        case constant(AttributeSetting)
+    }
+
+    package static func == (a: Binding, b: Binding) -> Bool {
+        a.cell == b.cell && a.file == b.file && a.mappings == b.mappings && a.watch == b.watch
+    }
+
+    package init(
+        cell: CellReference, file: String, path: String, mappings: [Mapping], count: Int, identity: DataFileIdentity,
+        watch: Bool = false
+    ) {
+        self.cell = cell
+        self.file = file
+        self.path = path
+        self.mappings = mappings
+        self.count = count
+        self.identity = identity
+        self.watch = watch
+    }
+}

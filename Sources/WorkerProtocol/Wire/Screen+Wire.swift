@@ -1,0 +1,288 @@
+@_spi(Host) import CellKit
+
+// The screen model on the wire (see ``WireCodable``): what a `render` or a
+// `show` request carries. Every stored property is written and read back, in
+// the same order; `Binding.watch` alone is not, the session's own (it watches
+// the files; the worker only draws). The round-trip and coverage tests are in
+// Tests/ConsoleTests/Wire.
+
+extension Screen: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(name)
+        w.write(rawValue: kind)
+        w.write(width)
+        w.write(border.name)
+        w.write(title)
+        w.write(columns)
+        w.write(itemWidth)
+        w.write(spacing)
+        w.write(separators)
+        w.write(sections)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> Screen {
+        var screen = Screen(name: try r.string())
+        screen.kind = try r.rawValue(named: "screen kind")
+        screen.width = try r.optional()
+        let border = try r.string()
+        do {
+            screen.border = try BoxStyle(parsing: border)
+        } catch {
+            throw WireError("no border '\(border)'")
+        }
+        screen.title = try r.optional()
+        screen.columns = try r.optional()
+        screen.itemWidth = try r.optional()
+        screen.spacing = try r.optional()
+        screen.separators = try r.bool()
+        screen.sections = try r.array()
+        return screen
+    }
+}
+
+extension Section: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(title)
+        w.write(header)
+        w.write(footer)
+        w.write(footerCell)
+        w.write(rows)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> Section {
+        Section(
+            title: try r.optional(), header: try r.optional(), footer: try r.optional(), footerCell: try r.optional(),
+            rows: try r.array())
+    }
+}
+
+extension RowSource: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        switch self {
+        case .row(let row):
+            w.write(UInt8(0))
+            w.write(row)
+        case .bound(let binding):
+            w.write(UInt8(1))
+            w.write(binding)
+        }
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> RowSource {
+        switch try r.byte() {
+        case 0: return .row(try r.read())
+        case 1: return .bound(try r.read())
+        case let other: throw WireError("no row source \(other)")
+        }
+    }
+}
+
+extension Row: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(cell)
+        w.write(attributes)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> Row {
+        Row(cell: try r.read(), attributes: try r.array())
+    }
+}
+
+extension Binding: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(cell)
+        w.write(file)
+        w.write(path)
+        w.write(mappings)
+        w.write(count)
+        w.write(identity)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> Binding {
+        let cell: CellReference = try r.read()
+        let file = try r.string()
+        let path = try r.string()
+        let mappings: [Mapping] = try r.array()
+        let count = try r.int()
+        guard count >= 0 else { throw WireError("a binding of \(count) records") }
+        return Binding(cell: cell, file: file, path: path, mappings: mappings, count: count, identity: try r.read())
+    }
+}
+
+extension Binding.Mapping: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        switch self {
+        case .field(let attribute, let path):
+            w.write(UInt8(0))
+            w.write(attribute)
+            w.write(path)
+        case .list(let attribute, let elements):
+            w.write(UInt8(1))
+            w.write(attribute)
+            w.write(elements)
+        case .constant(let setting):
+            w.write(UInt8(2))
+            w.write(setting)
+        case .template(let attribute, let text):
+            w.write(UInt8(3))
+            w.write(attribute)
+            w.write(text)
+        }
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> Binding.Mapping {
+        switch try r.byte() {
+        case 0: return .field(attribute: try r.string(), path: try r.read())
+        case 1: return .list(attribute: try r.string(), elements: try r.array())
+        case 2: return .constant(try r.read())
+        case 3: return .template(attribute: try r.string(), text: try r.string())
+        case let other: throw WireError("no mapping \(other)")
+        }
+    }
+}
+
+extension DataFileIdentity: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(size)
+        w.write(seconds)
+        w.write(nanoseconds)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> DataFileIdentity {
+        DataFileIdentity(size: try r.int(), seconds: try r.int(), nanoseconds: try r.int())
+    }
+}
+
+extension FieldPath: WireCodable {
+    package func encode(into w: inout WireWriter) { w.write(components) }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> FieldPath { FieldPath(try r.array()) }
+}
+
+extension FieldPath.Component: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        switch self {
+        case .key(let key):
+            w.write(UInt8(0))
+            w.write(key)
+        case .index(let index):
+            w.write(UInt8(1))
+            w.write(index)
+        }
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> FieldPath.Component {
+        switch try r.byte() {
+        case 0: return .key(try r.string())
+        case 1: return .index(try r.int())
+        case let other: throw WireError("no field path component \(other)")
+        }
+    }
+}
+
+extension Command.Value: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        switch self {
+        case .text(let text):
+            w.write(UInt8(0))
+            w.write(text)
+        case .field(let path):
+            w.write(UInt8(1))
+            w.write(path)
+        case .list(let elements):
+            w.write(UInt8(2))
+            w.write(elements)
+        }
+    }
+
+    /// Lists nest at most as deep as a script may write them
+    /// (``Command/Value/maximumNesting``): deeper, the message is refused
+    /// before the nesting can exhaust the stack.
+    package static func decode(_ r: inout WireReader) throws(WireError) -> Command.Value { try decode(&r, depth: 0) }
+
+    private static func decode(_ r: inout WireReader, depth: Int) throws(WireError) -> Command.Value {
+        switch try r.byte() {
+        case 0: return .text(try r.string())
+        case 1: return .field(try r.read())
+        case 2:
+            guard depth < Command.Value.maximumNesting else {
+                throw WireError("lists are nested more than \(Command.Value.maximumNesting) deep")
+            }
+            return .list(try r.array { r throws(WireError) in try decode(&r, depth: depth + 1) })
+        case let other: throw WireError("no value \(other)")
+        }
+    }
+}
+
+extension CellReference: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(written)
+        w.write(qualified)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> CellReference {
+        CellReference(written: try r.string(), qualified: try r.string())
+    }
+}
+
+extension AttributeSetting: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(name)
+        w.write(value)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> AttributeSetting {
+        AttributeSetting(name: try r.string(), value: try r.read())
+    }
+}
+
+extension AttributeValue: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        switch self {
+        case .int(let v):
+            w.write(UInt8(0))
+            w.write(v)
+        case .double(let v):
+            w.write(UInt8(1))
+            w.write(v)
+        case .bool(let v):
+            w.write(UInt8(2))
+            w.write(v)
+        case .string(let v):
+            w.write(UInt8(3))
+            w.write(v)
+        case .enumeration(let v):
+            w.write(UInt8(4))
+            w.write(v)
+        case .color(let v):
+            w.write(UInt8(5))
+            w.write(v.description)
+        case .numbers(let v):
+            w.write(UInt8(6))
+            w.write(v)
+        case .strings(let v):
+            w.write(UInt8(7))
+            w.write(v)
+        }
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> AttributeValue {
+        switch try r.byte() {
+        case 0: return .int(try r.int())
+        case 1: return .double(try r.double())
+        case 2: return .bool(try r.bool())
+        case 3: return .string(try r.string())
+        case 4: return .enumeration(try r.string())
+        case 5:
+            let text = try r.string()
+            do {
+                return .color(try Color(parsing: text))
+            } catch {
+                throw WireError("no colour '\(text)'")
+            }
+        case 6: return .numbers(try r.array())
+        case 7: return .strings(try r.array())
+        case let other: throw WireError("no attribute value \(other)")
+        }
+    }
+}

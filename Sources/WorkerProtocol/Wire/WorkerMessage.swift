@@ -1,0 +1,196 @@
+@_spi(Host) import CellKit
+
+/// What the session asks the worker (docs/design.md, "The protocol").
+package enum WorkerRequest: Equatable, WireCodable {
+    /// Load the plugin library at `path` (found and named by the session);
+    /// `allowUnsafe` is the person's waiver of the ownership checks.
+    case load(path: String, allowUnsafe: Bool)
+    /// Draw `screen` at `width` in `format`; the bytes come back in chunks.
+    /// With a `part`, only that worker's blocks, each ended by an empty chunk.
+    case render(Screen, format: OutputFormat, width: Int, colors: ColorMode, part: RenderPart? = nil)
+    /// `show`: open a view over `screen` at the top.
+    /// A view over the screen, at the top, or where the open view was
+    /// (`keepPosition`: the screen's data changed under `show`).
+    case openView(Screen, colors: ColorMode, columns: Int, rows: Int, keepPosition: Bool)
+    /// `show`: apply `action`, then draw a frame if `draw`.
+    case viewAction(ViewAction?, columns: Int, rows: Int, draw: Bool)
+    /// `show` ended: the cells that could not be drawn.
+    case closeView
+    /// `cellkit validate`: make every cell, nib and scene of these loaded plugins.
+    case validate(plugins: [String])
+
+    package func encode(into w: inout WireWriter) {
+        switch self {
+        case .load(let path, let allowUnsafe):
+            w.write(UInt8(1))
+            w.write(path)
+            w.write(allowUnsafe)
+        case .render(let screen, let format, let width, let colors, let part):
+            w.write(UInt8(2))
+            w.write(screen)
+            w.write(rawValue: format)
+            w.write(width)
+            w.write(rawValue: colors)
+            w.write(part)
+        case .openView(let screen, let colors, let columns, let rows, let keepPosition):
+            w.write(UInt8(3))
+            w.write(screen)
+            w.write(rawValue: colors)
+            w.write(columns)
+            w.write(rows)
+            w.write(keepPosition)
+        case .viewAction(let action, let columns, let rows, let draw):
+            w.write(UInt8(4))
+            w.write(action)
+            w.write(columns)
+            w.write(rows)
+            w.write(draw)
+        case .closeView:
+            w.write(UInt8(5))
+        case .validate(let plugins):
+            w.write(UInt8(6))
+            w.write(plugins)
+        }
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> WorkerRequest {
+        switch try r.byte() {
+        case 1:
+            return .load(path: try r.string(), allowUnsafe: try r.bool())
+        case 2:
+            return .render(
+                try r.read(), format: try r.rawValue(named: "format"), width: try r.int(),
+                colors: try r.rawValue(named: "colour mode"), part: try r.optional())
+        case 3:
+            return .openView(
+                try r.read(), colors: try r.rawValue(named: "colour mode"), columns: try r.int(), rows: try r.int(),
+                keepPosition: try r.bool())
+        case 4:
+            return .viewAction(try r.optional(), columns: try r.int(), rows: try r.int(), draw: try r.bool())
+        case 5:
+            return .closeView
+        case 6:
+            return .validate(plugins: try r.array())
+        case let other:
+            throw WireError("no request \(other)")
+        }
+    }
+}
+
+/// What the worker answers.
+package enum WorkerResponse: Equatable, WireCodable {
+    /// The first message of a worker: which build it is.
+    case hello(protocolVersion: Int, abi: Int, compiler: Int)
+    /// A plugin was loaded (or had been): its metadata.
+    case loaded(PluginInfo, wasAlreadyLoaded: Bool)
+    /// A plugin was refused.
+    case pluginError(code: String, message: String, fix: String?, path: String?)
+    /// Rendered bytes; more follow.
+    case chunk([UInt8])
+    /// The render is complete: rows drawn, the cells that could not be drawn,
+    /// the data files that could not be read.
+    case rendered(rows: Int, cellErrors: [String], dataErrors: [String])
+    /// The render failed (writing, or the screen could not be built).
+    case failed(String)
+    /// A frame of `show`, or nothing when none was asked for.
+    case frame([UInt8])
+    /// The view is closed: the cells that could not be drawn.
+    case viewClosed(cellErrors: [String])
+    /// What `validate` checked, and every failure.
+    case validated(checked: Int, failures: [String])
+
+    package func encode(into w: inout WireWriter) {
+        switch self {
+        case .hello(let version, let abi, let compiler):
+            w.write(UInt8(1))
+            w.write(version)
+            w.write(abi)
+            w.write(compiler)
+        case .loaded(let plugin, let was):
+            w.write(UInt8(2))
+            w.write(plugin)
+            w.write(was)
+        case .pluginError(let code, let message, let fix, let path):
+            w.write(UInt8(3))
+            w.write(code)
+            w.write(message)
+            w.write(fix)
+            w.write(path)
+        case .chunk(let bytes):
+            w.write(UInt8(4))
+            w.write(bytes: bytes)
+        case .rendered(let rows, let errors, let dataErrors):
+            w.write(UInt8(5))
+            w.write(rows)
+            w.write(errors)
+            w.write(dataErrors)
+        case .failed(let message):
+            w.write(UInt8(6))
+            w.write(message)
+        case .frame(let bytes):
+            w.write(UInt8(7))
+            w.write(bytes: bytes)
+        case .viewClosed(let errors):
+            w.write(UInt8(8))
+            w.write(errors)
+        case .validated(let checked, let failures):
+            w.write(UInt8(9))
+            w.write(checked)
+            w.write(failures)
+        }
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> WorkerResponse {
+        switch try r.byte() {
+        case 1: return .hello(protocolVersion: try r.int(), abi: try r.int(), compiler: try r.int())
+        case 2: return .loaded(try r.read(), wasAlreadyLoaded: try r.bool())
+        case 3:
+            return .pluginError(
+                code: try r.string(), message: try r.string(), fix: try r.optional(), path: try r.optional())
+        case 4: return .chunk(try r.rawBytes())
+        case 5: return .rendered(rows: try r.int(), cellErrors: try r.array(), dataErrors: try r.array())
+        case 6: return .failed(try r.string())
+        case 7: return .frame(try r.rawBytes())
+        case 8: return .viewClosed(cellErrors: try r.array())
+        case 9: return .validated(checked: try r.int(), failures: try r.array())
+        case let other: throw WireError("no response \(other)")
+        }
+    }
+}
+
+extension ViewAction: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        switch self {
+        case .scroll(let lines):
+            w.write(UInt8(0))
+            w.write(lines)
+        case .pages(let n):
+            w.write(UInt8(1))
+            w.write(n)
+        case .halfPages(let n):
+            w.write(UInt8(2))
+            w.write(n)
+        case .top: w.write(UInt8(3))
+        case .bottom: w.write(UInt8(4))
+        case .redraw: w.write(UInt8(5))
+        case .suspend: w.write(UInt8(6))
+        case .quit: w.write(UInt8(7))
+        case .ignore: w.write(UInt8(8))
+        }
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> ViewAction {
+        switch try r.byte() {
+        case 0: return .scroll(lines: try r.int())
+        case 1: return .pages(try r.int())
+        case 2: return .halfPages(try r.int())
+        case 3: return .top
+        case 4: return .bottom
+        case 5: return .redraw
+        case 6: return .suspend
+        case 7: return .quit
+        case 8: return .ignore
+        case let other: throw WireError("no scroll action \(other)")
+        }
+    }
+}
