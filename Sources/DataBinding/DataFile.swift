@@ -5,69 +5,63 @@ import Dispatch
 /// record in one pass over the chunks, and drawing reads the chunk that
 /// holds a row when the row is drawn. Memory holds one chunk (about 1 MiB
 /// of the file, parsed) and where each chunk starts, whatever the file's
-/// size (docs/design.md, "The data path").
-///
-/// A file the chunk scan cannot cut (a JSON array on one line) or that does
-/// not parse is read whole, as one table: its errors are then exactly the
-/// parser's, with their positions in the file.
+/// size or layout (docs/design.md, "The data path"). No file is read whole:
+/// a chunk's errors are the parser's, moved to their line and column in
+/// the file (``ChunkPlace``), and a record larger than the record limit is
+/// an error at its start.
 ///
 /// Reading in order, the next chunks are cut and parsed on other threads
 /// while the caller works on this one (``ReadAhead``): the check pass and a
 /// render each use both cores.
 package final class DataFile {
     package let path: String
+    /// What the file holds: from `format=`, or its name.
+    package let format: RecordChunker.Format
     private let chunker: RecordChunker
-    private let maximumBytes: Int
     /// Whether JSON values keep their positions (for errors: the check pass).
     private let positions: Bool
-    /// The whole file, when it is read as one table.
-    private var whole: DataTable?
     /// The table last read, kept for the rows after it.
     private var current: DataTable?
 
     /// How many bytes of the file a chunk holds, about.
     package static let chunkBytes = 1 << 20
 
-    /// Opens the data file at `path` (a regular file of at most
-    /// `maximumBytes`; docs/limits.md) without reading its records.
+    /// Opens the data file at `path` (a regular file of any size) without
+    /// reading its records; `format` overrides what its name says. No record
+    /// may be larger than `recordLimit` bytes (docs/limits.md).
     ///
     /// Without `positions`, JSON chunks are parsed without the position of
     /// each value: for drawing records `rows` checked. ``readAhead`` chunks
     /// after the one asked for are read on other threads.
     package init(
-        _ path: String, maximumBytes: Int = InputLimits.defaultDataFileBytes, chunkBytes: Int = DataFile.chunkBytes,
+        _ path: String, format: RecordChunker.Format? = nil,
+        recordLimit: Int = RecordChunker.defaultRecordLimit, chunkBytes: Int = DataFile.chunkBytes,
         positions: Bool = true, readAhead: Int = 1
     ) throws(DataTable.OpenError) {
         self.path = path
-        self.maximumBytes = maximumBytes
+        self.format = format ?? RecordChunker.Format(path: path)
         self.positions = positions
         self.readAhead = max(0, readAhead)
         do {
-            try checkLimitedFile(path, maximumBytes: maximumBytes, what: "data file")
+            // Only that it is a regular file (a FIFO or /dev/zero never ends): its size is not limited.
+            try checkLimitedFile(path, maximumBytes: .max, what: "data file")
         } catch {
             throw .io(error.description)
         }
-        let format: RecordChunker.Format =
-            DataTable.csvDelimiter(path).map { .csv($0) } ?? .json
         do {
-            chunker = try RecordChunker(path: path, format: format, targetBytes: chunkBytes)
+            chunker = try RecordChunker(
+                path: path, format: self.format, targetBytes: chunkBytes, recordLimit: recordLimit)
         } catch {
             throw .io(error.description)
         }
     }
 
-    /// Whether the file is read as one table (``table(chunk:)`` then has one chunk).
-    package var isWhole: Bool { whole != nil }
-
     /// The records of chunk `index` as a table, or `nil` past the last chunk.
-    /// The first call that finds the file cannot be cut returns the whole
-    /// file (its ``DataTable/recordBase`` 0), and later calls return `nil`.
     ///
     /// `positions` overrides the file's choice for this chunk: the check
     /// pass reads JSON without positions, and again with them only for a
     /// chunk that has an error to report.
     package func table(chunk index: Int, positions: Bool? = nil) throws(DataTable.OpenError) -> DataTable? {
-        if whole != nil { return nil }
         let positions = positions ?? self.positions
         return try use(try take(index, positions: positions), index: index, positions: positions)
     }
@@ -84,7 +78,6 @@ package final class DataFile {
     /// The table holding record `record` (from 0), or `nil` when the file
     /// has fewer records.
     package func table(holding record: Int) throws(DataTable.OpenError) -> DataTable? {
-        if let whole { return record < whole.count ? whole : nil }
         if let current, current.holds(record) { return current }
         if let next = aheads.first, next.positions == positions {
             next.wait()
@@ -97,7 +90,7 @@ package final class DataFile {
         do {
             index = try chunker.index(holding: record)
         } catch {
-            throw .io(error.description)
+            throw Self.openError(error, chunker)
         }
         guard let index else { return nil }
         let table = try use(try take(index, positions: positions), index: index, positions: positions)
@@ -112,8 +105,6 @@ package final class DataFile {
         case table(DataTable, isLast: Bool)
         /// There is no such chunk.
         case end
-        /// It did not parse as the scan said: the file is read whole.
-        case misjudged
     }
 
     /// Reads and parses chunk `index`.
@@ -124,35 +115,76 @@ package final class DataFile {
         do {
             found = try chunker.chunk(index)
         } catch {
-            return .failure(.io(error.description))
+            return .failure(openError(error, chunker))
         }
         guard let chunk = found else { return .success(.end) }
-        return parse(chunk, path: path, positions: positions, countsOnly: countsOnly)
+        return parse(chunk, format: chunker.format, path: path, positions: positions, countsOnly: countsOnly)
     }
 
-    /// Parses a chunk (on any thread: it touches nothing else).
+    /// Parses a chunk (on any thread: it touches nothing else). Its errors
+    /// are the parser's, at their place in the file.
     private static func parse(
-        _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, countsOnly: Bool
+        _ chunk: RecordChunker.RecordChunk, format: RecordChunker.Format, path: String, positions: Bool,
+        countsOnly: Bool
     ) -> Result<Outcome, DataTable.OpenError> {
-        if countsOnly, let delimiter = DataTable.csvDelimiter(path) {
+        let place = ChunkPlace(
+            path: path, lineOffset: chunk.lineOffset, lineStart: chunk.lineStart, bodyStart: chunk.range.lowerBound,
+            prefix: chunk.prefix)
+        if countsOnly, case .csv(let delimiter) = format,
+            let (header, count) = try? CSVParser(delimiter: delimiter, firstRecord: chunk.firstRecord + 1)
+                .countRecords(chunk.text)
+        {
             // The scanner checks the UTF-8 itself: no String of the chunk, no field kept.
-            guard let (header, count) = try? CSVParser(delimiter: delimiter).countRecords(chunk.text),
-                count == chunk.count
-            else { return .success(.misjudged) }
+            guard count == chunk.count else { return .failure(miscounted(chunk, path: path, parsed: count)) }
             var table = DataTable(
                 path: path, storage: .csv(CSVTable(header: header, records: []), delimiter), text: "")
             table.countedRecords = count
             table.recordBase = chunk.firstRecord
-            table.lineOffset = chunk.lineOffset
+            table.place = place
             return .success(.table(table, isLast: chunk.isLast))
         }
-        // One validating pass makes the text (ill-formed UTF-8: the whole file's reader says where).
-        guard let text = String(validating: chunk.text, as: UTF8.self),
-            var table = try? DataTable.parse(path, text: text, positions: positions), table.count == chunk.count
-        else { return .success(.misjudged) }
-        table.recordBase = chunk.firstRecord
-        table.lineOffset = chunk.lineOffset
-        return .success(.table(table, isLast: chunk.isLast))
+        // One validating pass makes the text; ill-formed UTF-8 is the parser's error, with its place.
+        guard let text = String(validating: chunk.text, as: UTF8.self) else {
+            let error: PositionedError?
+            switch format {
+            case .csv(let delimiter):
+                do {
+                    _ = try CSVParser(delimiter: delimiter, firstRecord: chunk.firstRecord + 1).parse(chunk.text)
+                    error = nil
+                } catch let e { error = e }
+            case .json, .jsonLines:
+                do {
+                    _ = try JSONParser().parse(chunk.text)
+                    error = nil
+                } catch let e { error = e }
+            }
+            guard let error else { return .failure(.io("\(path) is not UTF-8")) }
+            return .failure(
+                .data(
+                    DataTable.parseError(
+                        path, String(decoding: chunk.text, as: UTF8.self), error, place: place, notes: [])))
+        }
+        do {
+            var table = try DataTable.parse(
+                path, text: text, format: format, positions: positions, place: place, firstRecord: chunk.firstRecord)
+            guard table.count == chunk.count else {
+                return .failure(miscounted(chunk, path: path, parsed: table.count))
+            }
+            table.recordBase = chunk.firstRecord
+            return .success(.table(table, isLast: chunk.isLast))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A chunk whose records the parser counted otherwise than the scan (a
+    /// fault of the scan: the fuzz harness `record-chunker` looks for one).
+    private static func miscounted(_ chunk: RecordChunker.RecordChunk, path: String, parsed: Int)
+        -> DataTable.OpenError
+    {
+        .io(
+            "\(path): the records of bytes \(chunk.range.lowerBound)..<\(chunk.range.upperBound) were counted as \(chunk.count) and parsed as \(parsed); this is a bug in cellkit, please report it with the file"
+        )
     }
 
     /// Chunk `index`: from the threads reading ahead when they read that
@@ -183,12 +215,6 @@ package final class DataFile {
         case .table(let table, let isLast):
             current = table
             if !isLast { readAhead(after: index, positions: positions) }
-            return table
-        case .misjudged:
-            dropReadsAhead()
-            let table = try DataTable.open(path, maximumBytes: maximumBytes)
-            whole = table
-            current = table
             return table
         }
     }
@@ -236,12 +262,14 @@ package final class DataFile {
             do {
                 chunk = .success(try chunker.chunk(index))
             } catch {
-                chunk = .failure(.io(error.description))
+                chunk = .failure(DataFile.openError(error, chunker))
             }
             cut.leave()
             outcome = chunk.flatMap { chunk in
-                chunk.map { DataFile.parse($0, path: path, positions: positions, countsOnly: countsOnly) }
-                    ?? .success(.end)
+                chunk.map {
+                    DataFile.parse(
+                        $0, format: chunker.format, path: path, positions: positions, countsOnly: countsOnly)
+                } ?? .success(.end)
             }
             done.leave()
         }

@@ -19,8 +19,9 @@ package struct DataTable {
     /// The number of this table's first record in its file (a table may hold
     /// one chunk of a large file: ``DataFile``).
     package var recordBase = 0
-    /// Line `n` of `text` is line `n + lineOffset` of the file.
-    package var lineOffset = 0
+    /// Where `text` lies in the file, when it is a chunk of it (``DataFile``):
+    /// errors give the file's lines and columns.
+    package var place: ChunkPlace?
     /// How many records a CSV table has when they were only counted, their
     /// fields not kept (``DataFile/countsOnly``); `nil` when they were kept.
     package var countedRecords: Int?
@@ -51,17 +52,6 @@ package struct DataTable {
         return true
     }
 
-    /// Whether `path` names a CSV (or, with `.tsv`, tab-separated) file.
-    package static func isCSV(_ path: String) -> Bool { csvDelimiter(path) != nil }
-
-    /// The delimiter of a CSV (`.csv`) or tab-separated (`.tsv`) file;
-    /// `nil` for any other name (read as JSON).
-    package static func csvDelimiter(_ path: String) -> CSVDelimiter? {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".tsv") { return .tab }
-        return lower.hasSuffix(".csv") ? .comma : nil
-    }
-
     /// Why a data file could not be read as records.
     package enum OpenError: Error {
         /// It could not be read.
@@ -70,35 +60,29 @@ package struct DataTable {
         case data(Diagnostic)
     }
 
-    /// Reads and parses the data file at `path`.
-    package static func open(_ path: String, maximumBytes: Int = InputLimits.defaultDataFileBytes) throws(OpenError)
-        -> DataTable
-    {
-        let text: String
-        do {
-            text = try readLimitedTextFile(path, maximumBytes: maximumBytes, what: "data file")
-        } catch {
-            throw .io(error.description)
-        }
-        return try parse(path, text: text)
-    }
-
     /// Parses `text`, the records of the data file at `path` (all of them, or
-    /// a chunk that ``DataFile`` cut).
+    /// a chunk that ``DataFile`` cut, at `place`), in `format` (JSON Lines
+    /// come as an array: ``RecordChunker``).
     ///
     /// Without `positions`, a JSON file is parsed without the position of
     /// each value (a third faster): for records already checked, whose
     /// errors (a file changed since) then point at the file's start.
-    package static func parse(_ path: String, text: String, positions: Bool = true) throws(OpenError) -> DataTable {
-        if let delimiter = csvDelimiter(path) {
+    package static func parse(
+        _ path: String, text: String, format: RecordChunker.Format? = nil, positions: Bool = true,
+        place: ChunkPlace? = nil, firstRecord: Int = 0
+    ) throws(OpenError) -> DataTable {
+        let format = format ?? RecordChunker.Format(path: path)
+        if case .csv(let delimiter) = format {
             do {
-                return DataTable(
-                    path: path, storage: .csv(try CSVParser(delimiter: delimiter).parse(text), delimiter), text: text)
+                var table = DataTable(
+                    path: path,
+                    storage: .csv(
+                        try CSVParser(delimiter: delimiter, firstRecord: firstRecord + 1).parse(text), delimiter),
+                    text: text)
+                table.place = place
+                return table
             } catch {
-                throw .data(
-                    dataError(
-                        path, text, line: error.position.line, column: error.position.column, error.message,
-                        notes: error.fix.map { [$0] } ?? []))
+                throw .data(parseError(path, text, error, place: place, notes: []))
             }
         }
         let document: JSONDocument
@@ -107,23 +91,45 @@ package struct DataTable {
                 positions
                 ? try JSONParser().parseDocument(text) : JSONDocument(unpositioned: try JSONParser().parse(text))
         } catch {
+            let lower = path.lowercased()
+            let named = lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
             throw .data(
-                dataError(
-                    path, text, line: error.position.line, column: error.position.column, error.message,
-                    notes: (error.fix.map { [$0] } ?? [])
-                        + (path.lowercased().hasSuffix(".json") ? [] : ["(read as JSON: CSV files are named .csv)"])))
+                parseError(
+                    path, text, error, place: place,
+                    notes: named ? [] : ["(read as JSON: CSV files are named .csv)"]))
         }
         guard case .array(let records) = document.value else {
+            let position = document.position(of: JSONPath())
             throw .data(
                 dataError(
-                    path, text, line: document.position(of: JSONPath())?.line ?? 1,
-                    column: document.position(of: JSONPath())?.column ?? 1,
+                    path, text, line: position?.line ?? 1, column: position?.column ?? 1, place: place,
                     "a data file holds an array of records, not \(document.value.kindDescription)",
                     notes: [
-                        "write [{\"name\": \"Ada\"}, ...], one object per row, or use a .csv file with a header row"
+                        "write [{\"name\": \"Ada\"}, ...], one object per row; or one record per line, in a file named .jsonl (or with format=jsonl); or use a .csv file with a header row"
                     ]))
         }
-        return DataTable(path: path, storage: .json(document, records), text: text)
+        var table = DataTable(path: path, storage: .json(document, records), text: text)
+        table.place = place
+        return table
+    }
+
+    /// The error of a parser, at its place in the file (and so are the
+    /// places its message and fix name: "first at 3:5").
+    package static func parseError(
+        _ path: String, _ text: String, _ error: PositionedError, place: ChunkPlace?, notes: [String]
+    ) -> Diagnostic {
+        func moved(_ words: String) -> String {
+            guard let place else { return words }
+            return words.replacing(/at (\d+):(\d+)/) { match in
+                guard let line = Int(match.output.1), let column = Int(match.output.2) else {
+                    return String(match.output.0)
+                }
+                return "at \(place.fileLine(line)):\(place.fileColumn(line: line, column: column))"
+            }
+        }
+        return dataError(
+            path, text, line: error.position.line, column: error.position.column, place: place, moved(error.message),
+            notes: (error.fix.map { [moved($0)] } ?? []) + notes)
     }
 
     // MARK: - Checks against every record
@@ -543,21 +549,44 @@ package struct DataTable {
     }
 
     private func dataError(line: Int, column: Int, length: Int, _ message: String, notes: [String]) -> Diagnostic {
-        var diagnostic = Diagnostic(
-            message: message, location: SourceLocation(file: path, line: line + lineOffset, column: column),
-            sourceLine: self.line(line), notes: notes)
+        var diagnostic = Self.diagnostic(path, sourceLine: self.line(line), line: line, column: column, place: place)
+        diagnostic.message = message
+        diagnostic.notes = notes
         diagnostic.length = max(1, length)
         return diagnostic
     }
 
     package static func dataError(
-        _ path: String, _ text: String, line: Int, column: Int, _ message: String, notes: [String]
-    )
-        -> Diagnostic
-    {
-        Diagnostic(
-            message: message, location: SourceLocation(file: path, line: line, column: column),
-            sourceLine: Self.line(line, of: text), notes: notes)
+        _ path: String, _ text: String, line: Int, column: Int, place: ChunkPlace?, _ message: String,
+        notes: [String]
+    ) -> Diagnostic {
+        var diagnostic = diagnostic(
+            path, sourceLine: Self.line(line, of: text), line: line, column: column, place: place)
+        diagnostic.message = message
+        diagnostic.notes = notes
+        return diagnostic
+    }
+
+    /// A diagnostic at line `line`, column `column` of a table's text (at
+    /// `place` in the file): the file's line and column, and as much of the
+    /// source line as can be shown (``SourceExcerpt``).
+    private static func diagnostic(
+        _ path: String, sourceLine: String?, line: Int, column: Int, place: ChunkPlace?
+    ) -> Diagnostic {
+        let place = place ?? ChunkPlace(path: path)
+        var diagnostic = Diagnostic(
+            message: "",
+            location: SourceLocation(
+                file: path, line: place.fileLine(line), column: place.fileColumn(line: line, column: column)))
+        if let sourceLine {
+            let moved = line == 1 && place.movesFirstLine
+            let excerpt = SourceExcerpt(
+                sourceLine, column: column, hidden: moved ? place.prefix : 0,
+                continues: moved && place.lineStart < place.bodyStart)
+            diagnostic.sourceLine = excerpt.text
+            diagnostic.sourceColumn = excerpt.column
+        }
+        return diagnostic
     }
 }
 

@@ -1,20 +1,23 @@
-/// How large the files a session reads may be: larger files, and paths that
-/// are not regular files (`/dev/zero`, a FIFO, a directory), are refused with
-/// an error before they are read (docs/limits.md). Tests lower the limits.
+import CellKitSupport
+
+/// How large what a session reads may be: larger scripts and data records,
+/// and paths that are not regular files (`/dev/zero`, a FIFO, a directory),
+/// are refused with an error (docs/limits.md). Tests lower the limits.
 package struct InputLimits: Equatable {
-    /// Scripts and storyboards (`cellkit run`, `open`, `cellkit render`): 16 MiB.
+    /// Scripts and storyboards (`cellkit run`, `open`, `cellkit render`), read whole: 16 MiB.
     package static let defaultScriptBytes = 16 << 20
-    /// Data files (`rows … from`): 256 MiB (a million records of issue 7's
-    /// benchmark is under 100 MB as JSON).
-    package static let defaultDataFileBytes = 256 << 20
+    /// One record of a data file (`rows … from`): 16 MiB. A data file is
+    /// read a chunk of records at a time: its size is not limited.
+    package static let defaultDataRecordBytes = RecordChunker.defaultRecordLimit
 
     package var scriptBytes = InputLimits.defaultScriptBytes
-    package var dataFileBytes = InputLimits.defaultDataFileBytes
+    package var dataRecordBytes = InputLimits.defaultDataRecordBytes
 
     package init(
-        scriptBytes: Int = InputLimits.defaultScriptBytes, dataFileBytes: Int = InputLimits.defaultDataFileBytes
+        scriptBytes: Int = InputLimits.defaultScriptBytes,
+        dataRecordBytes: Int = InputLimits.defaultDataRecordBytes
     ) {
         self.scriptBytes = scriptBytes
-        self.dataFileBytes = dataFileBytes
+        self.dataRecordBytes = dataRecordBytes
     }
 }

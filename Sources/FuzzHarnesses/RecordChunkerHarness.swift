@@ -2,9 +2,9 @@
     import CellKitSupport
     import Glibc
 
-    /// Large data files read a chunk at a time: the first byte picks CSV or
-    /// JSON, the next two a chunk size from 64 bytes to 4 KiB; the rest is the
-    /// file. The chunks cover the file, in order, without gaps; and when the
+    /// Large data files read a chunk at a time: the first byte picks CSV, a
+    /// JSON array or JSON Lines, the next two a chunk size from 64 bytes to
+    /// 4 KiB; the rest is the file. The chunks cover the file, in order, without gaps; and when the
     /// whole file parses, every chunk parses with the count the scan gave it,
     /// and the chunks hold exactly the whole file's records, on the same lines.
     /// (A misjudged chunk sends the check pass to the whole file, but drawing
@@ -13,10 +13,12 @@
     enum RecordChunkerHarness {
         static func run(_ data: [UInt8]) {
             var input = FuzzInput(data)
-            let isCSV = input.byte() % 2 == 0
+            let kind = input.byte() % 3
+            let isCSV = kind == 0
+            let format: RecordChunker.Format = [.csv(.comma), .json, .jsonLines][Int(kind)]
             let target = input.int(in: 64...4096)
             let bytes = Array(input.rest())
-            let path = "/tmp/cellkit-fuzz-records-\(getpid()).\(isCSV ? "csv" : "json")"
+            let path = "/tmp/cellkit-fuzz-records-\(getpid()).\(format.name)"
             defer { unlink(path) }
             // (`atomicWrite` returns an optional notice, `nil` when all is well: `try?` cannot tell success.)
             do {
@@ -25,7 +27,7 @@
                 return
             }
             guard
-                let chunker = try? RecordChunker(path: path, format: isCSV ? .csv(.comma) : .json, targetBytes: target)
+                let chunker = try? RecordChunker(path: path, format: format, targetBytes: target)
             else { return }
             var chunks: [RecordChunker.RecordChunk] = []
             var offset = 0
@@ -58,7 +60,20 @@
                 }
                 precondition(records.count == whole.records.count, "records lost or added")
             } else {
-                guard let whole = try? JSONParser().parse(bytes), case .array(let all) = whole else { return }
+                // The whole file's records: the array's elements, or each line that is not blank parsed alone.
+                let all: [JSONValue]
+                if format == .json {
+                    guard let whole = try? JSONParser().parse(bytes), case .array(let elements) = whole else { return }
+                    all = elements
+                } else {
+                    var values: [JSONValue] = []
+                    for line in bytes.split(separator: 0x0A)
+                    where line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) {
+                        guard let value = try? JSONParser().parse(line) else { return }
+                        values.append(value)
+                    }
+                    all = values
+                }
                 var count = 0
                 for chunk in chunks {
                     guard let value = try? JSONParser().parse(chunk.text), case .array(let records) = value else {

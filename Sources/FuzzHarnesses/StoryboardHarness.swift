@@ -62,7 +62,7 @@
             let output = ConsoleOutput(standardOutput: MemoryOutput(), standardError: errors, isTerminal: false)
             let interpreter = Interpreter(host: host, output: output, environment: [:])
             interpreter.declarationsOnly = true
-            interpreter.dataOverride = dataFile
+            interpreter.sources.dataOverride = dataFile
             for line in Script.lines(of: text, file: "fuzz.storyboard") {
                 guard case .success(let command) = line.result, !skipped.contains(command.name) else { continue }
                 do {

@@ -12,6 +12,8 @@ import Glibc
 /// - `json`: `JSONParser.parse` (values only), `parseDocument` (values and
 ///   the position of each, for errors found after parsing), and the chunked
 ///   read with `parseDocument` per chunk, as the data path does.
+/// - both: `cutMBps`, the structural scan alone that finds where chunks
+///   start (`RecordChunker`), from the file.
 enum ParseBenchmark {
     static func run(format: String, records: Int, runs: Int = 5) throws {
         var result = ResultLine()
@@ -28,6 +30,7 @@ enum ParseBenchmark {
             result.add("parseMBps", parse)
             result.add(
                 "chunkedMBps", try chunked(bytes, named: "services.csv", .csv(.comma), records: records, runs: runs))
+            result.add("cutMBps", try cut(bytes, named: "services.csv", .csv(.comma), records: records, runs: runs))
         case "json":
             let bytes = ServiceRecords.json(records)
             result.add("bytes", bytes.count)
@@ -44,6 +47,7 @@ enum ParseBenchmark {
             }
             result.add("documentMBps", document)
             result.add("chunkedMBps", try chunked(bytes, named: "services.json", .json, records: records, runs: runs))
+            result.add("cutMBps", try cut(bytes, named: "services.json", .json, records: records, runs: runs))
         default:
             throw BenchError("the data format is csv or json")
         }
@@ -70,11 +74,30 @@ enum ParseBenchmark {
             while let chunk = try chunker.chunk(index) {
                 switch format {
                 case .csv: count += try CSVParser().parse(chunk.text).records.count
-                case .json: count += try JSONParser().parseDocument(chunk.text).value.arrayValue?.count ?? 0
+                case .json, .jsonLines: count += try JSONParser().parseDocument(chunk.text).value.arrayValue?.count ?? 0
                 }
                 index += 1
             }
             try Check.that(count == records, "the chunks held \(count) records")
+        }
+    }
+
+    /// `bytes` written to a temporary file and only cut into chunks (the
+    /// structural scan, from the file, to its end): the median MB/s.
+    private static func cut(
+        _ bytes: [UInt8], named name: String, _ format: RecordChunker.Format, records: Int, runs: Int
+    ) throws -> Int {
+        let directory = try ServiceRecords.temporaryDirectory()
+        let path = directory + "/" + name
+        defer {
+            unlink(path)
+            rmdir(directory)
+        }
+        try ServiceRecords.write(bytes, to: path)
+        return try timed(runs, bytes: bytes.count) {
+            let chunker = try RecordChunker(path: path, format: format)
+            _ = try chunker.index(holding: records)
+            try Check.that(chunker.totalRecords == records, "the scan counted \(chunker.totalRecords ?? -1) records")
         }
     }
 

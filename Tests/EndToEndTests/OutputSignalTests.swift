@@ -153,20 +153,24 @@ import Testing
 
     // MARK: - Size limits
 
-    /// A data file over cellkit's 256 MiB limit (sparse, so nothing is written): the
-    /// refusal says the limit and the fix, and nothing about `ulimit -f`, which
-    /// belongs to EFBIG from the system's file size limit only.
-    @Test func aDataFileOverTheLimitGivesNoUlimitHint() throws {
+    /// A data file of 300 MB (sparse, so nothing is written) is not refused for
+    /// its size: its first record, 300 MB of NUL bytes, is past the limit for
+    /// one record, an error at its line with the fix, and nothing about
+    /// `ulimit -f`, which belongs to EFBIG from the system's file size limit
+    /// on a write only.
+    @Test func aDataRecordOverTheLimitGivesNoUlimitHint() throws {
         let s = try Scratch()
         try s.write("doc.cellkit", "screen S width=30\nrows TextCell from \"big.csv\" text=.name\nrender\n")
         let big = try s.write("big.csv", "name\n")
         #expect(truncate(big, 300_000_000) == 0)
         let result = try s.cellkit(["run", "doc.cellkit"])
-        #expect(result.status == 4, "\(result.standardError)")
+        #expect(result.status == 1, "\(result.standardError)")
         #expect(
             result.standardError.contains(
-                "cannot open 'big.csv': it is larger than 256 MiB, the limit for a data file (docs/limits.md) "
-                    + "(EFBIG); split it into smaller files\n"), "\(result.standardError)")
+                "big.csv:2:1: error: record 1 is larger than 16 MiB, the limit for one record (docs/limits.md)\n"),
+            "\(result.standardError)")
+        #expect(result.standardError.contains("a quote left open makes the rest of the file one field"))
+        #expect(!result.standardError.contains("limit for a data file"))
         #expect(!result.standardError.contains("ulimit"))
     }
 }

@@ -21,19 +21,23 @@
 public struct CSVParser: Sendable {
     /// The character between fields.
     public var delimiter: CSVDelimiter
+    /// The number errors give the first record: 1, or more for a chunk of a
+    /// larger file that starts further on (``RecordChunker``).
+    public var firstRecord: Int
 
-    /// A parser for fields separated by `delimiter`.
-    public init(delimiter: CSVDelimiter = .comma) {
+    /// A parser for fields separated by `delimiter`, its errors numbering records from `firstRecord`.
+    public init(delimiter: CSVDelimiter = .comma, firstRecord: Int = 1) {
         self.delimiter = delimiter
+        self.firstRecord = firstRecord
     }
 
     /// Parses `text` as a header line and records.
-    public func parse(_ text: String) throws(CSVError) -> CSVTable {
+    public func parse(_ text: String) throws(PositionedError) -> CSVTable {
         try ContiguousUTF8.with(text) { run($0) }.get()
     }
 
     /// Parses UTF-8 `bytes` as a header line and records.
-    public func parse(_ bytes: some Collection<UInt8>) throws(CSVError) -> CSVTable {
+    public func parse(_ bytes: some Collection<UInt8>) throws(PositionedError) -> CSVTable {
         try ContiguousUTF8.with(bytes) { run($0) }.get()
     }
 
@@ -45,15 +49,16 @@ public struct CSVParser: Sendable {
     /// let (header, count) = try CSVParser().countRecords("id,name\n1,Ada\n2,Grace\n".utf8)
     /// // header == ["id", "name"], count == 2
     /// ```
-    public func countRecords(_ bytes: some Collection<UInt8>) throws(CSVError) -> (header: [String], count: Int) {
+    public func countRecords(_ bytes: some Collection<UInt8>) throws(PositionedError) -> (header: [String], count: Int)
+    {
         try ContiguousUTF8.with(bytes) { bytes in
-            var scanner = CSVScanner(bytes: bytes, delimiter: delimiter)
-            return Result { () throws(CSVError) in try scanner.countRecords() }
+            var scanner = CSVScanner(bytes: bytes, delimiter: delimiter, firstRecord: firstRecord)
+            return Result { () throws(PositionedError) in try scanner.countRecords() }
         }.get()
     }
 
-    private func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<CSVTable, CSVError> {
-        var scanner = CSVScanner(bytes: bytes, delimiter: delimiter)
-        return Result { () throws(CSVError) in try scanner.parseTable() }
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<CSVTable, PositionedError> {
+        var scanner = CSVScanner(bytes: bytes, delimiter: delimiter, firstRecord: firstRecord)
+        return Result { () throws(PositionedError) in try scanner.parseTable() }
     }
 }

@@ -9,26 +9,30 @@ struct CSVScanner {
     /// The unescaped bytes of the quoted field being read, reused from field to field.
     private var quoted: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, delimiter: CSVDelimiter) {
+    /// The number errors give the first record.
+    private let firstRecord: Int
+
+    init(bytes: UnsafeBufferPointer<UInt8>, delimiter: CSVDelimiter, firstRecord: Int = 1) {
         self.bytes = bytes
         self.delimiter = delimiter
+        self.firstRecord = firstRecord
     }
 
     /// Reads the header and every record.
-    mutating func parseTable() throws(CSVError) -> CSVTable {
+    mutating func parseTable() throws(PositionedError) -> CSVTable {
         let scan = try scan(keepingFields: true)
         return CSVTable(header: scan.header, records: scan.records)
     }
 
     /// Reads the header and checks every record as ``parseTable()`` does,
     /// without making their fields: the header and how many records there are.
-    mutating func countRecords() throws(CSVError) -> (header: [String], count: Int) {
+    mutating func countRecords() throws(PositionedError) -> (header: [String], count: Int) {
         let scan = try scan(keepingFields: false)
         return (scan.header, scan.count)
     }
 
     /// The header, and the records (when `keepingFields`) and how many.
-    private mutating func scan(keepingFields: Bool) throws(CSVError) -> (
+    private mutating func scan(keepingFields: Bool) throws(PositionedError) -> (
         header: [String], records: [CSVRecord], count: Int
     ) {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
@@ -75,7 +79,7 @@ struct CSVScanner {
                 // Without the fields kept, the first one's bytes stand for it (only its delimiters matter).
                 let first = keep ? fields[0] : String(decoding: bytes[recordStart..<firstFieldEnd], as: UTF8.self)
                 throw fieldCountError(
-                    count: fieldCount, first: first, header: header, record: count + 1,
+                    count: fieldCount, first: first, header: header, record: count + firstRecord,
                     at: firstExtraField ?? recordEnd)
             }
             count += 1
@@ -94,7 +98,7 @@ struct CSVScanner {
 
     /// Reads one field, quoted or not, up to the delimiter, a line break or
     /// the end; its text when `keep`, else "" (checked all the same).
-    private mutating func parseField(keep: Bool) throws(CSVError) -> String {
+    private mutating func parseField(keep: Bool) throws(PositionedError) -> String {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             return try parseUnquotedField(keep: keep)
         }
@@ -140,7 +144,7 @@ struct CSVScanner {
     /// Reads a field up to the delimiter, a line break or the end: one scan
     /// for the bytes that end it (or may not be in it), then a check of its
     /// UTF-8 only when it is not ASCII.
-    private mutating func parseUnquotedField(keep: Bool) throws(CSVError) -> String {
+    private mutating func parseUnquotedField(keep: Bool) throws(PositionedError) -> String {
         let start = index
         let end = bytes.count
         let separator = delimiter.byte
@@ -173,7 +177,7 @@ struct CSVScanner {
     /// `bytes[start..<end]`, if there is one. (A well-formed sequence holds no
     /// ASCII byte, so one cut by a delimiter or line break is ill-formed where
     /// it starts.)
-    private mutating func checkUTF8(from start: Int, to end: Int) throws(CSVError) {
+    private mutating func checkUTF8(from start: Int, to end: Int) throws(PositionedError) {
         guard let i = UTF8Validation.firstIllFormed(in: bytes, from: start, to: end) else { return }
         index = i
         _ = try utf8SequenceLength()
@@ -184,7 +188,7 @@ struct CSVScanner {
     }
 
     /// After a closing quote only the delimiter, a line break or the end may come.
-    private mutating func checkAfterClosingQuote() throws(CSVError) {
+    private mutating func checkAfterClosingQuote() throws(PositionedError) {
         guard index < bytes.count else { return }
         let byte = bytes[index]
         guard byte != delimiter.byte && !isLineBreak(byte) else { return }
@@ -201,7 +205,7 @@ struct CSVScanner {
     // MARK: - Records
 
     private mutating func makeHeader(_ names: [String], starts: [RawPosition])
-        throws(CSVError) -> CSVHeader
+        throws(PositionedError) -> CSVHeader
     {
         var seen: [String: Int] = [:]
         for (column, name) in names.enumerated() {
@@ -217,7 +221,7 @@ struct CSVScanner {
 
     private mutating func fieldCountError(
         count: Int, first: String, header: CSVHeader, record: Int, at raw: RawPosition
-    ) -> CSVError {
+    ) -> PositionedError {
         let expected = header.names.count
         let counted = "record \(record) has \(count) field\(count == 1 ? "" : "s")"
         if count > expected {
@@ -264,7 +268,7 @@ struct CSVScanner {
         RawPosition(offset: index, line: line, lineStart: lineStart)
     }
 
-    private mutating func utf8SequenceLength() throws(CSVError) -> Int {
+    private mutating func utf8SequenceLength() throws(PositionedError) -> Int {
         guard let length = UTF8Validation.sequenceLength(at: index, in: bytes) else {
             throw error(
                 "invalid UTF-8: byte 0x\(CharacterDescription.hex(UInt32(bytes[index]), digits: 2))",
@@ -274,9 +278,9 @@ struct CSVScanner {
     }
 
     private mutating func error(_ message: String, at raw: RawPosition? = nil, fix: String? = nil)
-        -> CSVError
+        -> PositionedError
     {
-        CSVError(
+        PositionedError(
             position: columns.position(of: raw ?? rawPosition(), in: bytes), message: message,
             fix: fix)
     }

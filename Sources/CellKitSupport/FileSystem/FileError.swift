@@ -147,7 +147,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
             return "a symbolic link in the path leads back to itself"
         case EILSEQ:
             return "save the file as UTF-8"
-        case EFBIG:
+        case EFBIG where [.create, .write, .sync, .close].contains(operation):
+            // Writing past `ulimit -f`. (Reading, EFBIG is a file too large for the call, not a limit of the shell's.)
             return "the file would pass the file size limit (ulimit -f): raise the limit or write less"
         default:
             return nil

@@ -32,12 +32,12 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses `text` as one JSON value.
-    public func parse(_ text: String) throws(JSONError) -> JSONValue {
+    public func parse(_ text: String) throws(PositionedError) -> JSONValue {
         try ContiguousUTF8.with(text) { run($0, recordsPositions: false) }.get().0
     }
 
     /// Parses UTF-8 `bytes` as one JSON value.
-    public func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
+    public func parse(_ bytes: some Collection<UInt8>) throws(PositionedError) -> JSONValue {
         try ContiguousUTF8.with(bytes) { run($0, recordsPositions: false) }.get().0
     }
 
@@ -46,21 +46,21 @@ public struct JSONParser: Sendable {
     ///
     /// Slower than `parse(_:)` and it keeps a position for every value; use it for data files
     /// whose records are checked after parsing.
-    public func parseDocument(_ text: String) throws(JSONError) -> JSONDocument {
+    public func parseDocument(_ text: String) throws(PositionedError) -> JSONDocument {
         try document(ContiguousUTF8.with(text) { run($0, recordsPositions: true) }.get())
     }
 
     /// Parses UTF-8 `bytes` and records where each value, element and key starts.
-    public func parseDocument(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONDocument {
+    public func parseDocument(_ bytes: some Collection<UInt8>) throws(PositionedError) -> JSONDocument {
         try document(ContiguousUTF8.with(bytes) { run($0, recordsPositions: true) }.get())
     }
 
     private func run(_ bytes: UnsafeBufferPointer<UInt8>, recordsPositions: Bool)
-        -> Result<(JSONValue, JSONPositionNode?), JSONError>
+        -> Result<(JSONValue, JSONPositionNode?), PositionedError>
     {
         var scanner = JSONScanner(
             bytes: bytes, maximumDepth: maximumDepth, recordsPositions: recordsPositions)
-        return Result { () throws(JSONError) in try scanner.parseDocument() }
+        return Result { () throws(PositionedError) in try scanner.parseDocument() }
     }
 
     private func document(_ parsed: (JSONValue, JSONPositionNode?)) -> JSONDocument {
@@ -77,12 +77,12 @@ extension JSONValue {
     /// ```swift
     /// let value = try JSONValue(parsing: "[true, null]")   // [.bool(true), .null]
     /// ```
-    public init(parsing text: String) throws(JSONError) {
+    public init(parsing text: String) throws(PositionedError) {
         self = try JSONParser().parse(text)
     }
 
     /// Parses UTF-8 `bytes` with `JSONParser()`.
-    public init(parsing bytes: some Collection<UInt8>) throws(JSONError) {
+    public init(parsing bytes: some Collection<UInt8>) throws(PositionedError) {
         self = try JSONParser().parse(bytes)
     }
 }

@@ -63,7 +63,7 @@ struct JSONScanner {
     // MARK: - Document
 
     /// Reads the whole input as one JSON text.
-    mutating func parseDocument() throws(JSONError) -> (JSONValue, JSONPositionNode?) {
+    mutating func parseDocument() throws(PositionedError) -> (JSONValue, JSONPositionNode?) {
         try skipByteOrderMark()
         skipWhitespace()
         let result = try parseValue()
@@ -83,7 +83,7 @@ struct JSONScanner {
         return result
     }
 
-    private mutating func skipByteOrderMark() throws(JSONError) {
+    private mutating func skipByteOrderMark() throws(PositionedError) {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             index = 3
             lineStart = 3
@@ -99,7 +99,7 @@ struct JSONScanner {
     // MARK: - Values
 
     /// Reads one value and everything nested in it.
-    private mutating func parseValue() throws(JSONError) -> (JSONValue, JSONPositionNode?) {
+    private mutating func parseValue() throws(PositionedError) -> (JSONValue, JSONPositionNode?) {
         var frames: [Frame] = []
         var context = Context.document
         while true {
@@ -138,7 +138,7 @@ struct JSONScanner {
     /// comes first in it (an object's first key is read here).
     @inline(__always)
     private mutating func open(at start: RawPosition, in frames: inout [Frame], context: inout Context)
-        throws(JSONError) -> JSONValue?
+        throws(PositionedError) -> JSONValue?
     {
         guard frames.count < maximumDepth else {
             throw error(
@@ -175,7 +175,7 @@ struct JSONScanner {
     @inline(__always)
     private mutating func add(
         _ value: inout JSONValue, _ node: inout JSONPositionNode?, to frames: inout [Frame], context: inout Context
-    ) throws(JSONError) -> Bool {
+    ) throws(PositionedError) -> Bool {
         while let top = frames.indices.last {
             if frames[top].isObject {
                 frames[top].object.appendNewMember(key: frames[top].key, value: value)
@@ -226,7 +226,7 @@ struct JSONScanner {
 
     /// Reads `"key"`, the `:` after it and the whitespace before the value.
     private mutating func parseKey(into frame: inout Frame, afterComma comma: RawPosition?)
-        throws(JSONError)
+        throws(PositionedError)
     {
         guard index < bytes.count else {
             throw endOfInputError(frames: [frame], context: nil)
@@ -305,7 +305,7 @@ struct JSONScanner {
     /// Reads a string from its opening quote; the common case (no escapes) is one scan for
     /// the bytes that end it, then a check of its UTF-8 only when it is not ASCII, and one
     /// copy. Errors come in the order of the bytes, as if read one at a time.
-    private mutating func parseString() throws(JSONError) -> String {
+    private mutating func parseString() throws(PositionedError) -> String {
         let open = rawPosition()
         index += 1
         let start = index
@@ -344,14 +344,14 @@ struct JSONScanner {
     /// `bytes[start..<end]`, if any. (A well-formed sequence holds no ASCII byte, so one
     /// cut short by a quote, a backslash or a control character is ill-formed where it
     /// starts.)
-    private mutating func validateUTF8(from start: Int, to end: Int) throws(JSONError) {
+    private mutating func validateUTF8(from start: Int, to end: Int) throws(PositionedError) {
         guard let i = UTF8Validation.firstIllFormed(in: bytes, from: start, to: end) else { return }
         index = i
         throw invalidUTF8Error()
     }
 
     /// Reads the rest of a string that has escapes, from the first backslash.
-    private mutating func parseEscapedString(open: RawPosition, start: Int) throws(JSONError)
+    private mutating func parseEscapedString(open: RawPosition, start: Int) throws(PositionedError)
         -> String
     {
         var text = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -379,7 +379,7 @@ struct JSONScanner {
 
     /// Reads one escape sequence (a surrogate pair counts as one) and appends its UTF-8.
     private mutating func parseEscape(into text: inout [UInt8], open: RawPosition)
-        throws(JSONError)
+        throws(PositionedError)
     {
         guard index + 1 < bytes.count else { throw unterminatedStringError(open: open) }
         let escaped = bytes[index + 1]
@@ -458,7 +458,7 @@ struct JSONScanner {
     // MARK: - Numbers
 
     /// Reads a number: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?
-    private mutating func parseNumber() throws(JSONError) -> JSONValue {
+    private mutating func parseNumber() throws(PositionedError) -> JSONValue {
         let start = index
         let startPosition = rawPosition()
         let isNegative = bytes[index] == UInt8(ascii: "-")
@@ -581,7 +581,7 @@ struct JSONScanner {
     // MARK: - Literals
 
     /// Reads `true`, `false` or `null`; any other word is an error that says what to write.
-    private mutating func parseLiteral() throws(JSONError) -> JSONValue {
+    private mutating func parseLiteral() throws(PositionedError) -> JSONValue {
         let word = word(at: index) ?? ""
         switch word {
         case "true":
@@ -668,7 +668,7 @@ struct JSONScanner {
 
     /// The length of the UTF-8 sequence at `index`, or an invalid-UTF-8 error.
     @inline(__always)
-    private mutating func utf8SequenceLength() throws(JSONError) -> Int {
+    private mutating func utf8SequenceLength() throws(PositionedError) -> Int {
         guard let length = UTF8Validation.sequenceLength(at: index, in: bytes) else {
             throw invalidUTF8Error()
         }
@@ -676,7 +676,7 @@ struct JSONScanner {
     }
 
     /// Throws an invalid-UTF-8 error when the bytes at `offset` are not well-formed.
-    private mutating func checkUTF8(at offset: Int) throws(JSONError) {
+    private mutating func checkUTF8(at offset: Int) throws(PositionedError) {
         if bytes[offset] >= 0x80 && UTF8Validation.sequenceLength(at: offset, in: bytes) == nil {
             index = offset
             throw invalidUTF8Error()
@@ -686,22 +686,22 @@ struct JSONScanner {
     // MARK: - Errors
 
     private mutating func error(_ message: String, at raw: RawPosition? = nil, fix: String? = nil)
-        -> JSONError
+        -> PositionedError
     {
-        JSONError(position: position(of: raw ?? rawPosition()), message: message, fix: fix)
+        PositionedError(position: position(of: raw ?? rawPosition()), message: message, fix: fix)
     }
 
-    private mutating func invalidUTF8Error() -> JSONError {
+    private mutating func invalidUTF8Error() -> PositionedError {
         error(
             "invalid UTF-8: byte 0x\(CharacterDescription.hex(UInt32(bytes[index]), digits: 2))",
             fix: "save the file as UTF-8")
     }
 
-    private mutating func unterminatedStringError(open: RawPosition) -> JSONError {
+    private mutating func unterminatedStringError(open: RawPosition) -> PositionedError {
         error("unterminated string", at: open, fix: "close it with '\"'")
     }
 
-    private mutating func controlCharacterError(open: RawPosition) -> JSONError {
+    private mutating func controlCharacterError(open: RawPosition) -> PositionedError {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
             return error(
@@ -720,13 +720,13 @@ struct JSONScanner {
             "\(name) cannot appear in a string as it is", fix: "write it as \(escape)")
     }
 
-    private mutating func unpairedSurrogateError(_ unit: UInt32) -> JSONError {
+    private mutating func unpairedSurrogateError(_ unit: UInt32) -> PositionedError {
         error(
             "invalid escape: \\u\(CharacterDescription.hex(unit, digits: 4)) is half of a surrogate pair",
             fix: "write a character beyond U+FFFF as a pair, high then low: \\uD83D\\uDE00")
     }
 
-    private mutating func trailingCommaError(_ comma: RawPosition) -> JSONError {
+    private mutating func trailingCommaError(_ comma: RawPosition) -> PositionedError {
         let found = CharacterDescription.describe(at: index, in: bytes)
         return error(
             "unexpected \(found) after ','",
@@ -735,7 +735,7 @@ struct JSONScanner {
 
     private mutating func duplicateKeyError(
         _ key: String, at keyStart: RawPosition, first: Int, in frame: Frame
-    ) -> JSONError {
+    ) -> PositionedError {
         let fix = "keys in an object must be unique: remove or rename one"
         guard recordsPositions else {
             // Read the object again, recording positions, to say where the first one is.
@@ -752,7 +752,7 @@ struct JSONScanner {
         return error("duplicate key '\(key)' (first at \(firstPosition))", at: keyStart, fix: fix)
     }
 
-    private mutating func unexpectedValueError(frames: [Frame], context: Context) -> JSONError {
+    private mutating func unexpectedValueError(frames: [Frame], context: Context) -> PositionedError {
         if bytes[index] >= 0x80 && UTF8Validation.sequenceLength(at: index, in: bytes) == nil {
             return invalidUTF8Error()
         }
@@ -788,7 +788,7 @@ struct JSONScanner {
         return error(message, fix: fix)
     }
 
-    private mutating func expectedSeparatorError(_ frame: Frame) -> JSONError {
+    private mutating func expectedSeparatorError(_ frame: Frame) -> PositionedError {
         if bytes[index] >= 0x80 && UTF8Validation.sequenceLength(at: index, in: bytes) == nil {
             return invalidUTF8Error()
         }
@@ -814,7 +814,7 @@ struct JSONScanner {
     }
 
     /// The input ended inside a value: say which container is still open.
-    private mutating func endOfInputError(frames: [Frame], context: Context?) -> JSONError {
+    private mutating func endOfInputError(frames: [Frame], context: Context?) -> PositionedError {
         guard let frame = frames.last else {
             return error(
                 "the input is empty; expected a JSON value", fix: "write a value, such as {} or []")

@@ -1,16 +1,20 @@
 import Glibc
 
-/// Cuts a data file (a CSV table, or a JSON array of records) into chunks of
-/// whole records, about `targetBytes` each, that the ordinary parsers read
-/// on their own: what reads a large file holds one chunk at a time, and
-/// what it keeps per chunk (where it starts) is a few words.
+/// Cuts a data file (a CSV table, a JSON array of records, or JSON Lines)
+/// into chunks of whole records, about `targetBytes` each, that the ordinary
+/// parsers read on their own: what reads a file of any size holds one chunk
+/// at a time, and what it keeps per chunk (where it starts) is a few words.
 ///
 /// A chunk's ``RecordChunk/text`` is valid input for `CSVParser` or
 /// `JSONParser` by itself: a CSV chunk after the first starts with the
-/// file's header line (ended by an LF if it ended by a lone CR), and a JSON
-/// chunk after the first is wrapped as
-/// `[` + its records + `]`. Its lines are the file's lines, moved by
-/// ``RecordChunk/lineOffset``, so positions in errors carry over.
+/// file's header line (ended by an LF if it ended by a lone CR); a JSON
+/// chunk is an array: the first chunk of an array is the file's bytes up to
+/// the cut (its last comma made a `]`), a later one is `[` + its records
+/// (its last comma made a `]`), and a chunk of JSON Lines is `[` + its lines,
+/// a comma at the end of each record but the last, + `]`. Its lines are the
+/// file's lines, moved by ``RecordChunk/lineOffset``; on a JSON chunk's first
+/// line, columns are moved too (``RecordChunk/lineStart``), so positions in
+/// errors carry over.
 ///
 /// ```swift
 /// let chunker = try RecordChunker(path: "services.csv", format: .csv(.comma))
@@ -19,11 +23,14 @@ import Glibc
 /// }
 /// ```
 ///
-/// The cut is made by a scan that knows only quotes, brackets and line
-/// breaks; the parser of each chunk does the checking. A chunk that does not
-/// parse, or whose record count differs from the scan's, means the file is
-/// not what the scan assumed: the caller then reads the whole file as one
-/// (``RecordChunker/whole``), which gives the parser's exact error.
+/// The cut is made by a scan that knows only quotes, brackets, commas and
+/// line breaks (``JSONCutScanner``, ``CSVCutScanner``); the parser of each
+/// chunk does the checking, and its errors are the file's. A JSON array is
+/// cut after any comma between two of its records, a one-line array too. No
+/// limit applies to the file's size: a record larger than `recordLimit` (a
+/// quote or a bracket left open makes the rest of the file one record) is an
+/// error (``Failure/recordTooLarge``), so a chunk is at most about
+/// `targetBytes + recordLimit`.
 ///
 /// Reads are `pread` calls: a file that shrinks while it is read gives an
 /// error, never a fault (a memory map would fault).
@@ -32,35 +39,111 @@ public final class RecordChunker {
     public enum Format: Sendable, Equatable {
         /// A header line, then one record per line; fields split by the delimiter.
         case csv(CSVDelimiter)
-        /// An array of values, one per record.
+        /// An array of values, one per record, laid out in any way.
         case json
+        /// JSON Lines (`.jsonl`, `.ndjson`): one value per record, each on its own line(s).
+        case jsonLines
+
+        /// The format a file's name says: `.csv`, `.tsv`, `.jsonl` or
+        /// `.ndjson`, else a JSON array.
+        public init(path: String) {
+            let lower = path.lowercased()
+            if lower.hasSuffix(".tsv") {
+                self = .csv(.tab)
+            } else if lower.hasSuffix(".csv") {
+                self = .csv(.comma)
+            } else if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
+                self = .jsonLines
+            } else {
+                self = .json
+            }
+        }
+
+        /// The format written `csv`, `tsv`, `json` or `jsonl` (`format=` of `rows`).
+        public init?(name: String) {
+            switch name {
+            case "csv": self = .csv(.comma)
+            case "tsv": self = .csv(.tab)
+            case "json": self = .json
+            case "jsonl", "ndjson": self = .jsonLines
+            default: return nil
+            }
+        }
+
+        /// Its name, as `init(name:)` reads it.
+        public var name: String {
+            switch self {
+            case .csv(.tab): "tsv"
+            case .csv: "csv"
+            case .json: "json"
+            case .jsonLines: "jsonl"
+            }
+        }
+
+        /// The names `init(name:)` reads.
+        public static let names = ["csv", "tsv", "json", "jsonl"]
     }
 
     /// Why the file could not be read.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public var description: String
+        /// A record larger than the limit: where it starts, for the error's position.
+        public var recordTooLarge: LargeRecord?
+
+        /// A record past ``RecordChunker/recordLimit``.
+        public struct LargeRecord: Equatable, Sendable {
+            /// Its number, from 0.
+            public var record: Int
+            /// Where it starts: the offset of its first byte in the file, its line, and where that line starts.
+            public var offset: Int
+            public var line: Int
+            public var lineStart: Int
+            /// The limit it passed.
+            public var limit: Int
+        }
+
+        init(description: String, recordTooLarge: LargeRecord? = nil) {
+            self.description = description
+            self.recordTooLarge = recordTooLarge
+        }
     }
+
+    /// The largest record, in bytes, unless the caller says otherwise: 16 MiB.
+    public static let defaultRecordLimit = 16 << 20
 
     public let path: String
     public let format: Format
     /// The file's size when it was opened.
     public let size: Int
+    /// The largest record accepted, in bytes.
+    public let recordLimit: Int
 
     private let descriptor: Int32
     private let targetBytes: Int
     /// The CSV header line (with its line break), which later chunks repeat.
     private var header: [UInt8] = []
     private var headerLines = 0
-    /// Where each chunk found so far starts: its offset, first record and first line.
-    private var starts: [(offset: Int, record: Int, line: Int)] = [(0, 0, 1)]
+    /// Where each chunk found so far starts: its offset, first record, first line and where that line starts.
+    private var starts: [Start] = [Start(offset: 0, record: 0, line: 1, lineStart: 0)]
     /// The number of records, once the scan has reached the end.
     public private(set) var totalRecords: Int?
 
-    /// Opens `path`, a regular file; chunks are about `targetBytes` long.
-    public init(path: String, format: Format, targetBytes: Int = 1 << 20) throws(Failure) {
+    private struct Start {
+        var offset: Int
+        var record: Int
+        var line: Int
+        var lineStart: Int
+    }
+
+    /// Opens `path`, a regular file of any size; chunks are about
+    /// `targetBytes` long, and no record may be longer than `recordLimit`.
+    public init(
+        path: String, format: Format, targetBytes: Int = 1 << 20, recordLimit: Int = RecordChunker.defaultRecordLimit
+    ) throws(Failure) {
         self.path = path
         self.format = format
         self.targetBytes = max(64, targetBytes)
+        self.recordLimit = max(1, recordLimit)
         let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw Failure(description: "\(path): \(String(cString: strerror(errno)))") }
         var status = stat()
@@ -88,6 +171,13 @@ public final class RecordChunker {
         public let text: [UInt8]
         /// Line `n` of `text` is line `n + lineOffset` of the file.
         public let lineOffset: Int
+        /// Where the file's line that `range` starts on starts (a JSON
+        /// chunk's first line may start before the chunk: column `c` of the
+        /// text's first line is then the column of byte
+        /// `range.lowerBound + (c's byte offset - prefix)` of that line).
+        public let lineStart: Int
+        /// The bytes `text` has before the file's bytes on its first line: `[` (1) or none.
+        public let prefix: Int
         /// Whether this is the file's last chunk.
         public let isLast: Bool
         /// Which chunk of the file it is, from 0.
@@ -103,7 +193,7 @@ public final class RecordChunker {
         }
         let start = starts[index]
         guard start.offset < size || (index == 0) else { return nil }
-        let end: (offset: Int, record: Int, line: Int)
+        let end: Start
         if index + 1 < starts.count {
             end = starts[index + 1]
         } else {
@@ -114,6 +204,7 @@ public final class RecordChunker {
         let body = try read(start.offset..<end.offset)
         var text: [UInt8] = []
         var lineOffset = 0
+        var prefix = 0
         switch format {
         case .csv:
             if index > 0 {
@@ -122,20 +213,24 @@ public final class RecordChunker {
             }
             text += body
         case .json:
+            lineOffset = start.line - 1
             if index > 0 {
-                text = [UInt8(ascii: "["), 0x0A]
-                lineOffset = start.line - 2
+                text = [UInt8(ascii: "[")]
+                prefix = 1
             }
             text += body
-            if !isLast {
-                // The cut is just after a record's comma and line break: the comma goes.
-                if let comma = text.lastIndex(of: UInt8(ascii: ",")) { text[comma] = 0x20 }
-                text.append(UInt8(ascii: "]"))
-            }
+            // The cut is just after a record's comma: the comma closes the array.
+            if !isLast, text.last == UInt8(ascii: ",") { text[text.count - 1] = UInt8(ascii: "]") }
+        case .jsonLines:
+            lineOffset = start.line - 1
+            prefix = 1
+            // A byte order mark is not a column (as the parsers count), nor can it follow the `[`.
+            text = JSONCutScanner.arrayOfLines(
+                index == 0 && body.starts(with: Self.byteOrderMark) ? Array(body.dropFirst(3)) : body)
         }
         return RecordChunk(
             firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset, text: text,
-            lineOffset: lineOffset, isLast: isLast, index: index)
+            lineOffset: lineOffset, lineStart: start.lineStart, prefix: prefix, isLast: isLast, index: index)
     }
 
     /// The chunk holding record `record`, or `nil` if the file has fewer records.
@@ -165,11 +260,9 @@ public final class RecordChunker {
         return lo
     }
 
-    /// The whole file as one chunk (for a file the scan misjudged).
-    public func whole() throws(Failure) -> RecordChunk {
-        RecordChunk(
-            firstRecord: 0, count: totalRecords ?? 0, range: 0..<size, text: try read(0..<size), lineOffset: 0,
-            isLast: true, index: 0)
+    /// The bytes of `range` of the file (for an error's source line and column).
+    public func bytes(_ range: Range<Int>) throws(Failure) -> [UInt8] {
+        try read(max(0, range.lowerBound)..<min(size, range.upperBound))
     }
 
     // MARK: - Scanning
@@ -177,48 +270,113 @@ public final class RecordChunker {
     /// Where the chunk after the one at `start` starts (the end of the file
     /// when it is the last). `start` is before the end, or the start of an
     /// empty file.
-    private func cut(from start: (offset: Int, record: Int, line: Int)) throws(Failure)
-        -> (offset: Int, record: Int, line: Int)
-    {
-        var scanner = Scanner(format: format, atFileStart: start.offset == 0)
+    private func cut(from start: Start) throws(Failure) -> Start {
+        switch format {
+        case .csv: return try cutCSV(from: start)
+        case .json, .jsonLines: return try cutJSON(from: start)
+        }
+    }
+
+    private func cutJSON(from start: Start) throws(Failure) -> Start {
+        var scanner = JSONCutScanner(
+            isLines: format == .jsonLines, atFileStart: start.offset == 0, offset: start.offset,
+            lineStart: start.lineStart, recordLimit: recordLimit)
+        var offset = start.offset
+        if offset == 0 && format == .jsonLines {
+            let head = try read(0..<min(size, 3))
+            if head.starts(with: Self.byteOrderMark) { offset = 3 }  // not a record
+        }
+        var lastCut: JSONCutScanner.Cut?
+        var blockSize = targetBytes
+        /// A record past the limit (one that ended, or the one still open), as an error.
+        func oversized(_ cut: JSONCutScanner.Cut) -> Failure {
+            tooLarge(
+                .init(
+                    record: start.record + cut.records, offset: cut.end, line: start.line + cut.lines,
+                    lineStart: cut.lineStart, limit: recordLimit))
+        }
+        while offset < size {
+            let block = try read(offset..<min(size, offset + blockSize))
+            block.withUnsafeBufferPointer { bytes in
+                if let cut = scanner.scan(bytes, base: offset) { lastCut = cut }
+            }
+            offset += block.count
+            if let cut = scanner.oversized { throw oversized(cut) }
+            if offset - scanner.recordStart.end > recordLimit { throw oversized(scanner.recordStart) }
+            if let lastCut, lastCut.end - start.offset >= targetBytes / 2, offset < size {
+                return Start(
+                    offset: lastCut.end, record: start.record + lastCut.records, line: start.line + lastCut.lines,
+                    lineStart: lastCut.lineStart)
+            }
+            blockSize = min(blockSize * 2, max(targetBytes, recordLimit))
+        }
+        // The rest of the file is the last chunk.
+        scanner.finish(at: size)
+        if let cut = scanner.oversized { throw oversized(cut) }
+        let total = start.record + scanner.records
+        totalRecords = total
+        return Start(offset: size, record: total, line: start.line + scanner.lines, lineStart: scanner.lineStart)
+    }
+
+    private func cutCSV(from start: Start) throws(Failure) -> Start {
+        var scanner = CSVCutScanner(recordLimit: recordLimit)
         var offset = start.offset
         var lastCut: (offset: Int, records: Int, lines: Int)?
         var blockSize = targetBytes
+        /// A record past the limit (one that ended, or the one still open), as an error.
+        func oversized(_ record: (offset: Int, records: Int, lines: Int)) -> Failure {
+            tooLarge(
+                .init(
+                    record: start.record + recordsBefore(record.records, start), offset: start.offset + record.offset,
+                    line: start.line + record.lines, lineStart: start.offset + record.offset, limit: recordLimit))
+        }
         while offset < size {
             let block = try read(offset..<min(size, offset + blockSize))
             block.withUnsafeBufferPointer { bytes in
                 if let cut = scanner.scan(bytes) { lastCut = (offset + cut.end, cut.records, cut.lines) }
             }
             offset += block.count
-            if start.offset == 0 && header.isEmpty, case .csv = format, let end = scanner.headerEnd {
+            if start.offset == 0 && header.isEmpty, let end = scanner.headerEnd {
                 header = try read(0..<end)
                 // Ending in a lone CR, it would make a CRLF (one line break) with the LF of a
                 // blank line a later chunk starts with: it ends in an LF in the chunks instead.
                 if header.last == 0x0D { header[header.count - 1] = 0x0A }
                 headerLines = Self.lineBreaks(in: header)
             }
-            if let lastCut, lastCut.offset - start.offset >= targetBytes / 2 || offset >= size {
-                if offset >= size {
-                    break
-                }
-                return (
-                    lastCut.offset, start.record + recordsBefore(lastCut.records, start), start.line + lastCut.lines
-                )
+            if let record = scanner.oversized { throw oversized(record) }
+            if offset - (start.offset + scanner.recordStart.offset) > recordLimit {
+                throw oversized(scanner.recordStart)
             }
-            blockSize *= 2
+            if let lastCut, lastCut.offset - start.offset >= targetBytes / 2, offset < size {
+                return Start(
+                    offset: lastCut.offset, record: start.record + recordsBefore(lastCut.records, start),
+                    line: start.line + lastCut.lines, lineStart: lastCut.offset)
+            }
+            blockSize = min(blockSize * 2, max(targetBytes, recordLimit))
         }
         // The rest of the file is the last chunk.
         scanner.finish()
+        if let record = scanner.oversized { throw oversized(record) }
         let total = start.record + recordsBefore(scanner.records, start)
         totalRecords = total
-        return (size, total, start.line + scanner.lines)
+        return Start(offset: size, record: total, line: start.line + scanner.lines, lineStart: size)
+    }
+
+    private func tooLarge(_ record: Failure.LargeRecord) -> Failure {
+        Failure(
+            description:
+                "\(path): record \(record.record + 1), from line \(record.line), is larger than \(byteCountDescription(record.limit)), the limit for one record",
+            recordTooLarge: record)
     }
 
     /// The records a scan counted, less the CSV header when the scan began at the file's start.
-    private func recordsBefore(_ counted: Int, _ start: (offset: Int, record: Int, line: Int)) -> Int {
+    private func recordsBefore(_ counted: Int, _ start: Start) -> Int {
         if start.offset == 0, case .csv = format { return max(0, counted - 1) }
         return counted
     }
+
+    /// UTF-8's byte order mark, which the parsers skip at the start of a file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The line breaks in `bytes` as the parsers count them: a CRLF, a lone
     /// LF or a lone CR (old Mac files) each ends a line.
@@ -230,188 +388,6 @@ public final class RecordChunker {
             afterCR = byte == 0x0D
         }
         return count
-    }
-
-    /// A byte-at-a-time state machine that counts records and lines and
-    /// says where a chunk may end.
-    ///
-    /// Lines are counted as the parsers count them: a CRLF, a lone LF or a
-    /// lone CR ends one. A CSV record ends at a CR or an LF outside quotes;
-    /// after a CR the cut waits for the next byte, so that a CRLF is never
-    /// cut in two (it may be in the next block).
-    struct Scanner {
-        let isCSV: Bool
-        var records = 0
-        var lines = 0
-        /// Whether the last byte scanned was a CR (its line is counted; an LF next is part of the same break).
-        private var afterCR = false
-        // CSV
-        var inQuotes = false
-        var recordStarted = false
-        var headerEnd: Int?
-        private var consumed = 0
-        /// A record ended at the CR just scanned: where the chunk may end is
-        /// after the LF that may follow, or before whatever else comes.
-        private var recordEndAfterCR = false
-        // JSON
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var expectingValue = false
-        var afterComma = false
-        /// Whether the top-level value is an array (of records).
-        var inArray = false
-
-        init(format: Format, atFileStart: Bool) {
-            if case .csv = format { isCSV = true } else { isCSV = false }
-            if !atFileStart && !isCSV {
-                // A JSON chunk after the first starts inside the array, before a record.
-                depth = 1
-                expectingValue = true
-                inArray = true
-            }
-        }
-
-        /// Takes `bytes`: the last place in them where a chunk may end (just
-        /// before `end`), with the records and lines counted up to it.
-        mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, records: Int, lines: Int)? {
-            var last: (end: Int, records: Int, lines: Int)?
-            var i = 0
-            let count = bytes.count
-            if isCSV {
-                while i < count {
-                    let byte = bytes[i]
-                    if afterCR {
-                        afterCR = false
-                        if byte == 0x0A {
-                            // The LF of a CRLF: the CR ended the line (and the record, if any).
-                            consumed += 1
-                            if recordEndAfterCR, let end = recordEnd(at: i + 1) { last = end }
-                            i += 1
-                            continue
-                        }
-                        if recordEndAfterCR, let end = recordEnd(at: i) { last = end }
-                    }
-                    consumed += 1
-                    if byte == 0x0A || byte == 0x0D { lines += 1 }
-                    afterCR = byte == 0x0D
-                    // Inside quotes only the closing quote matters.
-                    if (!inQuotes || byte == UInt8(ascii: "\"")) && csv(byte) {
-                        if byte == 0x0D {
-                            recordEndAfterCR = true
-                        } else if let end = recordEnd(at: i + 1) {
-                            last = end
-                        }
-                    }
-                    i += 1
-                }
-                return last
-            }
-            while i < count {
-                let byte = bytes[i]
-                if byte == 0x0D || (byte == 0x0A && !afterCR) { lines += 1 }
-                afterCR = byte == 0x0D
-                // Inside a string (most of a record's bytes) only a quote or a backslash matters.
-                if inString && !escaped && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                    i += 1
-                    continue
-                }
-                if json(byte) { last = (i + 1, records, lines) }
-                i += 1
-            }
-            return last
-        }
-
-        /// Whether `byte` ends a record (a CR or an LF outside quotes, after a record's bytes).
-        @inline(__always)
-        private mutating func csv(_ byte: UInt8) -> Bool {
-            if byte == UInt8(ascii: "\"") {
-                inQuotes.toggle()
-                recordStarted = true
-                return false
-            }
-            if inQuotes { return false }
-            if byte == 0x0A || byte == 0x0D {
-                guard recordStarted else { return false }
-                recordStarted = false
-                records += 1
-                return true
-            }
-            recordStarted = true
-            return false
-        }
-
-        /// A record's line break ended just before `end` (in the block being
-        /// scanned; `consumed` bytes in all): the header ends there if it was
-        /// the first record, and a chunk may end there after the second.
-        private mutating func recordEnd(at end: Int) -> (end: Int, records: Int, lines: Int)? {
-            recordEndAfterCR = false
-            if records == 1 && headerEnd == nil { headerEnd = consumed }
-            return records > 1 ? (end, records, lines) : nil
-        }
-
-        @inline(__always)
-        private mutating func json(_ byte: UInt8) -> Bool {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                return false
-            }
-            switch byte {
-            case 0x20, 0x09, 0x0D:
-                return false
-            case 0x0A:
-                defer { afterComma = false }
-                return afterComma && depth == 1
-            case UInt8(ascii: "\""):
-                startValue()
-                inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                startValue()
-                depth += 1
-                // Records are the elements of a top-level array (anything
-                // else is left to the parser of the whole file to refuse).
-                if depth == 1 && byte == UInt8(ascii: "[") {
-                    expectingValue = true
-                    inArray = true
-                }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-            case UInt8(ascii: ","):
-                if depth == 1 && inArray {
-                    expectingValue = true
-                    afterComma = true
-                    return false
-                }
-            default:
-                startValue()
-            }
-            afterComma = false
-            return false
-        }
-
-        @inline(__always)
-        private mutating func startValue() {
-            if depth == 1 && expectingValue {
-                records += 1
-                expectingValue = false
-            }
-        }
-
-        /// The end of the file: a last CSV record without a line break counts.
-        mutating func finish() {
-            if isCSV && recordStarted && !inQuotes {
-                records += 1
-                recordStarted = false
-            } else if isCSV && inQuotes {
-                records += 1
-            }
-        }
     }
 
     // MARK: - Reading

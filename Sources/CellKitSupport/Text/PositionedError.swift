@@ -1,28 +1,39 @@
-/// An error found at a place in a text: what is wrong, where, and what would fix it.
-///
-/// `JSONError` and `CSVError` conform, so a caller can report either the same way, for
-/// example as `file:line:col: error: message`:
+/// Why a text is not valid JSON or CSV: what is wrong, where, and what
+/// would fix it. The one error type of the data parsers (`JSONParser`,
+/// `CSVParser`), so a caller reports either the same way, for example as
+/// `file:line:col: error: message`:
 ///
 /// ```swift
 /// do {
 ///   _ = try JSONValue(parsing: "[1, 2,]")
-/// } catch let error as any PositionedError {
+/// } catch {
 ///   print("data.json:\(error)")
 ///   // data.json:1:7: unexpected ']' after ','; JSON does not allow a trailing comma: ...
 /// }
+/// do {
+///   _ = try CSVParser().parse("name,role\nAda\n")
+/// } catch {
+///   print(error)
+///   // 2:4: record 1 has 1 field, but the header has 2 (name, role); add the missing ...
+/// }
 /// ```
-public protocol PositionedError: Error, CustomStringConvertible {
-    /// Where the problem is: the first character that could not be read.
-    var position: TextPosition { get }
+public struct PositionedError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the problem is: the first character that could not be read. For
+    /// an unterminated string, quoted field or a duplicate key, where it
+    /// starts; for a CSV record with too many fields, the first extra field;
+    /// with too few, the end of the record.
+    public let position: TextPosition
     /// What is wrong, in a few words, without the position.
-    var message: String { get }
+    public let message: String
     /// What would fix it, when a likely fix is known.
-    var fix: String? { get }
-}
+    public let fix: String?
 
-// MARK: - Default implementations
+    init(position: TextPosition, message: String, fix: String? = nil) {
+        self.position = position
+        self.message = message
+        self.fix = fix
+    }
 
-extension PositionedError {
     /// The 1-based line of `position`.
     public var line: Int { position.line }
     /// The 1-based column of `position`, in `Character`s.

@@ -289,7 +289,7 @@ extension Context {
         do throws(BackendError) {
             for library in libraries {
                 let (plugin, _) = try interpreter.backend.load(
-                    path: interpreter.canonicalFilePath(library.path), allowUnsafe: host.allowUnsafePlugins)
+                    path: interpreter.sources.canonicalFilePath(library.path), allowUnsafe: host.allowUnsafePlugins)
                 loaded.append((library, plugin))
             }
             (checked, failures) = try interpreter.backend.validate(plugins: loaded.map(\.plugin.name))

@@ -43,15 +43,15 @@ extension Context {
         let text: String
         do {
             text = try readLimitedTextFile(
-                file, maximumBytes: interpreter.limits.scriptBytes, what: "storyboard", regularFileOnly: false)
+                file, maximumBytes: interpreter.sources.limits.scriptBytes, what: "storyboard", regularFileOnly: false)
         } catch {
             output.printError("cellkit: error: \(error.description)")
             return ExitCode.io.rawValue
         }
         interpreter.declarationsOnly = true
-        interpreter.dataOverride = data
-        interpreter.scriptDirectories = [Path.dirname(file)]
-        interpreter.openFiles = [interpreter.canonicalFilePath(file)]
+        interpreter.sources.dataOverride = data
+        interpreter.sources.scriptDirectories = [Path.dirname(file)]
+        interpreter.sources.openFiles = [interpreter.sources.canonicalFilePath(file)]
         let errors = interpreter.run(text, file: file, keepGoing: invocation.keepGoing)
         if !errors.isEmpty { return finish(errors) }
         let session = interpreter.session

@@ -93,12 +93,7 @@ final class Context {
                 backend.process.timeout = seconds
             }
         }
-        switch invocation.color {
-        case .auto?: interpreter.settings.color = .auto
-        case .always?: interpreter.settings.color = .always
-        case .never?: interpreter.settings.color = .never
-        case nil: break
-        }
+        if let color = invocation.color { interpreter.settings.color = color }
         interpreter.terminalWidth = {
             var size = winsize()
             guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
@@ -134,8 +129,8 @@ final class Context {
     /// The person typed them on the command line, as they would a flag: a
     /// `load … allow-unsafe=true` among them is honoured (not in files they open).
     func runCommands(_ text: String) -> Int32 {
-        interpreter.commandsComeFromThePerson = true
-        defer { interpreter.commandsComeFromThePerson = false }
+        interpreter.sources.commandsComeFromThePerson = true
+        defer { interpreter.sources.commandsComeFromThePerson = false }
         return finish(interpreter.run(text, file: "<command line>", keepGoing: invocation.keepGoing))
     }
 
@@ -151,7 +146,8 @@ final class Context {
                     file == "-"
                     ? try readStandardInput()
                     : try readLimitedTextFile(
-                        file, maximumBytes: interpreter.limits.scriptBytes, what: "script", regularFileOnly: false)
+                        file, maximumBytes: interpreter.sources.limits.scriptBytes, what: "script",
+                        regularFileOnly: false)
             } catch let error as FileError {
                 output.printError("cellkit: error: \(error.description)")
                 errors.append(ConsoleError(.io, []))
@@ -164,8 +160,8 @@ final class Context {
                 break
             }
             let name = file == "-" ? "<stdin>" : file
-            interpreter.scriptDirectories = [file == "-" ? "." : Path.dirname(file)]
-            interpreter.openFiles = file == "-" ? [] : [interpreter.canonicalFilePath(file)]
+            interpreter.sources.scriptDirectories = [file == "-" ? "." : Path.dirname(file)]
+            interpreter.sources.openFiles = file == "-" ? [] : [interpreter.sources.canonicalFilePath(file)]
             errors += interpreter.run(text, file: name, keepGoing: invocation.keepGoing)
             if !errors.isEmpty && !invocation.keepGoing { break }
         }
@@ -184,10 +180,10 @@ final class Context {
             }
             if n == 0 { break }
             bytes += chunk[..<n]
-            guard bytes.count <= interpreter.limits.scriptBytes else {
+            guard bytes.count <= interpreter.sources.limits.scriptBytes else {
                 throw StandardInputError(
                     message:
-                        "standard input is larger than \(byteCountDescription(interpreter.limits.scriptBytes)), the limit for a script (docs/limits.md); split it into smaller files"
+                        "standard input is larger than \(byteCountDescription(interpreter.sources.limits.scriptBytes)), the limit for a script (docs/limits.md); split it into smaller files"
                 )
             }
         }
@@ -216,7 +212,7 @@ final class Context {
                     throw .plugin(error)
                 }
                 let (plugin, _) = try interpreter.backend.load(
-                    path: interpreter.canonicalFilePath(path), allowUnsafe: host.allowUnsafePlugins)
+                    path: interpreter.sources.canonicalFilePath(path), allowUnsafe: host.allowUnsafePlugins)
                 loaded.append(plugin.name)
             } catch {
                 loadFailures += 1

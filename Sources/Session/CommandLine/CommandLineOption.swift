@@ -55,10 +55,10 @@ extension CommandLineOption {
         CommandLineOption(
             names: ["--color", "--colour"],
             value: Value(
-                placeholder: "auto|always|never", completion: .choices(Invocation.Color.allCases.map(\.rawValue))),
+                placeholder: "auto|always|never", completion: .choices(ColorChoice.allCases.map(\.rawValue))),
             summary: "colour on a terminal only (auto, the default), always, or never", commands: drawing,
             apply: { invocation, value throws(UsageError) in
-                guard let choice = Invocation.Color(rawValue: value) else {
+                guard let choice = ColorChoice(rawValue: value) else {
                     throw UsageError(message: "--color expects auto, always or never, not '\(value)'")
                 }
                 invocation.color = choice

@@ -55,11 +55,6 @@ public struct Invocation: Equatable, Sendable {
         case scanPlugin(path: String)
     }
 
-    /// `--color auto|always|never`: colour on a terminal only, always, or never.
-    public enum Color: String, CaseIterable, Equatable, Sendable {
-        case auto, always, never
-    }
-
     /// `--format`: what `render` writes.
     public enum Format: String, CaseIterable, Equatable, Sendable {
         case plain, ansi, html, svg, json
@@ -73,7 +68,7 @@ public struct Invocation: Equatable, Sendable {
     /// `--keep-going`
     public var keepGoing = false
     /// `--color auto|always|never`; `nil` when not given.
-    public var color: Color?
+    public var color: ColorChoice?
     /// `--no-cache`: do not read or write the plugin registry cache.
     public var useCache = true
     /// `--watch`: load plugins again when their files change (the REPL, `show`, `preview`).

@@ -1,3 +1,4 @@
+import CellKitSupport
 import DataBinding
 import WorkerProtocol
 
@@ -5,12 +6,13 @@ import WorkerProtocol
 extension DataFile {
     /// Opens a data file for a command, its errors at `span`.
     static func open(
-        _ path: String, _ c: ValidatedCommand, at span: SourceSpan, maximumBytes: Int
+        _ path: String, format: RecordChunker.Format?, _ c: ValidatedCommand, at span: SourceSpan, recordLimit: Int
     ) throws(ConsoleError) -> DataFile {
         do {
             // JSON without positions: the check reads a chunk again with them only for its errors.
             // Chunks of half the size: it may hold four at a time (one checked, one done, two parsing).
-            return try DataFile(path, maximumBytes: maximumBytes, chunkBytes: chunkBytes / 2, positions: false)
+            return try DataFile(
+                path, format: format, recordLimit: recordLimit, chunkBytes: chunkBytes / 2, positions: false)
         } catch {
             throw error.consoleError(c, at: span)
         }

@@ -16,13 +16,15 @@ extension Interpreter {
 
         let (mappings, bound) = try self.mappings(of: c, item)
 
-        let path = dataOverride ?? resolvePath(fileArgument.text)
+        let path = sources.dataOverride ?? sources.resolvePath(fileArgument.text)
         let replaced =
-            dataOverride.map {
+            sources.dataOverride.map {
                 ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"]
             } ?? []
         let before = DataFileIdentity(of: path)
-        let file = try DataFile.open(path, c, at: fileArgument.span, maximumBytes: limits.dataFileBytes)
+        let format = c.option("format").flatMap(RecordChunker.Format.init(name:))
+        let file = try DataFile.open(
+            path, format: format, c, at: fileArgument.span, recordLimit: sources.limits.dataRecordBytes)
         let count: Int
         do {
             count = try Self.check(file, bound, cell: item.name)
@@ -38,7 +40,8 @@ extension Interpreter {
         }
         let binding = Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-            path: canonicalFilePath(path), mappings: mappings, count: count, identity: identity,
+            path: sources.canonicalFilePath(path), format: file.format, mappings: mappings, count: count,
+            identity: identity,
             watch: c.bool("watch") ?? false)
         let section = session.screens[index].currentSectionIndex()
         session.screens[index].sections[section].rows.append(.bound(binding))
@@ -176,8 +179,8 @@ extension Interpreter {
         func noPresence() -> [[DataTable.FieldPresence]] {
             bound.map { [DataTable.FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
         }
-        var presence = noPresence()
-        let isCSV = DataTable.isCSV(file.path)
+        var presence = noPresence()  // (one pass: never reset)
+        let isCSV = if case .csv = file.format { true } else { false }
         // What is checked per record: text from CSV fields cannot fail.
         let checked = isCSV ? bound.filter { !$0.cannotFailOnCSV } : bound
         // Text from fields has little to check per record: the check waits on the parse, so two chunks parse side
@@ -195,12 +198,7 @@ extension Interpreter {
                 throw DataCheckFailure(open: error)
             }
             guard let table = next else { break }
-            if file.isWhole && index > 0 {
-                // The file could not be cut after all: check it again, whole.
-                (count, dataErrors, moreErrors) = (0, [], 0)
-                presence = noPresence()
-            }
-            if index == 0 || file.isWhole, case .csv = table.storage {
+            if index == 0, case .csv = table.storage {
                 // A CSV file's columns are known from its header: check them before any record.
                 var failure = DataCheckFailure()
                 for binding in bound {
@@ -218,7 +216,7 @@ extension Interpreter {
             // Errors past the first ten are counted, not made (a typo can fail every record of a large file).
             let quota = max(0, maximumDataErrors - dataErrors.count)
             var errors = checkRecords(of: table, checked, cell: cell, quota: quota)
-            if !errors.diagnostics.isEmpty && !isCSV && !file.isWhole && !file.keepsPositions {
+            if !errors.diagnostics.isEmpty && !isCSV && !file.keepsPositions {
                 // Read without positions, for speed: read again with them, for the errors.
                 do {
                     if let positioned = try file.table(chunk: index, positions: true) {
@@ -237,7 +235,6 @@ extension Interpreter {
             }
             moreErrors += errors.more
             count += table.count
-            if file.isWhole { break }
             index += 1
         }
         // A field that no record has is a mistake in the script, not in the data.
@@ -344,7 +341,9 @@ extension Interpreter {
                 do throws(DataCheckFailure) {
                     let file: DataFile
                     do {
-                        file = try DataFile(binding.path, maximumBytes: limits.dataFileBytes, positions: false)
+                        file = try DataFile(
+                            binding.path, format: binding.format, recordLimit: sources.limits.dataRecordBytes,
+                            positions: false)
                     } catch {
                         throw DataCheckFailure(open: error)
                     }

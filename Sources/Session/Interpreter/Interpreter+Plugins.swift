@@ -11,7 +11,7 @@ extension Interpreter {
         let name = argument.text
         // A waiver counts only from the person (see `commandsComeFromThePerson`).
         let waiver = c.bool("allow-unsafe")
-        let waiverRefused = waiver == true && !commandsComeFromThePerson
+        let waiverRefused = waiver == true && !sources.commandsComeFromThePerson
         let isPath = name.hasSuffix(".so") || name.contains("/")
         if !isPath, let plugin = catalog.plugin(named: name) {
             output.printNote(alreadyLoaded(plugin))
@@ -20,7 +20,7 @@ extension Interpreter {
         }
         let path: String
         do {
-            path = isPath ? resolvePath(name) : try host.locate(name)
+            path = isPath ? sources.resolvePath(name) : try host.locate(name)
         } catch {
             var failure = pluginError(error, c, at: argument.span)
             if error.code == .notFound, let hint = unbuiltExamplePlugin(name), !failure.diagnostics.isEmpty {
@@ -57,7 +57,7 @@ extension Interpreter {
         _ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan, refusalNote: String? = nil,
         for name: String? = nil
     ) throws(ConsoleError) {
-        let canonical = canonicalFilePath(path)
+        let canonical = sources.canonicalFilePath(path)
         if let plugin = catalog.plugin(atPath: canonical) {
             output.printNote(alreadyLoaded(plugin))
             return
@@ -105,7 +105,7 @@ extension Interpreter {
                     notes: [Suggestions.didYouMean(argument.text, in: names) ?? "load it first: load \(argument.text)"])
             )
         }
-        if let name = argument?.text { crashes[name] = nil } else { crashes = [:] }
+        if let name = argument?.text { quarantine.forgive(name) } else { quarantine.forgiveAll() }
         let failures: [Diagnostic]
         do {
             failures = try reloadPlugins().flatMap { path, error in

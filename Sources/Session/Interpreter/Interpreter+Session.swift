@@ -9,10 +9,10 @@ import WorkerProtocol
 extension Interpreter {
     func open(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let argument = c.arguments["file"] else { return }
-        let path = resolvePath(argument.text)
-        let canonical = canonicalFilePath(path)
-        if let first = openFiles.firstIndex(of: canonical) {
-            let chain = (openFiles[first...] + [canonical]).map { displayPath($0) }.joined(separator: " → ")
+        let path = sources.resolvePath(argument.text)
+        let canonical = sources.canonicalFilePath(path)
+        if let first = sources.openFiles.firstIndex(of: canonical) {
+            let chain = (sources.openFiles[first...] + [canonical]).map { displayPath($0) }.joined(separator: " → ")
             throw ConsoleError(
                 .script,
                 c.command.diagnostic(
@@ -21,22 +21,22 @@ extension Interpreter {
                         "the chain of opens is \(chain); remove the \(CommandHint.quoted(.open)) that closes the loop"
                     ]))
         }
-        guard openFiles.count < Self.maximumOpenDepth else {
+        guard sources.openFiles.count < SourceContext.maximumOpenDepth else {
             throw ConsoleError(
                 .script,
                 c.command.diagnostic(
-                    "files are opened more than \(Self.maximumOpenDepth) deep", at: argument.span,
+                    "files are opened more than \(SourceContext.maximumOpenDepth) deep", at: argument.span,
                     notes: ["open fewer files from files that were opened"]))
         }
         let text: String
         do {
             text = try readLimitedTextFile(
-                path, maximumBytes: limits.scriptBytes, what: "script", regularFileOnly: false)
+                path, maximumBytes: sources.limits.scriptBytes, what: "script", regularFileOnly: false)
         } catch {
             throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
         }
-        openFiles.append(canonical)
-        defer { openFiles.removeLast() }
+        sources.openFiles.append(canonical)
+        defer { sources.openFiles.removeLast() }
         do {
             try runFile(text, path: path)
         } catch {
@@ -53,13 +53,13 @@ extension Interpreter {
     /// if one of its commands fails, the session is put back as it was.
     func runFile(_ text: String, path: String) throws(ConsoleError) {
         let saved = (session, settings)
-        scriptDirectories.append(Path.dirname(path))
+        sources.scriptDirectories.append(Path.dirname(path))
         // A file's commands are the file's, even when a person typed the `open`.
-        let fromThePerson = commandsComeFromThePerson
-        commandsComeFromThePerson = false
+        let fromThePerson = sources.commandsComeFromThePerson
+        sources.commandsComeFromThePerson = false
         defer {
-            scriptDirectories.removeLast()
-            commandsComeFromThePerson = fromThePerson
+            sources.scriptDirectories.removeLast()
+            sources.commandsComeFromThePerson = fromThePerson
         }
         let errors = run(text, file: path, keepGoing: isKeepingGoing)
         if let first = errors.first {
@@ -116,7 +116,7 @@ extension Interpreter {
 
     func set(_ c: ValidatedCommand) throws(ConsoleError) {
         if let width = c.integer("width") { settings.width = width }
-        if let color = c.option("color").flatMap(Settings.Color.init(rawValue:)) { settings.color = color }
+        if let color = c.option("color").flatMap(ColorChoice.init(rawValue:)) { settings.color = color }
         if let timeout = c.integer("timeout") { backend.timeout = timeout }
         if c.options.isEmpty {
             output.print(

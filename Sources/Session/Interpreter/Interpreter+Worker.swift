@@ -3,12 +3,9 @@ import CellKitSupport
 import PluginDiscovery
 import WorkerProtocol
 
-// MARK: - Failures of the backend, crashes of the worker, quarantine
+// MARK: - Failures of the backend, crashes of the worker (counted by ``Quarantine``)
 
 extension Interpreter {
-    /// How many crashes in one plugin's code quarantine it.
-    static let crashesBeforeQuarantine = 3
-
     /// A backend failure as a diagnostic at `span`. A worker that died is
     /// counted against the plugin it was running (`loading` names the
     /// library a `load` was opening).
@@ -72,9 +69,9 @@ extension Interpreter {
         if let message = failure.message { notes.append("it printed: \(message)") }
         if let log = failure.logPath { notes.append("all it printed is in \(displayPath(log))") }
         if let plugin, case .signal = failure.reason {
-            notes.append(countCrash(of: plugin))
+            notes.append(quarantine.countCrash(of: plugin))
         } else if let plugin, case .hung = failure.reason {
-            notes.append(countCrash(of: plugin))
+            notes.append(quarantine.countCrash(of: plugin))
         } else {
             notes.append("the session goes on; the next command starts a new worker")
         }
@@ -86,51 +83,24 @@ extension Interpreter {
         return ("\(who) \(failure.what)\(doing)", notes)
     }
 
-    /// Counts a crash against `plugin`; returns the note that says what follows.
-    private func countCrash(of plugin: String) -> String {
-        crashes[plugin, default: 0] += 1
-        let count = crashes[plugin] ?? 0
-        if count >= Self.crashesBeforeQuarantine {
-            return "\(plugin) has crashed \(count) times and is quarantined: it is not loaded again until "
-                + "\(CommandHint.quoted(.load, plugin, options: ["force": "true"])); the session goes on"
-        }
-        return "the session goes on; the next command starts a new worker (\(plugin) crashed \(count) "
-            + "time\(count == 1 ? "" : "s"); at \(Self.crashesBeforeQuarantine) it is quarantined)"
-    }
-
     /// The refusal of a quarantined plugin, if the one at `path` is.
     func quarantineError(forPluginAt path: String) -> PluginError? {
         let name =
             catalog.plugin(atPath: path)?.name ?? PluginSearchPath.pluginName(fromFile: Path.basename(path))
             ?? path
-        guard (crashes[name] ?? 0) >= Self.crashesBeforeQuarantine else { return nil }
-        return PluginError(
-            .loadFailed, "\(name) is quarantined: the worker crashed \(crashes[name] ?? 0) times in its code",
-            fix: "fix and rebuild it, then \(CommandHint.quoted(.load, name, options: ["force": "true"]))", path: path)
+        return quarantine.refusal(ofPlugin: name, at: path)
     }
 
     /// The cells of `screen` that belong to quarantined plugins, as an error.
     func quarantineError(for screen: Screen) -> PluginError? {
-        for section in screen.sections {
-            for source in section.rows {
-                let plugin = String(source.cell.qualified.split(separator: ".", maxSplits: 1).first ?? "")
-                if (crashes[plugin] ?? 0) >= Self.crashesBeforeQuarantine {
-                    return PluginError(
-                        .loadFailed,
-                        "\(source.cell.written) belongs to \(plugin), which is quarantined: the worker crashed \(crashes[plugin] ?? 0) times in its code",
-                        fix: "fix and rebuild it, then \(CommandHint.quoted(.load, plugin, options: ["force": "true"]))"
-                    )
-                }
-            }
-        }
-        return nil
+        quarantine.refusal(toDraw: screen)
     }
 
     /// `load NAME force=true`: the crashes are forgiven.
     func forgiveCrashes(ofPluginAt path: String, named name: String?) {
-        let canonical = canonicalFilePath(path)
-        crashes[
+        let canonical = sources.canonicalFilePath(path)
+        quarantine.forgive(
             name ?? catalog.plugin(atPath: canonical)?.name
-                ?? PluginSearchPath.pluginName(fromFile: Path.basename(canonical)) ?? canonical] = nil
+                ?? PluginSearchPath.pluginName(fromFile: Path.basename(canonical)) ?? canonical)
     }
 }

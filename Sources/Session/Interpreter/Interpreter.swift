@@ -14,12 +14,9 @@ import WorkerProtocol
 final class Interpreter {
     /// Session options set with `set`.
     struct Settings: Equatable {
-        /// When to write ANSI colour to standard output.
-        enum Color: String, CaseIterable {
-            case auto, always, never
-        }
         var width: Int?
-        var color: Color = .auto
+        /// When to write ANSI colour to standard output.
+        var color: ColorChoice = .auto
     }
 
     var session = Session()
@@ -31,9 +28,8 @@ final class Interpreter {
     let backend: any PluginBackend
     /// What the loaded plugins registered, as data: what scripts are checked against.
     var catalog = PluginCatalog()
-    /// Crashes of the worker by the plugin whose code was running; at
-    /// ``crashesBeforeQuarantine`` a plugin is quarantined.
-    var crashes: [String: Int] = [:]
+    /// The worker's crashes by plugin, and which plugins are quarantined.
+    var quarantine = Quarantine()
     /// Where results and diagnostics go (the REPL wraps it so Ctrl-C can stop a long render).
     var output: ConsoleOutput
     var settings = Settings()
@@ -51,26 +47,9 @@ final class Interpreter {
     var declarationsOnly = false
     /// Set by `quit`.
     private(set) var quitRequested = false
-    /// The directories of the scripts being run, innermost last, for relative data paths.
-    var scriptDirectories: [String] = []
-    /// `cellkit render --data FILE`: every `rows … from` reads this file instead.
-    var dataOverride: String?
-    /// The files being opened (`open`, nested), canonical paths, outermost first:
-    /// a file that opens itself, directly or not, is an error rather than a
-    /// recursion without end.
-    var openFiles: [String] = []
-    /// Whether the run in progress goes on after an error (`--keep-going`, the
-    /// REPL); files it opens run the same way.
-    private var keepingGoing = false
-    /// How deep `open` may nest.
-    static let maximumOpenDepth = 32
-    /// Whether the commands being run come from the person: a line typed at
-    /// the interactive prompt, or `cellkit -c`. Only then is `load …
-    /// allow-unsafe=true` honoured; a file that is run, opened, rendered,
-    /// piped in or recovered cannot waive the trust check (docs/threat-model.md).
-    var commandsComeFromThePerson = false
-    /// How large scripts and data files may be.
-    var limits = InputLimits()
+    /// Where the commands being run come from: the scripts and files open, who
+    /// typed them, the limits on what they read.
+    var sources = SourceContext()
 
     /// An interpreter whose plugin work goes to `backend`: a worker process
     /// (`WorkerBackend`), or nowhere (`NoWorkerBackend`); never this process.
@@ -89,9 +68,9 @@ final class Interpreter {
     /// `keepGoing`; returns the errors (already reported on standard error).
     @discardableResult
     func run(_ text: String, file: String, firstLine: Int = 1, keepGoing: Bool = false) -> [ConsoleError] {
-        let outer = keepingGoing
-        keepingGoing = keepGoing
-        defer { keepingGoing = outer }
+        let outer = sources.keepingGoing
+        sources.keepingGoing = keepGoing
+        defer { sources.keepingGoing = outer }
         var errors: [ConsoleError] = []
         for line in Script.lines(of: text, file: file, firstLine: firstLine) {
             if quitRequested { break }
@@ -145,7 +124,7 @@ final class Interpreter {
     }
 
     /// Whether the run in progress goes on after an error.
-    var isKeepingGoing: Bool { keepingGoing }
+    var isKeepingGoing: Bool { sources.keepingGoing }
 
     private func dispatch(_ c: ValidatedCommand) throws(ConsoleError) {
         switch c.name {
@@ -254,20 +233,5 @@ final class Interpreter {
         let others = refused.count > 1 ? " and \(refused.count - 1) more" : ""
         return "\(first.name) on the plugin path was not opened (\(reason))\(others), so what it provides is unknown; "
             + "`cellkit plugins` lists it"
-    }
-
-    /// The path of a file a script names: as given when absolute; else next
-    /// to the script when it is there (so a script and its data can be run
-    /// from any folder), else from the working directory (the REPL, `-c`,
-    /// and scripts that name files from where they are run).
-    func resolvePath(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        if let dir = scriptDirectories.last, dir != ".", fileExists(dir + "/" + path) { return dir + "/" + path }
-        return path
-    }
-
-    /// `path` with symbolic links, `.` and `..` resolved (as given if it cannot be).
-    func canonicalFilePath(_ path: String) -> String {
-        Path.canonical(path) ?? path
     }
 }

@@ -5,7 +5,7 @@ import WorkerProtocol
 /// with `NO_COLOR` unless forced, and as many colours as the terminal says it has.
 enum ColorPolicy {
     /// The format to use on standard output when none is asked for.
-    static func defaultFormat(isTerminal: Bool, choice: Interpreter.Settings.Color, environment: [String: String])
+    static func defaultFormat(isTerminal: Bool, choice: ColorChoice, environment: [String: String])
         -> OutputFormat
     {
         switch choice {

@@ -72,9 +72,9 @@ final class REPL {
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reloadIfChanged()
             // Typed at the prompt: the person's own commands (a waiver counts); not when piped in.
-            interpreter.commandsComeFromThePerson = isatty(0) == 1
+            interpreter.sources.commandsComeFromThePerson = isatty(0) == 1
             interpreter.run(text, file: Self.source(ofEntry: entries), keepGoing: true)
-            interpreter.commandsComeFromThePerson = false
+            interpreter.sources.commandsComeFromThePerson = false
             REPLSignals.interruptRequested.store(false, ordering: .sequentiallyConsistent)
             reportStorageProblems(journal: journal, history: history)
         }

@@ -1,3 +1,5 @@
+import CellKitSupport
+
 extension CommandSpec {
     /// Widths and counts: large enough for any real screen, small enough that
     /// no script can make the renderer allocate without bound.
@@ -173,13 +175,18 @@ extension CommandSpec {
                 .init(
                     "watch", .bool,
                     "draw the screen again when FILE changes (in show, and at the prompt); a file half written keeps the last good rows",
-                    example: "true")
+                    example: "true"),
+                .init(
+                    "format", .choice(RecordChunker.Format.names),
+                    "what FILE holds (default: its extension; else a JSON array)",
+                    example: "jsonl"),
             ],
             attributes: .boundCell,
             summary: "add a row per record of a data file",
             details: """
-                FILE is a JSON array of objects, or a CSV file whose first line names the \
-                columns. NAME=.FIELD sets an attribute from a field of each record (.name, \
+                FILE is a JSON array of objects, JSON Lines (one object per line: .jsonl, \
+                .ndjson, or format=jsonl), or a CSV file whose first line names the columns; \
+                it is read a chunk of records at a time, whatever its size. NAME=.FIELD sets an attribute from a field of each record (.name, \
                 .address.city, .tags[0], ."First Name", or . for the record itself); \
                 NAME=VALUE sets the same value on every row.
                 """,

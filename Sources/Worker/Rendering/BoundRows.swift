@@ -46,7 +46,7 @@ final class BoundRows {
                     "\(binding.file) changed since `rows` read it (\(what)); run `rows … from \(binding.file)` again")
         }
         do {
-            file = try DataFile(binding.path, positions: false)
+            file = try DataFile(binding.path, format: binding.format, positions: false)
         } catch {
             switch error {
             case .io(let message): throw Failure(description: message)

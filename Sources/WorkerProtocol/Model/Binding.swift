@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 
 /// `rows CELL from FILE name=.field other=value`: rows from a JSON array or
 /// a CSV file, each record's fields mapped to attributes.
@@ -12,6 +13,8 @@ package struct Binding: Equatable, Sendable {
     package var file: String
     /// The file that was read: found next to the script, or `--data`'s.
     package var path: String
+    /// What it holds: from `format=`, or its name.
+    package var format: RecordChunker.Format
     /// Each attribute and where its value comes from.
     package var mappings: [Mapping]
     /// How many records the file had when `rows` checked it.
@@ -34,16 +37,17 @@ package struct Binding: Equatable, Sendable {
     }
 
     package static func == (a: Binding, b: Binding) -> Bool {
-        a.cell == b.cell && a.file == b.file && a.mappings == b.mappings && a.watch == b.watch
+        a.cell == b.cell && a.file == b.file && a.format == b.format && a.mappings == b.mappings && a.watch == b.watch
     }
 
     package init(
-        cell: CellReference, file: String, path: String, mappings: [Mapping], count: Int, identity: DataFileIdentity,
-        watch: Bool = false
+        cell: CellReference, file: String, path: String, format: RecordChunker.Format, mappings: [Mapping], count: Int,
+        identity: DataFileIdentity, watch: Bool = false
     ) {
         self.cell = cell
         self.file = file
         self.path = path
+        self.format = format
         self.mappings = mappings
         self.count = count
         self.identity = identity

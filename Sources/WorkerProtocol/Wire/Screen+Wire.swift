@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 
 // The screen model on the wire (see ``WireCodable``): what a `render` or a
 // `show` request carries. Every stored property is written and read back, in
@@ -93,6 +94,7 @@ extension Binding: WireCodable {
         w.write(cell)
         w.write(file)
         w.write(path)
+        w.write(format.name)
         w.write(mappings)
         w.write(count)
         w.write(identity)
@@ -102,10 +104,16 @@ extension Binding: WireCodable {
         let cell: CellReference = try r.read()
         let file = try r.string()
         let path = try r.string()
+        let formatName = try r.string()
+        guard let format = RecordChunker.Format(name: formatName) else {
+            throw WireError("a binding of a data file in format '\(formatName)'")
+        }
         let mappings: [Mapping] = try r.array()
         let count = try r.int()
         guard count >= 0 else { throw WireError("a binding of \(count) records") }
-        return Binding(cell: cell, file: file, path: path, mappings: mappings, count: count, identity: try r.read())
+        return Binding(
+            cell: cell, file: file, path: path, format: format, mappings: mappings, count: count,
+            identity: try r.read())
     }
 }
 

@@ -66,7 +66,7 @@ struct CSVErrorTests {
     }
 
     @Test func anErrorHasItsPartsApart() throws {
-        let error = try #require(throws: CSVError.self) {
+        let error = try #require(throws: PositionedError.self) {
             try CSVParser().parse("id,name\n1,Ada\n2,Grace,extra\n")
         }
         #expect(error.position == TextPosition(line: 3, column: 9, offset: 22))
@@ -86,8 +86,8 @@ struct CSVErrorTests {
             for delimiter in [CSVDelimiter.comma, .semicolon] {
                 let parser = CSVParser(delimiter: delimiter)
                 switch (
-                    Result { () throws(CSVError) in try parser.parse(bytes) },
-                    Result { () throws(CSVError) in try parser.countRecords(bytes) }
+                    Result { () throws(PositionedError) in try parser.parse(bytes) },
+                    Result { () throws(PositionedError) in try parser.countRecords(bytes) }
                 )
                 {
                 case (.success(let table), .success(let counted)):
@@ -103,7 +103,7 @@ struct CSVErrorTests {
         #expect(parsed > 1_000)  // the sweep reaches tables, not only errors
     }
 
-    /// The reader may only return a table or throw a `CSVError` inside the input.
+    /// The reader may only return a table or throw a `PositionedError` inside the input.
     @Test func randomInputNeverTraps() {
         let alphabet = Array("ab,;\"\"\r\n\t é".utf8) + [0xFF, 0xC3]
         var generator = SeededGenerator(seed: 5)

@@ -55,7 +55,7 @@ struct CSVParserTests {
     @Test func otherDelimiters() throws {
         #expect(try Self.rows("a;b\n1,5;\"x;y\"\n", .semicolon) == [["1,5", "x;y"]])
         // RFC 4180 quotes only whole fields: a space before the quote makes it data.
-        #expect(throws: CSVError.self) { try Self.rows("a\tb\n1\t \"q\"\n", .tab) }
+        #expect(throws: PositionedError.self) { try Self.rows("a\tb\n1\t \"q\"\n", .tab) }
         #expect(try Self.rows("a\tb\n1,2\t3\n", .tab) == [["1,2", "3"]])
         #expect(try Self.rows("a|b\n1|2\n", try #require(CSVDelimiter("|"))) == [["1", "2"]])
         #expect(CSVDelimiter("\"") == nil)

@@ -101,7 +101,7 @@ struct JSONErrorTests {
 
     @Test func everyTextErrorHasItsPositionMessageAndFix() {
         for (input, expected) in Self.textCases {
-            #expect(throws: JSONError.self, "\(input.debugDescription)") { try JSONValue(parsing: input) }
+            #expect(throws: PositionedError.self, "\(input.debugDescription)") { try JSONValue(parsing: input) }
             do {
                 _ = try JSONValue(parsing: input)
             } catch {
@@ -122,7 +122,7 @@ struct JSONErrorTests {
     }
 
     @Test func anErrorHasItsPartsApart() throws {
-        let error = try #require(throws: JSONError.self) {
+        let error = try #require(throws: PositionedError.self) {
             try JSONValue(parsing: "{\n  \"a\": 1,\n}")
         }
         #expect(error.line == 3)
@@ -130,14 +130,14 @@ struct JSONErrorTests {
         #expect(error.position.offset == 12)
         #expect(error.message == "unexpected '}' after ','")
         #expect(error.fix == "JSON does not allow a trailing comma: remove the ',' at 2:9")
-        let reported: any PositionedError = error
+        let reported: PositionedError = error
         #expect(reported.description == "3:1: unexpected '}' after ','; \(error.fix ?? "")")
     }
 
     @Test func lineBreaksMayBeLFOrCRLFOrCR() throws {
         for newline in ["\n", "\r\n", "\r"] {
             let text = "[\(newline)1,\(newline)2,\(newline)]"
-            let error = try #require(throws: JSONError.self) { try JSONValue(parsing: text) }
+            let error = try #require(throws: PositionedError.self) { try JSONValue(parsing: text) }
             #expect(error.position.line == 4, "\(newline.debugDescription)")
             #expect(error.position.column == 1)
         }
@@ -145,7 +145,7 @@ struct JSONErrorTests {
 
     @Test func columnsCountCharactersNotBytes() throws {
         // "e" + U+0301 is one Character; the flag is one Character of 8 bytes.
-        let error = try #require(throws: JSONError.self) {
+        let error = try #require(throws: PositionedError.self) {
             try JSONValue(parsing: "[\"e\u{301}🇫🇷\", x]")
         }
         #expect(error.position.column == 8)
@@ -159,10 +159,10 @@ struct JSONErrorTests {
               {"id": 2, "tags": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "a": 0}}
             ]
             """
-        let error = try #require(throws: JSONError.self) { try JSONValue(parsing: text) }
+        let error = try #require(throws: PositionedError.self) { try JSONValue(parsing: text) }
         #expect(error.description.hasPrefix("3:94: duplicate key 'a' (first at 3:22)"))
         // The same through parseDocument, which records positions as it goes.
-        let again = try #require(throws: JSONError.self) { try JSONParser().parseDocument(text) }
+        let again = try #require(throws: PositionedError.self) { try JSONParser().parseDocument(text) }
         #expect(again == error)
     }
 }

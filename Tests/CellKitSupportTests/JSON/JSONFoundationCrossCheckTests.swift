@@ -46,7 +46,7 @@ struct JSONFoundationCrossCheckTests {
 
     @Test(arguments: invalidDocuments)
     func refusesWhatFoundationRefuses(_ text: String) {
-        #expect(throws: JSONError.self) { try JSONValue(parsing: text) }
+        #expect(throws: PositionedError.self) { try JSONValue(parsing: text) }
         #expect(throws: (any Error).self) {
             try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
         }
@@ -55,7 +55,7 @@ struct JSONFoundationCrossCheckTests {
     /// Foundation is more lenient than RFC 8259 here; the parser is not.
     @Test(arguments: ["[1,]", "{\"a\":1,}"])
     func refusesTrailingCommasThatFoundationAccepts(_ text: String) throws {
-        #expect(throws: JSONError.self) { try JSONValue(parsing: text) }
+        #expect(throws: PositionedError.self) { try JSONValue(parsing: text) }
         _ = try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CellKitSupport
 
-/// Sweeps of broken input: the parser may only return a value or throw a `JSONError`
+/// Sweeps of broken input: the parser may only return a value or throw a `PositionedError`
 /// whose position lies inside the input. A trap would end the test process.
 @Suite("JSON parser: fuzz sweeps")
 struct JSONFuzzTests {
@@ -14,7 +14,7 @@ struct JSONFuzzTests {
             let value = try JSONValue(parsing: bytes)
             let written = try value.serialized()
             #expect(try JSONValue(parsing: written) == value)
-        } catch let error as JSONError {
+        } catch let error as PositionedError {
             #expect(error.position.line >= 1)
             #expect(error.position.column >= 1)
             #expect(error.position.offset >= 0 && error.position.offset <= bytes.count)
@@ -84,7 +84,7 @@ struct JSONFuzzTests {
             case (.success(let one), .success(let other)):
                 #expect(one == other)
             case (.failure(let one), .failure(let other)):
-                #expect(one as? JSONError == other as? JSONError)
+                #expect(one as? PositionedError == other as? PositionedError)
             default:
                 Issue.record("parse and parseDocument disagree on \(bytes)")
             }

@@ -59,10 +59,10 @@ struct JSONParserTests {
         let keys = value.arrayValue?.map { $0.objectValue?.keys ?? [] }
         #expect(keys == [["id", "name"], ["id", "name"], ["name", "id"], ["i"], ["id"]])
         // `a"b` is written `a\"b`; the same bytes unescaped end the key at `a`.
-        #expect(throws: JSONError.self) { try JSONValue(parsing: #"[{"a\"b": 1}, {"a"b": 2}]"#) }
+        #expect(throws: PositionedError.self) { try JSONValue(parsing: #"[{"a\"b": 1}, {"a"b": 2}]"#) }
         let escaped = try JSONValue(parsing: #"[{"a\"b": 1}, {"a\"b": 2}]"#)
         #expect(escaped.arrayValue?[1].objectValue?.keys == [#"a"b"#])
-        let duplicate = try #require(throws: JSONError.self) {
+        let duplicate = try #require(throws: PositionedError.self) {
             try JSONValue(parsing: #"[{"id":1,"name":"x"},{"id":2,"id":3}]"#)
         }
         #expect(duplicate.message == "duplicate key 'id' (first at 1:23)")
@@ -105,7 +105,7 @@ struct JSONParserTests {
     @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
         #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == [1])
         // Columns do not count it.
-        let error = try #require(throws: JSONError.self) { try JSONValue(parsing: "\u{FEFF}[1,]") }
+        let error = try #require(throws: PositionedError.self) { try JSONValue(parsing: "\u{FEFF}[1,]") }
         #expect(error.position == TextPosition(line: 1, column: 4, offset: 6))
     }
 
@@ -122,7 +122,7 @@ struct JSONParserTests {
         #expect(depth == limit)
         #expect(try JSONValue(parsing: arrays.serialized(.pretty)) == arrays)
         #expect(try JSONValue(parsing: objects.serialized()) == objects)
-        #expect(throws: JSONError.self) {
+        #expect(throws: PositionedError.self) {
             try JSONValue(parsing: JSONCorpus.nestedArrays(depth: limit + 1))
         }
     }
@@ -130,10 +130,10 @@ struct JSONParserTests {
     @Test func theDepthLimitCanBeChanged() throws {
         let parser = JSONParser(maximumDepth: 3)
         #expect(try parser.parse("[[[1]]]") == [[[1]]])
-        let error = try #require(throws: JSONError.self) { try parser.parse("[[[[1]]]]") }
+        let error = try #require(throws: PositionedError.self) { try parser.parse("[[[[1]]]]") }
         #expect(error.description.hasPrefix("1:4: nesting is deeper than 3 levels"))
         // Far deeper than any stack would allow recursion: still just an error.
-        #expect(throws: JSONError.self) {
+        #expect(throws: PositionedError.self) {
             try JSONValue(parsing: String(repeating: "[", count: 1_000_000))
         }
     }

@@ -182,13 +182,22 @@ import Testing
         }
     }
 
-    /// A JSON array on one line cannot be cut: it is one chunk, the whole file.
-    @Test func aMinifiedArrayIsOneChunk() throws {
-        let text = "[" + (0..<500).map { #"{"id":\#($0)}"# }.joined(separator: ",") + "]"
+    /// A JSON array on one line is cut after the commas between its records,
+    /// mid-line: many chunks, each an array of whole records.
+    @Test func aMinifiedArrayIsCutBetweenItsRecords() throws {
+        let text = "[" + (0..<500).map { #"{"id":\#($0),"s":"a,b]"}"# }.joined(separator: ",") + "]"
         try withFile(text, named: "data.json") { path in
             let all = try chunks(try RecordChunker(path: path, format: .json, targetBytes: 64))
-            #expect(all.count == 1)
-            #expect(all.first?.count == 500)
+            #expect(all.count > 100)
+            let whole = try #require(try JSONParser().parse(text).arrayValue)
+            var seen = 0
+            for chunk in all {
+                let records = try #require(try JSONParser().parse(chunk.text).arrayValue)
+                #expect(records.count == chunk.count)
+                #expect(records[...] == whole[seen..<seen + records.count])
+                seen += chunk.count
+            }
+            #expect(seen == 500)
         }
     }
 

@@ -43,23 +43,31 @@ import Testing
         #expect(error.contains("Is a directory (EISDIR)"))
     }
 
-    @Test func aDataFileOverTheDefaultLimitIsRefusedBeforeItIsRead() {
-        #expect(InputLimits.defaultDataFileBytes == 256 << 20)
+    /// A data file is read a chunk at a time: its size is not limited, one
+    /// record's is. A 300 MB file of one field (sparse: NUL bytes, no line
+    /// break) is refused for its first record, after 16 MiB of it, never for
+    /// its size, and the error says nothing of `ulimit`.
+    @Test func aDataFileIsNotRefusedForItsSizeButForARecordOverTheLimit() {
+        #expect(InputLimits.defaultDataRecordBytes == 16 << 20)
         let files = TemporaryFiles()
-        // A CSV file of one 300 MB field (sparse: the size alone refuses it).
         let path = Self.sparseFile(files, "big.csv", size: 300_000_000)
         let error = ScriptSession().fail("screen A\nrows WeatherCell from \"\(path)\" city=.name")
-        #expect(error.contains("it is larger than 256 MiB, the limit for a data file (docs/limits.md)"))
+        #expect(
+            error.contains("big.csv:1:1: error: record 1 is larger than 16 MiB, the limit for one record"), "\(error)")
+        #expect(!error.contains("ulimit"))
+        #expect(!error.contains("limit for a data file"))
     }
 
     @Test func aCSVFieldLargerThanTheLimitIsRefused() {
         let files = TemporaryFiles()
         let path = files.write("field.csv", "name\n\"" + String(repeating: "x", count: 5000) + "\"\n")
         let s = ScriptSession()
-        s.interpreter.limits.dataFileBytes = 4096
+        s.interpreter.sources.limits.dataRecordBytes = 4096
         let error = s.fail("screen A\nrows WeatherCell from \"\(path)\" city=.name")
-        #expect(error.contains("it is larger than 4 KiB, the limit for a data file"))
-        s.interpreter.limits.dataFileBytes = 8192
+        #expect(
+            error.contains("field.csv:2:1: error: record 1 is larger than 4 KiB, the limit for one record"), "\(error)")
+        #expect(error.contains("a quote left open makes the rest of the file one field"))
+        s.interpreter.sources.limits.dataRecordBytes = 8192
         s.succeed("rows WeatherCell from \"\(path)\" city=.name")
     }
 
@@ -84,7 +92,7 @@ import Testing
         // Scripts may be pipes (`cellkit run <(generate)`), so they are not refused
         // for not being regular files; /dev/zero stops at the limit all the same.
         let s = ScriptSession()
-        s.interpreter.limits.scriptBytes = 4096
+        s.interpreter.sources.limits.scriptBytes = 4096
         #expect(s.fail("open \"/dev/zero\"").contains("it is larger than 4 KiB, the limit for a script"))
     }
 
@@ -94,9 +102,9 @@ import Testing
         let path = files.write(
             "long.cellkit", "screen A\nrow WeatherCell city=\"\(String(repeating: "é", count: 3000))\"\n")
         let s = ScriptSession()
-        s.interpreter.limits.scriptBytes = 4096
+        s.interpreter.sources.limits.scriptBytes = 4096
         #expect(s.fail("open \"\(path)\"").contains("it is larger than 4 KiB, the limit for a script"))
-        s.interpreter.limits.scriptBytes = 8192
+        s.interpreter.sources.limits.scriptBytes = 8192
         s.succeed("open \"\(path)\"")
         #expect(s.session.screens[0].rowCount == 1)
     }

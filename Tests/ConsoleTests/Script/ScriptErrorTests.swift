@@ -199,7 +199,9 @@ struct ScriptErrorCase: Sendable, CustomTestStringConvertible {
         .init("describe", "1:9+1 'describe' needs a cell name", note: "usage: describe CELL"),
         .init(
             "rows X", "1:7+1 'rows' needs 'from FILE'",
-            note: "usage: rows CELL from FILE [watch=true|false] [NAME=.FIELD|NAME=VALUE ...]"),
+            note:
+                "usage: rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl] [NAME=.FIELD|NAME=VALUE ...]"
+        ),
         .init("rows X to f", "1:8+2 'rows' needs 'from FILE'", note: "usage: rows CELL from FILE"),
         .init(
             "rows X from", "1:12+1 expected a data file after 'from'",

@@ -15,7 +15,9 @@ import Testing
         #expect(
             usages[.section] == "section [TITLE] [header=CELL] [footer=TEXT] [footer-cell=CELL]")
         #expect(usages[.row] == "row CELL [NAME=VALUE ...]")
-        #expect(usages[.rows] == "rows CELL from FILE [watch=true|false] [NAME=.FIELD|NAME=VALUE ...]")
+        #expect(
+            usages[.rows]
+                == "rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl] [NAME=.FIELD|NAME=VALUE ...]")
         #expect(
             usages[.render]
                 == "render [SCREEN] [to FILE] [format=plain|ansi|html|svg|json] [width=N]")
@@ -37,9 +39,10 @@ import Testing
     @Test func helpForOneCommand() throws {
         let help = try #require(CommandSpec.help("rows"))
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "rows CELL from FILE [watch=true|false] [NAME=.FIELD|NAME=VALUE ...]")
-        #expect(lines[1] == "also: items")
-        #expect(lines[3].hasPrefix("Add a row per record of a data file. FILE is a JSON array"))
+        #expect(lines[0] == "rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl]")
+        #expect(lines[1] == "     [NAME=.FIELD|NAME=VALUE ...]")
+        #expect(lines[2] == "also: items")
+        #expect(lines[4].hasPrefix("Add a row per record of a data file. FILE is a JSON array"))
         #expect(lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("  ") })
         #expect(
             help.hasSuffix(

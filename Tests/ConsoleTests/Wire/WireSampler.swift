@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 import TestSupport
 
 @testable import Session
@@ -102,7 +103,9 @@ struct WireSampler {
     /// `watch` stays false: it is the session's alone and not sent (see `WireCoverageTests`).
     mutating func binding() -> Binding {
         Binding(
-            cell: cellReference(), file: text(), path: text(), mappings: list { $0.mapping() }, count: natural(),
+            cell: cellReference(), file: text(), path: text(),
+            format: [.csv(.comma), .csv(.tab), .json, .jsonLines][int(0...3)], mappings: list { $0.mapping() },
+            count: natural(),
             identity: DataFileIdentity(size: integer(), seconds: integer(), nanoseconds: integer()))
     }
 

@@ -27,6 +27,10 @@
     public var length: Int
     /// The source line the location points into, if known.
     public var sourceLine: String?
+    /// Where the caret goes in `sourceLine` when it is an excerpt of a line
+    /// too long to show whole: the column in `sourceLine`; `nil` when it is
+    /// the whole line, and the caret is at `location.column`.
+    public var sourceColumn: Int?
     /// Follow-up lines: suggestions ("did you mean 'name'?") and fixes.
     public var notes: [String]
     /// Error, warning or note.
@@ -61,7 +65,7 @@
         if let sourceLine {
             let line = TextLayout.sanitized(sourceLine)
             out += "\n  " + line
-            let lead = line.prefix(max(0, location.column - 1))
+            let lead = line.prefix(max(0, (sourceColumn ?? location.column) - 1))
             let pad = String(repeating: " ", count: TerminalWidth.of(lead))
             out += "\n  " + pad + "^" + String(repeating: "~", count: max(0, length - 1))
         }

@@ -1,0 +1,107 @@
+/// A byte-at-a-time state machine that counts the records and lines of a
+/// CSV file and says where a chunk may end (``RecordChunker``).
+///
+/// Lines are counted as the parsers count them: a CRLF, a lone LF or a lone
+/// CR ends one. A record ends at a CR or an LF outside quotes; after a CR
+/// the cut waits for the next byte, so that a CRLF is never cut in two (it
+/// may be in the next block).
+struct CSVCutScanner {
+    var records = 0
+    var lines = 0
+    /// Whether the last byte scanned was a CR (its line is counted; an LF next is part of the same break).
+    private var afterCR = false
+    var inQuotes = false
+    var recordStarted = false
+    /// Where the header line ends (with its line break), once the scan from the file's start has passed it.
+    var headerEnd: Int?
+    private var consumed = 0
+    /// A record ended at the CR just scanned: where the chunk may end is
+    /// after the LF that may follow, or before whatever else comes.
+    private var recordEndAfterCR = false
+    /// The largest record accepted, in bytes.
+    let recordLimit: Int
+    /// Where the record being scanned starts (bytes after the scan's start), and the records and lines before it.
+    private(set) var recordStart = (offset: 0, records: 0, lines: 0)
+    /// Where the first record larger than `recordLimit` starts, once one has ended.
+    private(set) var oversized: (offset: Int, records: Int, lines: Int)?
+
+    init(recordLimit: Int) {
+        self.recordLimit = recordLimit
+    }
+
+    /// Takes `bytes`: the last place in them where a chunk may end (just
+    /// before `end`), with the records and lines counted up to it.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, records: Int, lines: Int)? {
+        var last: (end: Int, records: Int, lines: Int)?
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let byte = bytes[i]
+            if afterCR {
+                afterCR = false
+                if byte == 0x0A {
+                    // The LF of a CRLF: the CR ended the line (and the record, if any).
+                    consumed += 1
+                    if recordEndAfterCR, let end = recordEnd(at: i + 1) { last = end }
+                    i += 1
+                    continue
+                }
+                if recordEndAfterCR, let end = recordEnd(at: i) { last = end }
+            }
+            consumed += 1
+            if byte == 0x0A || byte == 0x0D { lines += 1 }
+            afterCR = byte == 0x0D
+            // Inside quotes only the closing quote matters.
+            if (!inQuotes || byte == UInt8(ascii: "\"")) && csv(byte) {
+                if byte == 0x0D {
+                    recordEndAfterCR = true
+                } else if let end = recordEnd(at: i + 1) {
+                    last = end
+                }
+            }
+            i += 1
+        }
+        return last
+    }
+
+    /// Whether `byte` ends a record (a CR or an LF outside quotes, after a record's bytes).
+    @inline(__always)
+    private mutating func csv(_ byte: UInt8) -> Bool {
+        if byte == UInt8(ascii: "\"") {
+            inQuotes.toggle()
+            recordStarted = true
+            return false
+        }
+        if inQuotes { return false }
+        if byte == 0x0A || byte == 0x0D {
+            guard recordStarted else { return false }
+            recordStarted = false
+            records += 1
+            return true
+        }
+        recordStarted = true
+        return false
+    }
+
+    /// A record's line break ended just before `end` (in the block being
+    /// scanned; `consumed` bytes in all): the header ends there if it was
+    /// the first record, and a chunk may end there after the second.
+    private mutating func recordEnd(at end: Int) -> (end: Int, records: Int, lines: Int)? {
+        recordEndAfterCR = false
+        if records == 1 && headerEnd == nil { headerEnd = consumed }
+        if consumed - recordStart.offset > recordLimit && oversized == nil { oversized = recordStart }
+        recordStart = (consumed, records, lines)
+        return records > 1 ? (end, records, lines) : nil
+    }
+
+    /// The end of the file: a last record without a line break counts.
+    mutating func finish() {
+        if consumed - recordStart.offset > recordLimit && oversized == nil { oversized = recordStart }
+        if recordStarted && !inQuotes {
+            records += 1
+            recordStarted = false
+        } else if inQuotes {
+            records += 1
+        }
+    }
+}

@@ -1,0 +1,209 @@
+/// The structural scan that cuts a JSON data file between its top-level
+/// records: it knows only strings (and their escapes), brackets, commas and
+/// line breaks, never values, so it runs at memory speed over a read buffer
+/// (a tight byte loop, no allocation per byte); the parser of each chunk does
+/// the checking.
+///
+/// A record is an element of the top-level array (``RecordChunker/Format/json``),
+/// cut just after the comma that follows it, wherever that comma is (a
+/// one-line array is cut mid-line); or, in JSON Lines
+/// (``RecordChunker/Format/jsonLines``), a top-level value, cut just after the
+/// LF that ends its line. Lines are counted as the parsers count them (a
+/// CRLF, a lone LF or a lone CR ends one), outside strings: a raw line break
+/// inside a string is an error the chunk's parser reports.
+struct JSONCutScanner {
+    /// Where a chunk may end, and what comes before it since the scan began.
+    struct Cut {
+        /// The offset of the first byte after the cut, in the file.
+        var end: Int
+        /// The records that end before it.
+        var records: Int
+        /// The line breaks before it.
+        var lines: Int
+        /// The offset of the start of the line `end` is on.
+        var lineStart: Int
+    }
+
+    /// Whether records are top-level values (JSON Lines), not array elements.
+    let isLines: Bool
+    /// The depth at which values are records: 1 (in the array) or 0.
+    private let recordDepth: Int
+    private(set) var records = 0
+    private(set) var lines = 0
+    /// Where the line being scanned starts, in the file.
+    private(set) var lineStart: Int
+    private var depth: Int
+    private var inString = false
+    /// Bytes of the next block to skip: the byte after a backslash, when the backslash ended a block.
+    private var skip = 0
+    /// Whether a record has begun since the last record ended (it counts once it ends, or at the end of the file).
+    private var pendingValue = false
+    /// The offset of the last CR outside strings (an LF right after it is the same line break).
+    private var lastCR = -2
+    /// Whether the top-level value is an array (its commas cut; a top-level
+    /// object's commas do not: the parser says it is not an array).
+    private var inArray: Bool
+    /// The largest record accepted, in bytes.
+    private let recordLimit: Int
+    /// Where the record being scanned starts (the last cut, or where the scan began).
+    private(set) var recordStart: Cut
+    /// Where the first record larger than `recordLimit` starts, once one has ended.
+    private(set) var oversized: Cut?
+
+    /// A scan from `offset` in the file: its start (`atFileStart`), or a
+    /// cut, where a record is next (inside the array, for an array).
+    init(isLines: Bool, atFileStart: Bool, offset: Int, lineStart: Int, recordLimit: Int) {
+        self.isLines = isLines
+        self.recordLimit = recordLimit
+        recordStart = Cut(end: offset, records: 0, lines: 0, lineStart: lineStart)
+        recordDepth = isLines ? 0 : 1
+        depth = isLines || atFileStart ? 0 : 1
+        inArray = !isLines && !atFileStart
+        self.lineStart = lineStart
+    }
+
+    /// Scans `bytes`, which start at `base` in the file: the last cut in them, if any.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Cut? {
+        var last: Cut?
+        let n = bytes.count
+        var i = skip
+        skip = 0
+        while i < n {
+            if inString {
+                // Most of a record's bytes are in strings: only a quote or a backslash matters.
+                while i < n {
+                    let byte = bytes[i]
+                    if byte == 0x22 {
+                        inString = false
+                        i += 1
+                        break
+                    }
+                    i += byte == 0x5C ? 2 : 1
+                }
+                if i > n { skip = i - n }
+                continue
+            }
+            let byte = bytes[i]
+            switch byte {
+            case 0x22:  // "
+                if depth == recordDepth { pendingValue = true }
+                inString = true
+            case 0x5B, 0x7B:  // [ {
+                if depth == recordDepth { pendingValue = true }
+                if depth == 0 && byte == 0x5B && !isLines { inArray = true }
+                depth += 1
+            case 0x5D, 0x7D:  // ] }
+                depth -= 1
+            case 0x2C:  // ,
+                if depth == 1 && inArray {
+                    records += 1
+                    pendingValue = false
+                    last = cut(at: base + i + 1)
+                }
+            case 0x0A:
+                if lastCR != base + i - 1 { lines += 1 }
+                lineStart = base + i + 1
+                if isLines && depth == 0 {
+                    if pendingValue {
+                        records += 1
+                        pendingValue = false
+                    }
+                    last = cut(at: base + i + 1)
+                }
+            case 0x0D:
+                lines += 1
+                lastCR = base + i
+                lineStart = base + i + 1
+                if isLines && depth == 0 && pendingValue {
+                    records += 1
+                    pendingValue = false
+                }
+            case 0x20, 0x09:
+                break
+            default:
+                if depth == recordDepth { pendingValue = true }
+            }
+            i += 1
+        }
+        return last
+    }
+
+    /// A cut at `end`; the record before it is checked against the limit.
+    private mutating func cut(at end: Int) -> Cut {
+        let cut = Cut(end: end, records: records, lines: lines, lineStart: lineStart)
+        if end - recordStart.end > recordLimit && oversized == nil { oversized = recordStart }
+        recordStart = cut
+        return cut
+    }
+
+    /// The end of the file: a last record not followed by a comma or a line break counts.
+    mutating func finish(at end: Int) {
+        if end - recordStart.end > recordLimit && oversized == nil { oversized = recordStart }
+        if pendingValue {
+            records += 1
+            pendingValue = false
+        }
+    }
+}
+
+extension JSONCutScanner {
+    /// A chunk of JSON Lines as a JSON array the parser reads: `[`, the
+    /// records with a comma after each but the last (before the line break
+    /// that ends it, so that no line or column moves), and `]`.
+    static func arrayOfLines(_ body: [UInt8]) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(body.count + body.count / 64 + 2)
+        text.append(0x5B)
+        var depth = 0
+        var inString = false
+        var pendingValue = false
+        var lastComma: Int?
+        body.withUnsafeBufferPointer { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let byte = bytes[i]
+                if inString {
+                    if byte == 0x22 {
+                        inString = false
+                    } else if byte == 0x5C && i + 1 < n {
+                        text.append(byte)
+                        i += 1
+                        text.append(bytes[i])
+                        i += 1
+                        continue
+                    }
+                    text.append(byte)
+                    i += 1
+                    continue
+                }
+                switch byte {
+                case 0x22:
+                    if depth == 0 { pendingValue = true }
+                    inString = true
+                case 0x5B, 0x7B:
+                    if depth == 0 { pendingValue = true }
+                    depth += 1
+                case 0x5D, 0x7D:
+                    depth -= 1
+                case 0x0A, 0x0D:
+                    if depth == 0 && pendingValue {
+                        pendingValue = false
+                        lastComma = text.count
+                        text.append(0x2C)
+                    }
+                case 0x20, 0x09:
+                    break
+                default:
+                    if depth == 0 { pendingValue = true }
+                }
+                text.append(byte)
+                i += 1
+            }
+        }
+        // After the last record, a comma would be a trailing comma: a space keeps the columns.
+        if !pendingValue, let lastComma { text[lastComma] = 0x20 }
+        text.append(0x5D)
+        return text
+    }
+}
