@@ -4,7 +4,7 @@ import DataBinding
 import PluginDiscovery
 import WorkerProtocol
 
-// MARK: - open, save, initial, screens, set, help
+// MARK: - open, set, help: the commands that span the concerns
 
 extension Interpreter {
     func open(_ c: ValidatedCommand) throws(ConsoleError) {
@@ -69,28 +69,6 @@ extension Interpreter {
             error.nested = errors
             throw error
         }
-    }
-
-    func initial(_ c: ValidatedCommand) throws(ConsoleError) {
-        let index = try targetScreen(c)
-        session.initialScreen = session.screens[index].name
-    }
-
-    func listScreens() {
-        guard !session.screens.isEmpty else {
-            output.print("no screens yet; create one with `\(CommandHint.usage(.screen))`")
-            return
-        }
-        var rows: [[String]] = [["", "SCREEN", "KIND", "SECTIONS", "ROWS", "WIDTH"]]
-        for (i, screen) in session.screens.enumerated() {
-            var mark = i == session.current ? "*" : " "
-            if session.initialScreen == screen.name { mark += "▸" }
-            rows.append([
-                mark, screen.name, screen.kind.rawValue, String(screen.sections.count), String(screen.rowCount),
-                screen.width.map(String.init) ?? "auto",
-            ])
-        }
-        output.print(TextTable.format(rows) + "\n(* current, ▸ initial)")
     }
 
     func set(_ c: ValidatedCommand) throws(ConsoleError) {

@@ -12,7 +12,8 @@ import WorkerProtocol
 /// as diagnostics (file:line:col, the source line, a caret, a fix) and the
 /// session is left as it was before the command.
 final class Interpreter {
-    var session = Session()
+    /// The screens being composed, and the ``Session`` model they make.
+    let composer: ScreenComposer
     /// The plugins: the catalog, the backend that loads and draws, the quarantine.
     let plugins: LoadedPlugins
     /// Where results and diagnostics go (the REPL wraps it so Ctrl-C can stop a long render).
@@ -20,6 +21,7 @@ final class Interpreter {
         didSet {
             plugins.output = output
             renderer.output = output
+            composer.output = output
         }
     }
     /// Draws screens: `render`, `show`, `save`, and the settings they use.
@@ -38,6 +40,7 @@ final class Interpreter {
     {
         self.plugins = LoadedPlugins(host: host, backend: backend, output: output)
         self.renderer = SessionRenderer(plugins: plugins, output: output, environment: environment)
+        self.composer = ScreenComposer(plugins: plugins, output: output)
         self.output = output
     }
 
@@ -107,7 +110,7 @@ final class Interpreter {
 
     private func dispatch(_ c: ValidatedCommand) throws(ConsoleError) {
         switch c.name {
-        case .load: if let name = try plugins.load(c, sources: sources) { session.noteLoaded(name) }
+        case .load: if let name = try plugins.load(c, sources: sources) { composer.session.noteLoaded(name) }
         case .reload:
             try plugins.reload(c)
             // The current screen, drawn again with what was reloaded.
@@ -117,69 +120,46 @@ final class Interpreter {
         case .plugins: plugins.listPlugins()
         case .cells: try plugins.listCells(c)
         case .describe: try plugins.describe(c)
-        case .screen: try screen(c)
-        case .section: try section(c)
-        case .row: try row(c)
-        case .rows: try rows(c)
-        case .render: if !renderer.declarationsOnly { try renderer.render(c, session.screens[try targetScreen(c)]) }
-        case .show: if !renderer.declarationsOnly { try renderer.show(c, session.screens[try targetScreen(c)]) }
-        case .initial: try initial(c)
+        case .screen: try composer.screen(c)
+        case .section: try composer.section(c)
+        case .row: try composer.row(c)
+        case .rows:
+            try composer.rows(c) { cell, file, item throws(ConsoleError) in
+                try DataBinder.binding(c, cell: cell, file: file, to: item, sources: sources)
+            }
+        case .render:
+            if !renderer.declarationsOnly { try renderer.render(c, session.screens[try composer.targetScreen(c)]) }
+        case .show:
+            if !renderer.declarationsOnly { try renderer.show(c, session.screens[try composer.targetScreen(c)]) }
+        case .initial: try composer.initial(c)
         case .open: try open(c)
         case .save: try renderer.save(c, session)
-        case .screens: listScreens()
+        case .screens: composer.listScreens()
         case .set: try set(c)
         case .help: help(c)
         case .quit: quitRequested = true
         }
     }
 
-    // MARK: - Helpers
-
-    /// The screen a command names (its `screen` argument), or the current one.
-    func targetScreen(_ c: ValidatedCommand) throws(ConsoleError) -> Int {
-        if let argument = c.arguments["screen"] {
-            guard let index = session.screenIndex(named: argument.text) else {
-                let names = session.screens.map(\.name)
-                throw ConsoleError(
-                    .script,
-                    c.command.diagnostic(
-                        "no screen named '\(argument.text)'", at: argument.span,
-                        notes: [
-                            Suggestions.didYouMean(argument.text, in: names)
-                                ?? (names.isEmpty
-                                    ? "no screens yet; create one with \(CommandHint.quoted(.screen, "NAME"))"
-                                    : "screens: \(names.joined(separator: ", "))")
-                        ]))
-            }
-            return index
-        }
-        return try currentScreenIndex(c)
-    }
-
-    /// The current screen, or an error saying how to make one.
-    func currentScreenIndex(_ c: ValidatedCommand) throws(ConsoleError) -> Int {
-        guard let current = session.current else {
-            throw ConsoleError(
-                .script,
-                c.command.diagnostic(
-                    "there is no screen yet", at: c.command.nameSpan,
-                    notes: ["start one with `\(CommandHint.usage(.screen))`, then add sections and rows"]))
-        }
-        return current
-    }
-
-    /// Resolves a cell-like name through ``plugins``, pointing at `span` when
-    /// it fails; a plugin loaded for it is recorded, so that `save` writes
-    /// the `load` that makes the name resolve again.
-    func resolve(
-        _ name: String, kinds: Set<PluginRegistration.Kind>, _ c: ValidatedCommand, at span: SourceSpan
-    ) throws(ConsoleError) -> CatalogItem {
-        let (item, loaded) = try plugins.resolve(name, kinds: kinds, c, at: span)
-        if let loaded { session.noteLoaded(loaded) }
-        return item
-    }
-
     // MARK: - What the REPL and the commands of `cellkit` reach
+
+    /// What has been composed (``ScreenComposer/session``).
+    var session: Session {
+        get { composer.session }
+        set { composer.session = newValue }
+    }
+    /// The cells, items and nibs a row can use.
+    static let rowKinds = ScreenComposer.rowKinds
+    /// The data files of screen `index` bound with `watch=true`.
+    func watchedDataFiles(screen index: Int) -> [String] {
+        session.screens.indices.contains(index) ? DataBinder.watchedFiles(of: session.screens[index]) : []
+    }
+    /// Checks again the watched bindings of screen `index` whose files changed
+    /// (``DataBinder/refresh(_:catalog:limits:)``).
+    func refreshWatchedData(screen index: Int) -> DataBinder.DataRefresh {
+        guard composer.session.screens.indices.contains(index) else { return DataBinder.DataRefresh() }
+        return DataBinder.refresh(&composer.session.screens[index], catalog: plugins.catalog, limits: sources.limits)
+    }
 
     /// What the loaded plugins registered.
     var catalog: PluginCatalog {
