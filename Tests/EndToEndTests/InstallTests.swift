@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 import Testing
 
 /// `cellkit install`, then the installed `cellkit` as a user outside the
@@ -19,6 +20,13 @@ import Testing
             environment: ["HOME": home, "PATH": path, "XDG_CACHE_HOME": home + "/cache"])
     }
 
+    /// This cellkit's Swift compiler, as `cellkit sdk` writes it (`6.3.1`).
+    static var compiler: String {
+        let sdk = (try? CellKitProcess.run(["sdk"]).standardOutput) ?? ""
+        let line = sdk.split(separator: "\n").first { $0.hasPrefix("compiler  Swift ") } ?? ""
+        return String(line.dropFirst("compiler  Swift ".count))
+    }
+
     @Test(.enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: plugin install needs it to build"))
     func anInstalledCellKitRunsAnywhereAndInstallsAPluginBuiltAgainstItsSDK() throws {
         let scratch = try Scratch()
@@ -29,8 +37,8 @@ import Testing
         try createDirectories(elsewhere)
         let systemPath = "/usr/bin:/bin"
 
-        // 1. Install from this build.
-        let installed = try CellKitProcess.run(["install", "--prefix", prefix], environment: ["HOME": home])
+        // 1. Install from this build (release: ReleaseInstallTests shows it).
+        let installed = try ReleaseInstallTests.installFromThisBuild(prefix: prefix, home: home)
         #expect(installed.status == 0, "\(installed.standardError)")
         #expect(installed.standardOutput.hasPrefix("installed cellkit "))
         #expect(installed.standardOutput.contains("\(prefix)/lib/cellkit/plugins: BasicCells, CardCells, ChartCells\n"))
@@ -70,12 +78,15 @@ import Testing
         #expect(manifest.contains(".package(path: sdk)") && !manifest.contains(prefix))
         #expect(created.standardOutput.contains("  export CELLKIT_SDK=\(prefix)/share/cellkit/SDK\n"))
 
-        // 5. `plugin install` builds it in release, validates it and installs it for this user.
+        // 5. `plugin install` builds it in release, validates it and installs it into the
+        // prefix of the cellkit that runs, with where its package is.
         let buildPath = NewPluginTests.buildEnvironment["PATH"] ?? systemPath
         let pluginInstall = try Self.run(
             cellkit, ["plugin", "install", "WeatherCells"], home: home, in: elsewhere, path: buildPath)
         #expect(pluginInstall.status == 0, "\(pluginInstall.standardError)")
-        let userPlugins = home + "/.local/lib/cellkit/plugins"
+        let userPlugins = prefix + "/lib/cellkit/plugins"
+        #expect(!fileExists(home + "/.local/lib"))
+        #expect(try readTextFile(userPlugins + "/WeatherCells.source") == elsewhere + "/WeatherCells\n")
         #expect(pluginInstall.standardOutput.hasPrefix("installed WeatherCells 0.1.0 (2 items validated): "))
         // Then it draws the new cells with their defaults: from an empty folder
         // to a cell of one's own in two commands (new-plugin, plugin install).
@@ -98,6 +109,48 @@ import Testing
         #expect(hello.standardOutput.contains("│ Hello, Ada!"))
         #expect(hello.standardOutput.contains("│ │ drawn from CardCell.nib"))
 
+        // 6b. `plugin install --prefix` installs into that prefix instead (here from this build).
+        let other = scratch.path("other")
+        let intoOther = try CellKitProcess.run(
+            ["plugin", "install", "WeatherCells", "--prefix", other], directory: elsewhere,
+            environment: ["HOME": home, "PATH": buildPath])
+        #expect(intoOther.status == 0, "\(intoOther.standardError)")
+        #expect(fileExists(other + "/lib/cellkit/plugins/libWeatherCells.so"))
+
+        // 6c. Built by another Swift compiler (the fixture says so), it is stale: `plugins` says so,
+        // with the command that fixes it, and `plugin rebuild` rebuilds it from its recorded package.
+        let stale = TestPaths.buildDirectory + "/libcellkit-fixture-other-compiler.so"
+        try copyFile(stale, to: userPlugins + "/libWeatherCells.so")
+        let listed = try Self.run(cellkit, ["plugins"], home: home, in: elsewhere, path: systemPath)
+        #expect(
+            listed.standardOutput.contains(
+                "stale: built with Swift 5.10.0; this cellkit has Swift \(Self.compiler); "
+                    + "fix: cellkit plugin rebuild WeatherCells"), "\(listed.standardOutput)")
+        #expect(
+            listed.standardError.contains(
+                "note: 1 plugin must be rebuilt for this cellkit's Swift and SDK; cellkit plugin rebuild rebuilds it"))
+        let json = try Self.run(cellkit, ["plugins", "--json"], home: home, in: elsewhere, path: systemPath)
+        #expect(json.standardOutput.contains(#""state": "stale""#), "\(json.standardOutput)")
+        let rebuilt = try Self.run(cellkit, ["plugin", "rebuild"], home: home, in: elsewhere, path: buildPath)
+        #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
+        #expect(
+            rebuilt.standardError.hasPrefix(
+                "rebuilding WeatherCells from \(elsewhere)/WeatherCells (swift build -c release)\n"))
+        #expect(rebuilt.standardOutput.hasPrefix("installed WeatherCells 0.1.0 (2 items validated): "))
+        let relisted = try Self.run(cellkit, ["plugins"], home: home, in: elsewhere, path: systemPath)
+        #expect(!relisted.standardOutput.contains("stale"), "\(relisted.standardOutput)")
+        #expect(try readFile(userPlugins + "/libWeatherCells.so") != (try readFile(stale)))
+        // A plugin whose package is gone is refused, with the command that fixes it.
+        try copyFile(stale, to: userPlugins + "/libWeatherCells.so")
+        #expect(rename(elsewhere + "/WeatherCells", elsewhere + "/Moved") == 0)
+        let gonePackage = try Self.run(
+            cellkit, ["plugin", "rebuild", "WeatherCells"], home: home, in: elsewhere, path: buildPath)
+        #expect(gonePackage.status == 4)
+        #expect(
+            gonePackage.standardError
+                == "cellkit: error: the package WeatherCells was installed from, \(elsewhere)/WeatherCells, is gone\n"
+                + "  put it back there, or install it from where it is now: cellkit plugin install PACKAGE_DIR\n")
+
         // 7. Uninstalled, it is gone; a typo is an error with a suggestion.
         let typo = try Self.run(
             cellkit, ["plugin", "uninstall", "WeatherCell"], home: home, in: home, path: systemPath)
@@ -108,6 +161,7 @@ import Testing
         #expect(removed.status == 0, "\(removed.standardError)")
         #expect(!fileExists(userPlugins + "/libWeatherCells.so"))
         #expect(!fileExists(userPlugins + "/WeatherCells.resources"))
+        #expect(!fileExists(userPlugins + "/WeatherCells.source"))
         let gone = try Self.run(cellkit, ["-c", "load WeatherCells"], home: home, in: home, path: systemPath)
         #expect(gone.status == 3)
     }

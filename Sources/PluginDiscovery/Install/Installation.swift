@@ -7,6 +7,7 @@ import CellKitSupport
 /// PREFIX/lib/cellkit/cellkit         the executable
 /// PREFIX/lib/cellkit/libCellKit.so   the SDK library, beside it
 /// PREFIX/lib/cellkit/plugins/        the example plugins, each with its NAME.resources/
+/// PREFIX/lib/cellkit/install-manifest.json   what install wrote, for uninstall
 /// PREFIX/share/cellkit/SDK/          the SDK package's sources, for building plugins
 /// ```
 ///
@@ -32,6 +33,8 @@ public struct Installation: Hashable, Sendable {
     public var binDirectory: String { prefix + "/bin" }
     /// `PREFIX/bin/cellkit`
     public var command: String { binDirectory + "/cellkit" }
+    /// What the `bin/cellkit` link holds.
+    public static let commandTarget = "../lib/cellkit/cellkit"
     /// `PREFIX/lib/cellkit`, the executable and `libCellKit.so`.
     public var libraryDirectory: String { prefix + "/lib/cellkit" }
     /// `PREFIX/lib/cellkit/cellkit`

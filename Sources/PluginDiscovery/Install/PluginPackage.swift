@@ -100,11 +100,15 @@ public struct PluginPackage: Sendable {
     }
 
     /// Copies a plugin library, and its resources as `NAME.resources`, into
-    /// `pluginDirectory` (created if missing), replacing an older copy.
+    /// `pluginDirectory` (created if missing), replacing an older copy; with
+    /// `source`, records it as the plugin's package folder (``PluginSource``),
+    /// else removes an older record (the library no longer comes from there).
     ///
-    /// - Returns: the paths written (the library first).
+    /// - Returns: the paths written (the library first, the source record last).
     @discardableResult
-    public static func install(_ library: Library, into pluginDirectory: String) throws(FileError) -> [String] {
+    public static func install(_ library: Library, into pluginDirectory: String, source: String? = nil)
+        throws(FileError) -> [String]
+    {
         try createDirectories(pluginDirectory)
         let target = pluginDirectory + "/lib\(library.name).so"
         try copyFile(library.path, to: target)
@@ -115,6 +119,13 @@ public struct PluginPackage: Sendable {
             written.append(resources)
         } else {
             try removeTree(resources)
+        }
+        let record = PluginSource.file(for: library.name, in: pluginDirectory)
+        if let source {
+            try PluginSource.record(source, for: library.name, in: pluginDirectory)
+            written.append(record)
+        } else {
+            try removeTree(record)
         }
         return written
     }
@@ -127,7 +138,7 @@ public struct PluginPackage: Sendable {
     }
 
     /// Removes plugin `name` from `pluginDirectory`: exactly the files `install` writes
-    /// for it, `libNAME.so` (or `NAME.so`) and `NAME.resources`, never another plugin's.
+    /// for it, `libNAME.so` (or `NAME.so`), `NAME.resources` and `NAME.source`, never another plugin's.
     /// A symbolic link among them is removed, not followed.
     ///
     /// - Returns: the paths removed; empty when the plugin was not there.
@@ -149,9 +160,10 @@ public struct PluginPackage: Sendable {
         }
         guard !removed.isEmpty else { return [] }
         let resources = pluginDirectory + "/" + name + ".resources"
-        if (try? fileInfo(resources, followingSymbolicLinks: false)) != nil {
-            try removeTree(resources)
-            removed.append(resources)
+        for path in [resources, PluginSource.file(for: name, in: pluginDirectory)]
+        where (try? fileInfo(path, followingSymbolicLinks: false)) != nil {
+            try removeTree(path)
+            removed.append(path)
         }
         return removed
     }

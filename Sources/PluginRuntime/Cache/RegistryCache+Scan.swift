@@ -59,6 +59,12 @@ extension RegistryCache {
             record = Record(plugin, path: path, status: status)
         } catch {
             record.error = error.message
+            // Refused for its compiler or SDK: what it was built with says whether a rebuild fixes it.
+            if error.code == .compilerMismatch || error.code == .abiMismatch,
+                let built = PluginLoader.reportedBuild(path: path)
+            {
+                (record.abiVersion, record.compilerVersion) = built
+            }
         }
         return record
     }

@@ -43,10 +43,7 @@ enum PluginLoader {
 
     /// Reads the ABI the plugin was built against and refuses a mismatch.
     static func checkABI(_ library: DynamicLibrary) throws(PluginError) -> (UInt32, UInt32) {
-        guard let abiSymbol = library.symbol(PluginABI.abiSymbol) else {
-            throw missingEntry(PluginABI.abiSymbol, path: library.path)
-        }
-        let (version, compiler) = PluginABI.decode(unsafeBitCast(abiSymbol, to: ABIEntry.self)())
+        let (version, compiler) = try reportedBuild(library)
         if let refusal = versionRefusal(pluginVersion: version, hostVersion: PluginABI.version, path: library.path) {
             throw refusal
         }
@@ -54,10 +51,26 @@ enum PluginLoader {
             throw PluginError(
                 .compilerMismatch,
                 "\(library.path) was built with Swift \(PluginABI.compilerDescription(compiler)), but this cellkit was built with Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))",
-                fix: "rebuild the plugin with the same Swift toolchain as cellkit (swift --version)", path: library.path
-            )
+                fix: "rebuild it with this cellkit's toolchain: cellkit plugin rebuild, or swift build in its package "
+                    + "with the Swift of swift --version", path: library.path)
         }
         return (version, compiler)
+    }
+
+    /// The SDK version and compiler the plugin at `path` reports having been
+    /// built with, read from its ABI entry point without the checks (nothing of
+    /// the plugin runs but that function); for a plugin the gate refused.
+    static func reportedBuild(path: String) -> (abiVersion: UInt32, compilerVersion: UInt32)? {
+        guard let library = try? DynamicLibrary.open(path) else { return nil }
+        return try? reportedBuild(library)
+    }
+
+    /// What the library's ABI entry point reports: the SDK version and the compiler.
+    private static func reportedBuild(_ library: DynamicLibrary) throws(PluginError) -> (UInt32, UInt32) {
+        guard let abiSymbol = library.symbol(PluginABI.abiSymbol) else {
+            throw missingEntry(PluginABI.abiSymbol, path: library.path)
+        }
+        return PluginABI.decode(unsafeBitCast(abiSymbol, to: ABIEntry.self)())
     }
 
     /// Why a plugin built against SDK `pluginVersion` (``PluginABI/version``'s
@@ -73,7 +86,7 @@ enum PluginLoader {
                 "\(path) was built against CellKit SDK \(plugin), but this cellkit has SDK \(host): "
                     + "a plugin loads only in a cellkit of the same major version",
                 fix: pluginVersion >> 16 < hostVersion >> 16
-                    ? "rebuild the plugin against this cellkit's SDK: cellkit plugin install PACKAGE_DIR again, or swift build in its package"
+                    ? "rebuild the plugin against this cellkit's SDK: cellkit plugin rebuild, or swift build in its package"
                     : "use a cellkit of SDK \(pluginVersion >> 16).x, or rebuild the plugin against this cellkit's SDK",
                 path: path)
         }

@@ -79,10 +79,14 @@ public enum CellKitApp {
             return context.install(prefix: prefix)
         case .sdk:
             return context.printSDK()
-        case .pluginInstall(let package):
-            return context.installPlugin(package: package)
-        case .pluginUninstall(let name):
-            return context.uninstallPlugin(name)
+        case .uninstall(let prefix, let plugins):
+            return context.uninstall(prefix: prefix, plugins: plugins)
+        case .pluginInstall(let package, let prefix):
+            return context.installPlugin(package: package, prefix: prefix)
+        case .pluginUninstall(let name, let prefix):
+            return context.uninstallPlugin(name, prefix: prefix)
+        case .pluginRebuild(let names):
+            return context.rebuildPlugins(names)
         }
     }
 }

@@ -7,9 +7,12 @@ import WorkerProtocol
 // MARK: - cellkit install, sdk, plugin install, plugin uninstall
 
 extension Context {
-    /// `cellkit install [--prefix DIR]`: copies this build of cellkit — the
-    /// executable, `libCellKit.so`, the example plugins beside it and the SDK
-    /// sources it was built from — into an ``Installation``.
+    /// `cellkit install [--prefix DIR]`: copies this release build of
+    /// cellkit — the executable, `libCellKit.so`, the example plugins beside
+    /// it and the SDK sources it was built from — into an ``Installation``,
+    /// and lists what it wrote in its ``InstallManifest`` for `cellkit uninstall`.
+    /// A debug build builds release first and lets that install itself
+    /// (``installReleaseBuild(executable:prefix:)``).
     func install(prefix: String?) -> Int32 {
         let executable: String
         let installation: Installation
@@ -27,6 +30,7 @@ extension Context {
             output.printError("cellkit: error: \(error.description)")
             return ExitCode.io.rawValue
         }
+        if HostBuild.isDebug { return installReleaseBuild(executable: executable, prefix: installation.prefix) }
         let buildDirectory = Path.dirname(executable)
         let sdk = Installation.sdkDirectory(executable: executable)
         guard fileExists(sdk + "/Package.swift") else {
@@ -46,40 +50,67 @@ extension Context {
         }
         let plugins = found.flatMap(\.plugins)
         warnAboutDamaged(found.flatMap(\.damaged))
+        let root = installation.prefix
+        let manual = root + "/share/man/man1/cellkit.1"
+        let completions = ShellCompletion.Shell.allCases.map { $0.installPath(in: root) }
+        var manifest = InstallManifest(version: CellKitApp.version, configuration: HostBuild.configuration)
+        let earlier: InstallManifest?
+        do throws(FileError) {
+            earlier = try InstallManifest.read(prefix: root)
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return ExitCode.io.rawValue
+        }
+        // The folders that are not there yet are install's: uninstall removes them when empty.
+        for path in [
+            installation.command, installation.executable, installation.pluginDirectory + "/-",
+            installation.sdkDirectory, manual,
+        ] + completions {
+            manifest.noteNewDirectories(above: path, prefix: root)
+        }
+        func relative(_ path: String) -> String { String(path.dropFirst(root.count + 1)) }
         do throws(FileError) {
             try createDirectories(installation.binDirectory)
             try createDirectories(installation.pluginDirectory)
             try copyFile(buildDirectory + "/libCellKit.so", to: installation.libraryDirectory + "/libCellKit.so")
+            try manifest.addFile(relative(installation.libraryDirectory + "/libCellKit.so"), prefix: root)
             try copyFile(executable, to: installation.executable)
-            try replaceSymbolicLink(installation.command, to: "../lib/cellkit/cellkit")
+            try manifest.addFile(relative(installation.executable), prefix: root)
+            try replaceSymbolicLink(installation.command, to: Installation.commandTarget)
+            manifest.addLink(relative(installation.command), target: Installation.commandTarget)
             var names: [String] = []
             for plugin in plugins where !names.contains(plugin.name) {
-                try PluginPackage.install(plugin, into: installation.pluginDirectory)
+                for path in try PluginPackage.install(plugin, into: installation.pluginDirectory) {
+                    try isDirectory(path)
+                        ? manifest.addTree(relative(path), prefix: root)
+                        : manifest.addFile(relative(path), prefix: root)
+                }
                 names.append(plugin.name)
             }
             try replaceTree(installation.sdkDirectory, withCopyOf: sdk) {
                 $0 == ".build" || $0 == ".swiftpm" || $0 == "Package.resolved"
             }
+            try manifest.addTree(relative(installation.sdkDirectory), prefix: root)
             // The manual page and the completions, where man and each shell look under a prefix.
-            let manual = installation.prefix + "/share/man/man1/cellkit.1"
-            try createDirectories(Path.dirname(manual))
-            try atomicWrite(manual, ManualPage.text(version: CellKitApp.version))
-            var completions: [String] = []
-            for shell in ShellCompletion.Shell.allCases {
-                let file = shell.installPath(in: installation.prefix)
+            for (file, text) in [(manual, ManualPage.text(version: CellKitApp.version))]
+                + zip(completions, ShellCompletion.Shell.allCases.map(ShellCompletion.script(for:)))
+            {
                 try createDirectories(Path.dirname(file))
-                try atomicWrite(file, ShellCompletion.script(for: shell))
-                completions.append(file)
+                try atomicWrite(file, text)
+                try manifest.addFile(relative(file), prefix: root)
             }
+            if let earlier { manifest.keep(stillInstalledFrom: earlier, prefix: root) }
+            try manifest.write(prefix: root)
             output.print(
                 """
-                installed cellkit \(CellKitApp.version) into \(installation.prefix)
+                installed cellkit \(CellKitApp.version) (\(HostBuild.configuration) build) into \(root)
                   \(installation.command) -> \(installation.executable)
                   \(installation.libraryDirectory)/libCellKit.so
                   \(installation.pluginDirectory): \(names.isEmpty ? "no plugins" : names.joined(separator: ", "))
                   \(installation.sdkDirectory): the SDK \(PluginABI.sdkVersionDescription)
                   \(manual): the manual page (man cellkit)
                   \(completions.joined(separator: "\n  ")): completions for bash, zsh and fish
+                  \(InstallManifest.path(prefix: root)): what cellkit uninstall removes
                 """)
         } catch {
             output.printError("cellkit: error: \(error.description)")
@@ -90,6 +121,49 @@ extension Context {
             output.print("\(installation.binDirectory) is not on your PATH; add it to run `cellkit` by name")
         }
         return ExitCode.success.rawValue
+    }
+
+    /// `cellkit install` run by a debug build: installs are release builds, so
+    /// it builds release in the checkout it was built in
+    /// (``HostBuild/releaseBuild(checkout:)``, under ``ChildProcess``'s time
+    /// limit and Ctrl-C handling) and runs that build's `cellkit install`; or
+    /// refuses, with the commands that do it by hand.
+    private func installReleaseBuild(executable: String, prefix: String) -> Int32 {
+        guard let checkout = HostBuild.checkout(ofExecutable: executable) else {
+            output.printError(
+                "cellkit: error: this cellkit (\(executable)) is a debug build, and cellkit install installs "
+                    + "release builds only\n  in your CellKit checkout: swift build -c release && "
+                    + ".build/release/cellkit install --prefix \(prefix)")
+            return ExitCode.usage.rawValue
+        }
+        let build = HostBuild.releaseBuild(checkout: checkout)
+        let release = HostBuild.releaseScratchPath(checkout: checkout) + "/release/cellkit"
+        let byHand = "cd \(checkout) && \(build.joined(separator: " ")) && \(release) install --prefix \(prefix)"
+        output.printError(
+            "this cellkit is a debug build; building release to install it: \(build.joined(separator: " "))")
+        do {
+            let built = try ChildProcess.run(build, in: checkout)
+            guard built.status == 0 else {
+                output.printError(
+                    "cellkit: error: the release build failed (exit status \(built.status)); nothing was installed\n"
+                        + "  fix what it says above, then: \(byHand)")
+                return ExitCode.io.rawValue
+            }
+            guard isRegularFile(release) else {
+                output.printError(
+                    "cellkit: error: the release build made no \(release); nothing was installed\n  by hand: \(byHand)")
+                return ExitCode.io.rawValue
+            }
+            let installed = try ChildProcess.run(
+                [release, "install", "--prefix", prefix], in: checkout, captureOutput: true)
+            output.print(installed.output, terminator: "")
+            return installed.status
+        } catch {
+            output.printError(
+                "cellkit: error: this cellkit is a debug build and could not build release to install: \(error)\n"
+                    + "  nothing was installed; by hand: \(byHand)")
+            return ExitCode.io.rawValue
+        }
     }
 
     /// The version the SDK sources at `sdk` declare (``PluginABI/version``'s
@@ -116,6 +190,7 @@ extension Context {
             version   \(CellKitApp.version)
             loads     plugins built against SDK \(PluginABI.sdkVersion.major).0 to \(PluginABI.sdkVersion.major).\(PluginABI.sdkVersion.minor), with the same compiler
             compiler  Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion))
+            build     \(HostBuild.configuration) (this cellkit and its libCellKit.so)
             use it    .package(path: "\(sdk)")
                       .product(name: "CellKit", package: "\(name)")
             """)
@@ -134,14 +209,36 @@ extension Context {
         for error in damaged { output.printError("cellkit: warning: skipped \(error.description)") }
     }
 
-    /// `cellkit plugin install PACKAGE_DIR`: builds the package in release,
-    /// loads and validates each plugin it makes, and only then copies them
-    /// into the user's plugin folder.
-    func installPlugin(package: String) -> Int32 {
-        guard let destination = PluginSearchPath.userDirectory(environment: environment) else {
-            output.printError("cellkit: error: HOME is not set, so there is no user plugin folder")
-            return ExitCode.usage.rawValue
+    /// Where `plugin install` and `plugin uninstall` put and find plugins: the
+    /// plugin folder of `--prefix`, else of the installation the running
+    /// cellkit belongs to, else the user's (`~/.local/lib/cellkit/plugins`);
+    /// `nil` (with the error printed) when there is none.
+    func pluginDestination(prefix: String?) -> String? {
+        if let prefix {
+            let home = environment["HOME"] ?? ""
+            guard let absolute = try? Path.absolute(home.isEmpty ? prefix : Path.expandingTilde(prefix, home: home))
+            else {
+                output.printError("cellkit: error: cannot make --prefix \(prefix) an absolute path")
+                return nil
+            }
+            return Installation(prefix: absolute).pluginDirectory
         }
+        if let executable = try? Path.executable(), let installation = Installation.containing(executable: executable) {
+            return installation.pluginDirectory
+        }
+        guard let user = PluginSearchPath.userDirectory(environment: environment) else {
+            output.printError("cellkit: error: HOME is not set, so there is no user plugin folder\n  pass --prefix DIR")
+            return nil
+        }
+        return user
+    }
+
+    /// `cellkit plugin install PACKAGE_DIR [--prefix DIR]`: builds the package
+    /// in release, loads and validates each plugin it makes, and only then
+    /// copies them into the plugin folder (``pluginDestination(prefix:)``),
+    /// with a record of where the package is, for `plugin rebuild`.
+    func installPlugin(package: String, prefix: String?) -> Int32 {
+        guard let destination = pluginDestination(prefix: prefix) else { return ExitCode.usage.rawValue }
         let directory = (try? Path.absolute(package)) ?? package
         // Checked before anything says it is building.
         guard isRegularFile(directory + "/Package.swift") else {
@@ -151,19 +248,38 @@ extension Context {
                     + "cellkit plugin install .")
             return ExitCode.io.rawValue
         }
+        return buildAndInstall(package: directory, into: destination, progress: "building \(directory)")
+    }
+
+    /// Builds the plugin package `directory` in release (saying so with
+    /// `progress`), loads and validates each plugin it makes (or only
+    /// `only`), and only then installs them into `destination`, recording
+    /// `directory` as their source; then draws their cells.
+    func buildAndInstall(package directory: String, into destination: String, only: String? = nil, progress: String)
+        -> Int32
+    {
         // A scaffolded plugin finds the SDK through CELLKIT_SDK: this cellkit's, unless the user chose one.
         if environment[PluginScaffold.sdkVariable] == nil {
             setenv(PluginScaffold.sdkVariable, PluginScaffold.defaultSDKPath, 1)
         }
-        let libraries: [PluginPackage.Library]
+        var libraries: [PluginPackage.Library]
         do throws(PluginError) {
-            output.printError("building \(directory) (swift build -c release)")
+            output.printError("\(progress) (swift build -c release)")
             let built = try PluginPackage(directory: directory).build()
             libraries = built.plugins
             warnAboutDamaged(built.damaged)
         } catch {
             output.printError("cellkit: error: \(error.description)")
             return error.code == .missingFile ? ExitCode.io.rawValue : ExitCode.plugin.rawValue
+        }
+        if let only {
+            libraries = libraries.filter { $0.name == only }
+            guard !libraries.isEmpty else {
+                output.printError(
+                    "cellkit: error: the package at \(directory) no longer makes the plugin \(only); nothing was installed\n"
+                        + "  if it was renamed, install it under its new name: cellkit plugin install \(directory)")
+                return ExitCode.plugin.rawValue
+            }
         }
         // Loaded and validated by the worker, as `cellkit validate` does: no
         // plugin code runs in this process.
@@ -191,7 +307,7 @@ extension Context {
         }
         for (library, plugin) in loaded {
             do throws(FileError) {
-                let written = try PluginPackage.install(library, into: destination)
+                let written = try PluginPackage.install(library, into: destination, source: directory)
                 output.print(
                     "installed \(plugin.name) \(plugin.version) (\(counted(checked, "item")) validated): "
                         + written.joined(separator: ", "))
@@ -229,11 +345,12 @@ extension Context {
     /// How many cells `plugin install` draws.
     static let cellsShownAfterInstall = 10
 
-    /// `cellkit plugin uninstall NAME`: removes a plugin from the user's plugin
-    /// folder: exactly its library and its `NAME.resources`. NAME is a plugin's
+    /// `cellkit plugin uninstall NAME [--prefix DIR]`: removes a plugin from the plugin
+    /// folder `plugin install` puts it in (``pluginDestination(prefix:)``): exactly its
+    /// library, its `NAME.resources` and `NAME.source`. NAME is a plugin's
     /// name; a path, or anything else that is not a name, is refused (usage error)
     /// before any file is looked at.
-    func uninstallPlugin(_ name: String) -> Int32 {
+    func uninstallPlugin(_ name: String, prefix: String?) -> Int32 {
         guard PluginPackage.isPluginName(name) else {
             var message =
                 "cellkit: error: '\(name)' is not a plugin name: plugin uninstall takes the name "
@@ -249,10 +366,7 @@ extension Context {
             output.printError(message)
             return ExitCode.usage.rawValue
         }
-        guard let directory = PluginSearchPath.userDirectory(environment: environment) else {
-            output.printError("cellkit: error: HOME is not set, so there is no user plugin folder")
-            return ExitCode.usage.rawValue
-        }
+        guard let directory = pluginDestination(prefix: prefix) else { return ExitCode.usage.rawValue }
         do throws(FileError) {
             let removed = try PluginPackage.uninstall(name, from: directory)
             if !removed.isEmpty {

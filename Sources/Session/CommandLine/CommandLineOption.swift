@@ -117,8 +117,18 @@ extension CommandLineOption {
             }),
         CommandLineOption(
             names: ["--prefix"], value: Value(placeholder: "DIR", completion: .directories),
-            summary: "install under DIR, not ~/.local", commands: [.install],
-            apply: { invocation, value throws(UsageError) in invocation.mode = .install(prefix: value) }),
+            summary: "the install prefix: DIR, not ~/.local (plugins: not the running cellkit's)",
+            commands: [.install, .uninstall, .pluginInstall, .pluginUninstall],
+            apply: { invocation, value throws(UsageError) in invocation.setPrefix(value) }),
+        CommandLineOption(
+            names: ["--plugins"], value: nil,
+            summary: "remove the plugins you installed into the prefix too (uninstall keeps them otherwise)",
+            commands: [.uninstall],
+            apply: { invocation, _ throws(UsageError) in
+                if case .uninstall(let prefix, _) = invocation.mode {
+                    invocation.mode = .uninstall(prefix: prefix, plugins: true)
+                }
+            }),
         CommandLineOption(
             names: ["--widths"], value: Value(placeholder: "N,N,...", completion: .none),
             summary: "the widths to draw at, separated by commas (20,40,80)", commands: [.preview],

@@ -27,12 +27,16 @@ public struct Invocation: Equatable, Sendable {
         case newPlugin(name: String, path: String?, sdk: String?)
         /// `cellkit install [--prefix DIR]`
         case install(prefix: String?)
+        /// `cellkit uninstall [--prefix DIR] [--plugins]`
+        case uninstall(prefix: String?, plugins: Bool)
         /// `cellkit sdk`
         case sdk
-        /// `cellkit plugin install PACKAGE_DIR`
-        case pluginInstall(package: String)
-        /// `cellkit plugin uninstall NAME`
-        case pluginUninstall(name: String)
+        /// `cellkit plugin install PACKAGE_DIR [--prefix DIR]`
+        case pluginInstall(package: String, prefix: String?)
+        /// `cellkit plugin uninstall NAME [--prefix DIR]`
+        case pluginUninstall(name: String, prefix: String?)
+        /// `cellkit plugin rebuild [NAME...]`
+        case pluginRebuild(names: [String])
         /// `cellkit preview CELL [NAME=VALUE…] [--widths 20,40,80]`
         case preview(cell: String, attributes: [String], widths: [Int], format: Format?)
         /// `cellkit describe NAME`
@@ -311,6 +315,17 @@ extension Invocation {
         var width: Int?
         var data: String?
         var output: String?
+    }
+
+    /// `--prefix DIR`: sets the prefix of the install commands (nothing for another mode).
+    mutating func setPrefix(_ prefix: String) {
+        switch mode {
+        case .install: mode = .install(prefix: prefix)
+        case .uninstall(_, let plugins): mode = .uninstall(prefix: prefix, plugins: plugins)
+        case .pluginInstall(let package, _): mode = .pluginInstall(package: package, prefix: prefix)
+        case .pluginUninstall(let name, _): mode = .pluginUninstall(name: name, prefix: prefix)
+        default: break
+        }
     }
 
     /// Changes the options of a `render` mode (nothing for another mode).

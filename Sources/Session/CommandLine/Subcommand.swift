@@ -9,7 +9,7 @@ struct Subcommand: Sendable {
     /// Which command.
     enum ID: String, CaseIterable, Sendable {
         case repl, run, commands, render, plugins, validate, describe, preview, newPlugin, pluginInstall,
-            pluginUninstall, install, sdk, completions, manual, help, recover
+            pluginUninstall, pluginRebuild, install, uninstall, sdk, completions, manual, help, recover
     }
 
     let id: ID
@@ -203,7 +203,9 @@ extension Subcommand {
             summary: "build a plugin package (release), validate it, install it",
             discussion: """
                 Builds the plugin package in PACKAGE_DIR in release, validates what it registers, and copies \
-                the library and its resources into your plugin folder.
+                the library and its resources into the plugin folder of the running cellkit's install \
+                (~/.local/lib/cellkit/plugins when it is not installed), or of --prefix; it records where \
+                the package is, for plugin rebuild.
                 """,
             example: ("cellkit plugin install .", "install the plugin package in this folder"),
             argumentCompletion: .directories,
@@ -212,7 +214,7 @@ extension Subcommand {
                     throw UsageError(
                         message: "plugin install needs exactly one PACKAGE_DIR (a plugin's package folder)")
                 }
-                return .pluginInstall(package: rest[0])
+                return .pluginInstall(package: rest[0], prefix: nil)
             }),
         Subcommand(
             id: .pluginUninstall, words: ["plugin", "uninstall"], arguments: "NAME",
@@ -224,21 +226,47 @@ extension Subcommand {
             argumentCompletion: .none,
             mode: { rest throws(UsageError) in
                 guard rest.count == 1 else { throw UsageError(message: "plugin uninstall needs exactly one NAME") }
-                return .pluginUninstall(name: rest[0])
+                return .pluginUninstall(name: rest[0], prefix: nil)
             }),
+        Subcommand(
+            id: .pluginRebuild, words: ["plugin", "rebuild"], arguments: "[NAME...]",
+            summary: "rebuild installed plugins (release) from their packages, for this Swift and SDK",
+            discussion: """
+                Builds each plugin NAME again from the package `plugin install` recorded, validates it and \
+                installs it where it was; with no NAME, every plugin that `cellkit plugins` lists as stale \
+                (built by another Swift compiler, or against another SDK major). Run it after a toolchain upgrade.
+                """,
+            example: ("cellkit plugin rebuild", "rebuild every stale plugin"),
+            argumentCompletion: .none,
+            mode: { rest throws(UsageError) in .pluginRebuild(names: rest) }),
         Subcommand(
             id: .install, words: ["install"], arguments: "",
             summary: "install cellkit, its plugins, the SDK, completions and manual (default ~/.local)",
             discussion: """
-                Copies cellkit, the example plugins and the SDK that plugins build against into a prefix \
-                (~/.local unless --prefix is given), with the shell completions and the manual page where \
-                shells and man look for them.
+                Copies a release build of cellkit, the example plugins and the SDK that plugins build against \
+                into a prefix (~/.local unless --prefix is given), with the shell completions and the manual \
+                page where shells and man look for them. A debug build of a checkout builds release first \
+                (swift build -c release --scratch-path .build/install) and installs that.
                 """,
             example: ("cellkit install --prefix /opt/cellkit", "install into /opt/cellkit"),
             argumentCompletion: .none,
             mode: { rest throws(UsageError) in
                 try expectNone(rest, after: "install")
                 return .install(prefix: nil)
+            }),
+        Subcommand(
+            id: .uninstall, words: ["uninstall"], arguments: "",
+            summary: "remove what `cellkit install` wrote, and nothing else",
+            discussion: """
+                Removes the files `cellkit install` wrote into the prefix (the running cellkit's, else \
+                ~/.local, unless --prefix is given), as its manifest lists them: a file changed since, or \
+                not yours, is kept and named. Plugins you installed there are kept unless --plugins is given.
+                """,
+            example: ("cellkit uninstall --prefix /opt/cellkit", "remove the install in /opt/cellkit"),
+            argumentCompletion: .none,
+            mode: { rest throws(UsageError) in
+                try expectNone(rest, after: "uninstall")
+                return .uninstall(prefix: nil, plugins: false)
             }),
         Subcommand(
             id: .sdk, words: ["sdk"], arguments: "",

@@ -210,11 +210,14 @@ final class LoadedPlugins {
                 guard !catalog.plugins.contains(where: { $0.name == record.name || $0.path == record.path }) else {
                     continue
                 }
-                let state = record.refusal != nil ? "refused" : record.error != nil ? "broken" : "available"
+                let state =
+                    record.refusal != nil
+                    ? "refused" : record.staleReason != nil ? "stale" : record.error != nil ? "broken" : "available"
                 plugins.append(
                     MachineReadable.plugin(
                         name: record.name, version: record.version, sdk: Self.sdk(record.abiVersion), state: state,
-                        reason: record.refusal ?? record.error, path: record.path, provides: record.contentsCounts))
+                        reason: record.refusal ?? Self.staleState(record) ?? record.error, path: record.path,
+                        provides: record.contentsCounts))
             }
         }
         return MachineReadable.text(
@@ -238,13 +241,16 @@ final class LoadedPlugins {
                 plugin.path.map(displayPath) ?? "(built in)",
             ])
         }
+        var stale = 0
         if let cache = host.cache {
             let records = cache.records(for: host.searchPath)
             if let notice = cache.notice { output.printError("note: \(notice)") }
             for record in records where record.isPlugin {
                 guard !loaded.contains(where: { $0.name == record.name || $0.path == record.path }) else { continue }
+                if record.staleReason != nil { stale += 1 }
                 let state =
-                    record.refusal.map { "refused: \($0)" } ?? record.error.map { "broken: \($0)" } ?? "available"
+                    record.refusal.map { "refused: \($0)" } ?? Self.staleState(record).map { "stale: \($0)" }
+                    ?? record.error.map { "broken: \($0)" } ?? "available"
                 rows.append([
                     record.name, record.version, Self.sdk(record.abiVersion), state, record.contentsSummary,
                     displayPath(record.path),
@@ -256,6 +262,20 @@ final class LoadedPlugins {
             return
         }
         output.print(TextTable.format(rows))
+        if stale > 0 {
+            output.printError(
+                "note: \(counted(stale, "plugin")) must be rebuilt for this cellkit's Swift and SDK; "
+                    + "cellkit plugin rebuild rebuilds "
+                    + (stale == 1 ? "it from its package" : "them from their packages"))
+        }
+    }
+
+    /// Why a stale plugin does not load, and the command that fixes it
+    /// (`cellkit plugin rebuild NAME`); `nil` for a plugin that is not stale.
+    static func staleState(_ record: RegistryCache.Record) -> String? {
+        record.staleReason.map {
+            "\($0); fix: \(StalePlugin.fix(name: record.name, pluginDirectory: Path.dirname(record.path)))"
+        }
     }
 
     func listCells(_ c: ValidatedCommand) throws(ConsoleError) {

@@ -40,7 +40,10 @@ import Testing
             usageError("run x.cellkit --format svg")
                 == "'--format' does not apply to run; it applies to: render, preview")
         #expect(usageError("-c load --width 3") == "'--width' does not apply to -c; it applies to: render")
-        #expect(usageError("--prefix /tmp") == "'--prefix' does not apply to the REPL; it applies to: install")
+        #expect(
+            usageError("--prefix /tmp")
+                == "'--prefix' does not apply to the REPL; it applies to: plugin install, plugin uninstall, install, uninstall"
+        )
         #expect(
             usageError("plugins -k")
                 == "'-k' does not apply to plugins; it applies to: the REPL, run, -c, render")
@@ -98,8 +101,16 @@ import Testing
         #expect(try parse("install").mode == .install(prefix: nil))
         #expect(try parse("install --prefix /opt/ck").mode == .install(prefix: "/opt/ck"))
         #expect(try parse("sdk").mode == .sdk)
-        #expect(try parse("plugin install ./Weather").mode == .pluginInstall(package: "./Weather"))
-        #expect(try parse("plugin uninstall Weather").mode == .pluginUninstall(name: "Weather"))
+        #expect(try parse("plugin install ./Weather").mode == .pluginInstall(package: "./Weather", prefix: nil))
+        #expect(try parse("plugin uninstall Weather").mode == .pluginUninstall(name: "Weather", prefix: nil))
+        #expect(try parse("plugin install . --prefix /opt/ck").mode == .pluginInstall(package: ".", prefix: "/opt/ck"))
+        #expect(try parse("uninstall").mode == .uninstall(prefix: nil, plugins: false))
+        #expect(try parse("uninstall --plugins --prefix /opt/ck").mode == .uninstall(prefix: "/opt/ck", plugins: true))
+        #expect(try parse("plugin rebuild").mode == .pluginRebuild(names: []))
+        #expect(try parse("plugin rebuild A B").mode == .pluginRebuild(names: ["A", "B"]))
+        #expect(
+            usageError("plugin rebuild A --prefix /p")?.hasPrefix("'--prefix' does not apply to plugin rebuild") == true
+        )
         #expect(
             try parse("new-plugin W --path d --sdk s").mode == .newPlugin(name: "W", path: "d", sdk: "s"))
         #expect(usageError("plugin instal x") == "unknown plugin command 'instal'; did you mean 'install'?")

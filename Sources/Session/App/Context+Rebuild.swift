@@ -1,0 +1,59 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import PluginDiscovery
+
+// MARK: - cellkit plugin rebuild
+
+extension Context {
+    /// `cellkit plugin rebuild [NAME...]`: builds plugins again (release) from
+    /// the packages `plugin install` recorded (``PluginSource``), validates
+    /// them and installs each where it was. With no NAME, every plugin on the
+    /// plugin path that is stale (``StalePlugin``: built by another compiler,
+    /// or against another SDK major). A plugin with no recorded package, or
+    /// whose package is gone, is refused with the command that fixes it.
+    func rebuildPlugins(_ names: [String]) -> Int32 {
+        var targets: [(name: String, path: String)] = []
+        if names.isEmpty {
+            let records = host.cache?.records(for: host.searchPath) ?? []
+            targets = records.filter { $0.isPlugin && $0.staleReason != nil }.map { ($0.name, $0.path) }
+            guard !targets.isEmpty else {
+                output.print("every plugin on the plugin path was built for this cellkit; nothing to rebuild")
+                return ExitCode.success.rawValue
+            }
+        } else {
+            for name in names {
+                guard PluginPackage.isPluginName(name), let path = host.searchPath.find(name) else {
+                    let known = host.searchPath.libraries().map(\.name)
+                    output.printError(
+                        "cellkit: error: no plugin named '\(name)' on the plugin path\n  "
+                            + (Suggestions.didYouMean(name, in: known)
+                                ?? "`cellkit plugins` lists the plugins and where they are"))
+                    return ExitCode.plugin.rawValue
+                }
+                targets.append((name, path))
+            }
+        }
+        var status = ExitCode.success.rawValue
+        for (name, path) in targets {
+            let directory = Path.dirname(path)
+            guard let source = PluginSource.recorded(for: name, in: directory) else {
+                output.printError(
+                    "cellkit: error: \(name) (\(path)) has no recorded package: `cellkit plugin install` did not "
+                        + "install it\n  rebuild and install it from its package: cellkit plugin install PACKAGE_DIR")
+                status = ExitCode.plugin.rawValue
+                continue
+            }
+            guard isRegularFile(source + "/Package.swift") else {
+                output.printError(
+                    "cellkit: error: the package \(name) was installed from, \(source), is gone\n"
+                        + "  put it back there, or install it from where it is now: cellkit plugin install PACKAGE_DIR")
+                status = ExitCode.io.rawValue
+                continue
+            }
+            let built = buildAndInstall(
+                package: source, into: directory, only: name, progress: "rebuilding \(name) from \(source)")
+            if built != ExitCode.success.rawValue { status = built }
+        }
+        return status
+    }
+}

@@ -1,0 +1,81 @@
+import CellKitSupport
+import PluginDiscovery
+
+// MARK: - cellkit uninstall
+
+extension Context {
+    /// `cellkit uninstall [--prefix DIR] [--plugins]`: removes what `cellkit
+    /// install` wrote into the prefix, as its ``InstallManifest`` lists it,
+    /// and nothing else (``InstallManifest/remove(prefix:)`` says what it keeps
+    /// and why). The plugins `plugin install` put in the prefix are kept, and
+    /// named, unless `plugins` is set.
+    ///
+    /// The prefix is `--prefix`, else the running cellkit's installation, else `~/.local`.
+    func uninstall(prefix: String?, plugins removePlugins: Bool) -> Int32 {
+        let root: String
+        do throws(FileError) {
+            let home = environment["HOME"] ?? ""
+            if let prefix {
+                root = try Path.absolute(home.isEmpty ? prefix : Path.expandingTilde(prefix, home: home))
+            } else if let installation = Installation.containing(executable: try Path.executable()) {
+                root = installation.prefix
+            } else if !home.isEmpty {
+                root = home + "/.local"
+            } else {
+                output.printError("cellkit: error: HOME is not set\n  pass --prefix DIR")
+                return ExitCode.usage.rawValue
+            }
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return ExitCode.io.rawValue
+        }
+        let installation = Installation(prefix: root)
+        let manifest: InstallManifest
+        do throws(FileError) {
+            guard let read = try InstallManifest.read(prefix: installation.prefix) else {
+                output.printError(
+                    "cellkit: error: cellkit is not installed in \(installation.prefix): there is no "
+                        + "\(InstallManifest.path(prefix: installation.prefix))\n"
+                        + "  give the prefix it was installed into: cellkit uninstall --prefix DIR")
+                return ExitCode.io.rawValue
+            }
+            manifest = read
+        } catch {
+            output.printError("cellkit: error: \(error.description)")
+            return ExitCode.io.rawValue
+        }
+        // The plugins in the prefix that install did not write: the user's, from plugin install.
+        let installedByInstall = Set(manifest.files.map { installation.prefix + "/" + $0.path })
+        let users = PluginSearchPath(directories: [installation.pluginDirectory]).libraries().filter {
+            !installedByInstall.contains($0.path)
+        }.map(\.name)
+        var removedPlugins: [String] = []
+        if removePlugins {
+            for name in users {
+                do throws(FileError) {
+                    if !(try PluginPackage.uninstall(name, from: installation.pluginDirectory)).isEmpty {
+                        removedPlugins.append(name)
+                    }
+                } catch {
+                    output.printError("cellkit: error: \(error.description)")
+                    return ExitCode.io.rawValue
+                }
+            }
+        }
+        let removal = manifest.remove(prefix: installation.prefix)
+        output.print(
+            "removed cellkit \(manifest.version) from \(installation.prefix): "
+                + counted(removal.removed.count, "file or folder", plural: "files and folders")
+                + (removedPlugins.isEmpty ? "" : ", and the plugins \(removedPlugins.joined(separator: ", "))"))
+        // The plugin folder holds the user's plugins: said once, naming them, not as a kept folder.
+        let keepsPlugins = !removePlugins && !users.isEmpty
+        let kept = removal.kept.filter { !(keepsPlugins && $0.path == installation.pluginDirectory) }
+        if keepsPlugins {
+            output.print(
+                "kept the plugins you installed in \(installation.pluginDirectory): \(users.joined(separator: ", "))\n"
+                    + "  cellkit uninstall --plugins removes them too; cellkit plugin uninstall NAME removes one")
+        }
+        for (path, reason) in kept { output.printError("cellkit: warning: kept \(path): \(reason)") }
+        return kept.isEmpty ? ExitCode.success.rawValue : ExitCode.io.rawValue
+    }
+}
