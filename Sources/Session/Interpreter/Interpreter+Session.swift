@@ -4,7 +4,7 @@ import DataBinding
 import PluginDiscovery
 import WorkerProtocol
 
-// MARK: - open, save, initial, screens, set, help
+// MARK: - open, set, help: the commands that span the concerns
 
 extension Interpreter {
     func open(_ c: ValidatedCommand) throws(ConsoleError) {
@@ -52,7 +52,7 @@ extension Interpreter {
     /// Runs a storyboard or script file into the session, all or nothing:
     /// if one of its commands fails, the session is put back as it was.
     func runFile(_ text: String, path: String) throws(ConsoleError) {
-        let saved = (session, settings)
+        let saved = (session, renderer.settings)
         sources.scriptDirectories.append(Path.dirname(path))
         // A file's commands are the file's, even when a person typed the `open`.
         let fromThePerson = sources.commandsComeFromThePerson
@@ -63,7 +63,7 @@ extension Interpreter {
         }
         let errors = run(text, file: path, keepGoing: isKeepingGoing)
         if let first = errors.first {
-            (session, settings) = saved
+            (session, renderer.settings) = saved
             // Already reported as they happened: an error without diagnostics is not printed again.
             var error = ConsoleError(first.kind, [])
             error.nested = errors
@@ -71,56 +71,13 @@ extension Interpreter {
         }
     }
 
-    func save(_ c: ValidatedCommand) throws(ConsoleError) {
-        // A storyboard being read for its screens (`cellkit render`, recovery) writes nothing.
-        if declarationsOnly { return }
-        guard let argument = c.arguments["file"] else { return }
-        guard !session.screens.isEmpty else {
-            throw ConsoleError(
-                .script,
-                c.command.diagnostic(
-                    "there are no screens to save", at: c.command.nameSpan,
-                    notes: ["create one with \(CommandHint.quoted(.screen, "NAME")) first"]))
-        }
-        let notice: String?
-        do {
-            notice = try atomicWrite(argument.text, StoryboardWriter.script(session))
-        } catch {
-            throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
-        }
-        output.printError("saved \(counted(session.screens.count, "screen")) to \(argument.text)")
-        if let notice { output.printError("note: \(notice)") }
-    }
-
-    func initial(_ c: ValidatedCommand) throws(ConsoleError) {
-        let index = try targetScreen(c)
-        session.initialScreen = session.screens[index].name
-    }
-
-    func listScreens() {
-        guard !session.screens.isEmpty else {
-            output.print("no screens yet; create one with `\(CommandHint.usage(.screen))`")
-            return
-        }
-        var rows: [[String]] = [["", "SCREEN", "KIND", "SECTIONS", "ROWS", "WIDTH"]]
-        for (i, screen) in session.screens.enumerated() {
-            var mark = i == session.current ? "*" : " "
-            if session.initialScreen == screen.name { mark += "▸" }
-            rows.append([
-                mark, screen.name, screen.kind.rawValue, String(screen.sections.count), String(screen.rowCount),
-                screen.width.map(String.init) ?? "auto",
-            ])
-        }
-        output.print(TextTable.format(rows) + "\n(* current, ▸ initial)")
-    }
-
     func set(_ c: ValidatedCommand) throws(ConsoleError) {
-        if let width = c.integer("width") { settings.width = width }
-        if let color = c.option("color").flatMap(ColorChoice.init(rawValue:)) { settings.color = color }
-        if let timeout = c.integer("timeout") { backend.timeout = timeout }
+        if let width = c.integer("width") { renderer.settings.width = width }
+        if let color = c.option("color").flatMap(ColorChoice.init(rawValue:)) { renderer.settings.color = color }
+        if let timeout = c.integer("timeout") { plugins.backend.timeout = timeout }
         if c.options.isEmpty {
             output.print(
-                "width=\(settings.width.map(String.init) ?? "auto") color=\(settings.color.rawValue) timeout=\(backend.timeout)"
+                "width=\(renderer.settings.width.map(String.init) ?? "auto") color=\(renderer.settings.color.rawValue) timeout=\(plugins.backend.timeout)"
             )
         }
     }

@@ -12,39 +12,22 @@ import WorkerProtocol
 /// as diagnostics (file:line:col, the source line, a caret, a fix) and the
 /// session is left as it was before the command.
 final class Interpreter {
-    /// Session options set with `set`.
-    struct Settings: Equatable {
-        var width: Int?
-        /// When to write ANSI colour to standard output.
-        var color: ColorChoice = .auto
-    }
-
-    var session = Session()
-    /// The search path, the trust policy and the registry cache. The session
-    /// never loads through it: loading and drawing go to ``backend``.
-    let host: PluginLocator
-    /// Where plugins are loaded and screens drawn: the worker process, or
-    /// this process in tests.
-    let backend: any PluginBackend
-    /// What the loaded plugins registered, as data: what scripts are checked against.
-    var catalog = PluginCatalog()
-    /// The worker's crashes by plugin, and which plugins are quarantined.
-    var quarantine = Quarantine()
+    /// The screens being composed, and the ``Session`` model they make.
+    let composer: ScreenComposer
+    /// The plugins: the catalog, the backend that loads and draws, the quarantine.
+    let plugins: LoadedPlugins
     /// Where results and diagnostics go (the REPL wraps it so Ctrl-C can stop a long render).
-    var output: ConsoleOutput
-    var settings = Settings()
-    let environment: [String: String]
-    /// The terminal's width, if standard output is one.
-    var terminalWidth: () -> Int? = { nil }
-    /// Shows a screen interactively (the REPL's scroll view); `nil` renders to standard output.
-    var showScreen: ((Screen) throws(ConsoleError) -> Void)?
+    var output: ConsoleOutput {
+        didSet {
+            plugins.output = output
+            renderer.output = output
+            composer.output = output
+        }
+    }
+    /// Draws screens: `render`, `show`, `save`, and the settings they use.
+    let renderer: SessionRenderer
     /// Records each command as it runs, so a crashed session can be recovered.
     var journal: Journal?
-    /// Whether a long render shows its progress on standard error when that is a
-    /// terminal (``RenderProgress``): set by `cellkit`, off in tests in this process.
-    var showsProgress = false
-    /// While true, `render`, `show` and `save` do nothing (storyboards being read for `cellkit render`, recovery).
-    var declarationsOnly = false
     /// Set by `quit`.
     private(set) var quitRequested = false
     /// Where the commands being run come from: the scripts and files open, who
@@ -55,11 +38,10 @@ final class Interpreter {
     /// (`WorkerBackend`), or nowhere (`NoWorkerBackend`); never this process.
     package init(host: PluginLocator, output: ConsoleOutput, environment: [String: String], backend: any PluginBackend)
     {
-        self.host = host
+        self.plugins = LoadedPlugins(host: host, backend: backend, output: output)
+        self.renderer = SessionRenderer(plugins: plugins, output: output, environment: environment)
+        self.composer = ScreenComposer(plugins: plugins, output: output)
         self.output = output
-        self.environment = environment
-        self.backend = backend
-        for plugin in self.backend.preloaded { catalog.add(plugin) }
     }
 
     // MARK: - Running sources
@@ -112,12 +94,12 @@ final class Interpreter {
             throw ConsoleError(.script, error.diagnostics)
         }
         journal?.begin(command)
-        let saved = (settings, catalog)
+        let saved = (renderer.settings, plugins.catalog)
         do {
             try dispatch(valid)
             journal?.finish(succeeded: true)
         } catch {
-            (settings, catalog) = saved
+            (renderer.settings, plugins.catalog) = saved
             journal?.finish(succeeded: false)
             throw error
         }
@@ -128,110 +110,116 @@ final class Interpreter {
 
     private func dispatch(_ c: ValidatedCommand) throws(ConsoleError) {
         switch c.name {
-        case .load: try load(c)
-        case .reload: try reload(c)
-        case .plugins: listPlugins()
-        case .cells: try listCells(c)
-        case .describe: try describe(c)
-        case .screen: try screen(c)
-        case .section: try section(c)
-        case .row: try row(c)
-        case .rows: try rows(c)
-        case .render: try render(c)
-        case .show: try show(c)
-        case .initial: try initial(c)
+        case .load: if let name = try plugins.load(c, sources: sources) { composer.session.noteLoaded(name) }
+        case .reload:
+            try plugins.reload(c)
+            // The current screen, drawn again with what was reloaded.
+            if let current = session.current, !renderer.declarationsOnly {
+                try renderer.drawAgain(session.screens[current], c)
+            }
+        case .plugins: plugins.listPlugins()
+        case .cells: try plugins.listCells(c)
+        case .describe: try plugins.describe(c)
+        case .screen: try composer.screen(c)
+        case .section: try composer.section(c)
+        case .row: try composer.row(c)
+        case .rows:
+            try composer.rows(c) { cell, file, item throws(ConsoleError) in
+                try DataBinder.binding(c, cell: cell, file: file, to: item, sources: sources)
+            }
+        case .render:
+            if !renderer.declarationsOnly { try renderer.render(c, session.screens[try composer.targetScreen(c)]) }
+        case .show:
+            if !renderer.declarationsOnly { try renderer.show(c, session.screens[try composer.targetScreen(c)]) }
+        case .initial: try composer.initial(c)
         case .open: try open(c)
-        case .save: try save(c)
-        case .screens: listScreens()
+        case .save: try renderer.save(c, session)
+        case .screens: composer.listScreens()
         case .set: try set(c)
         case .help: help(c)
         case .quit: quitRequested = true
         }
     }
 
-    // MARK: - Helpers
+    // MARK: - What the REPL and the commands of `cellkit` reach
 
-    /// The screen a command names (its `screen` argument), or the current one.
-    func targetScreen(_ c: ValidatedCommand) throws(ConsoleError) -> Int {
-        if let argument = c.arguments["screen"] {
-            guard let index = session.screenIndex(named: argument.text) else {
-                let names = session.screens.map(\.name)
-                throw ConsoleError(
-                    .script,
-                    c.command.diagnostic(
-                        "no screen named '\(argument.text)'", at: argument.span,
-                        notes: [
-                            Suggestions.didYouMean(argument.text, in: names)
-                                ?? (names.isEmpty
-                                    ? "no screens yet; create one with \(CommandHint.quoted(.screen, "NAME"))"
-                                    : "screens: \(names.joined(separator: ", "))")
-                        ]))
-            }
-            return index
-        }
-        return try currentScreenIndex(c)
+    /// What has been composed (``ScreenComposer/session``).
+    var session: Session {
+        get { composer.session }
+        set { composer.session = newValue }
+    }
+    /// The cells, items and nibs a row can use.
+    static let rowKinds = ScreenComposer.rowKinds
+    /// The data files of screen `index` bound with `watch=true`.
+    func watchedDataFiles(screen index: Int) -> [String] {
+        session.screens.indices.contains(index) ? DataBinder.watchedFiles(of: session.screens[index]) : []
+    }
+    /// Checks again the watched bindings of screen `index` whose files changed
+    /// (``DataBinder/refresh(_:catalog:limits:)``).
+    func refreshWatchedData(screen index: Int) -> DataBinder.DataRefresh {
+        guard composer.session.screens.indices.contains(index) else { return DataBinder.DataRefresh() }
+        return DataBinder.refresh(&composer.session.screens[index], catalog: plugins.catalog, limits: sources.limits)
     }
 
-    /// The current screen, or an error saying how to make one.
-    func currentScreenIndex(_ c: ValidatedCommand) throws(ConsoleError) -> Int {
-        guard let current = session.current else {
-            throw ConsoleError(
-                .script,
-                c.command.diagnostic(
-                    "there is no screen yet", at: c.command.nameSpan,
-                    notes: ["start one with `\(CommandHint.usage(.screen))`, then add sections and rows"]))
-        }
-        return current
+    /// What the loaded plugins registered.
+    var catalog: PluginCatalog {
+        get { plugins.catalog }
+        set { plugins.catalog = newValue }
     }
-
-    /// A plugin error as a diagnostic at `span`.
-    func pluginError(_ error: PluginError, _ c: ValidatedCommand, at span: SourceSpan) -> ConsoleError {
-        let kind: ConsoleError.Kind =
-            switch error.code {
-            case .unknownName, .ambiguousName: .script
-            default: .plugin
-            }
-        return ConsoleError(
-            kind, c.command.diagnostic(error.message, at: span, notes: error.fix.map { [$0] } ?? []))
+    /// Where plugins are loaded and screens drawn.
+    var backend: any PluginBackend { plugins.backend }
+    /// Session options set with `set`.
+    typealias Settings = SessionRenderer.Settings
+    /// The width and colour set with `set` (or `--color`).
+    var settings: Settings {
+        get { renderer.settings }
+        set { renderer.settings = newValue }
     }
-
-    /// Resolves a cell-like name, pointing at `span` when it fails.
-    func resolve(
-        _ name: String, kinds: Set<PluginRegistration.Kind>, _ c: ValidatedCommand, at span: SourceSpan
-    ) throws(ConsoleError) -> CatalogItem {
-        do {
-            return try catalog.resolve(name, kinds: kinds)
-        } catch {
-            // A cell of a plugin on the path that is not loaded yet: load it now (the
-            // cache says which plugin has it), so scripts need not `load` first.
-            if error.code == .unknownName, let provider = host.cachedProvider(of: name, kinds: kinds) {
-                try loadPlugin(provider.path, allowUnsafe: host.allowUnsafePlugins, c, at: span, for: name)
-                // So that `save` writes the `load` that makes the name resolve again.
-                if !session.loadedPlugins.contains(provider.plugin) {
-                    session.loadedPlugins.append(provider.plugin)
-                }
-                do {
-                    return try catalog.resolve(name, kinds: kinds)
-                } catch let again {
-                    throw pluginError(again, c, at: span)
-                }
-            }
-            var failure = pluginError(error, c, at: span)
-            if error.code == .unknownName, let note = refusedLibrariesNote(), !failure.diagnostics.isEmpty {
-                failure.diagnostics[0].notes.append(note)
-            }
-            throw failure
-        }
+    /// The terminal's width, if standard output is one.
+    var terminalWidth: () -> Int? {
+        get { renderer.terminalWidth }
+        set { renderer.terminalWidth = newValue }
     }
-
-    /// When libraries on the plugin path were refused by the trust check (so
-    /// nobody knows what they provide), a note naming them; `nil` otherwise.
-    func refusedLibrariesNote() -> String? {
-        guard let cache = host.cache else { return nil }
-        let refused = cache.records(for: host.searchPath).filter { $0.refusal != nil }
-        guard let first = refused.first, let reason = first.refusal else { return nil }
-        let others = refused.count > 1 ? " and \(refused.count - 1) more" : ""
-        return "\(first.name) on the plugin path was not opened (\(reason))\(others), so what it provides is unknown; "
-            + "`cellkit plugins` lists it"
+    /// Shows a screen interactively (the REPL's scroll view).
+    var showScreen: ((Screen) throws(ConsoleError) -> Void)? {
+        get { renderer.showScreen }
+        set { renderer.showScreen = newValue }
     }
+    /// Whether a long render shows its progress (``SessionRenderer/showsProgress``).
+    var showsProgress: Bool {
+        get { renderer.showsProgress }
+        set { renderer.showsProgress = newValue }
+    }
+    /// While true, `render`, `show` and `save` do nothing (``SessionRenderer/declarationsOnly``).
+    var declarationsOnly: Bool {
+        get { renderer.declarationsOnly }
+        set { renderer.declarationsOnly = newValue }
+    }
+    /// Screen `index` drawn as text (``SessionRenderer/renderedText(of:)``).
+    func renderedText(ofScreen index: Int) -> String { renderer.renderedText(of: session.screens[index]) }
+    /// Renders `screen` to a file, whole or not at all (``SessionRenderer/write(_:to:format:width:colors:)``).
+    @discardableResult
+    func write(_ screen: Screen, to path: String, format: OutputFormat, width: Int, colors: ColorMode)
+        throws(BackendError) -> String?
+    {
+        try renderer.write(screen, to: path, format: format, width: width, colors: colors)
+    }
+    /// The progress line for a render of `screen`, when one is shown.
+    func progress(for screen: Screen, toFile: Bool) -> RenderProgress? {
+        renderer.progress(for: screen, toFile: toFile)
+    }
+    /// A render whose cells could not all be drawn is an error (``SessionRenderer/check(_:)``).
+    static func check(_ summary: RenderSummary) throws(BackendError) { try SessionRenderer.check(summary) }
+    /// A worker failure as text (``LoadedPlugins/describe(_:)``).
+    func describe(_ failure: WorkerFailure) -> String { plugins.describe(failure) }
+    /// Loads every plugin again in a new worker (``LoadedPlugins/reloadPlugins()``).
+    func reloadPlugins() throws(BackendError) -> [(path: String, error: BackendError)] { try plugins.reloadPlugins() }
+    /// What `--watch` watches (``LoadedPlugins/watchedFiles()``).
+    func watchedFiles() -> (files: [String], folders: [String]) { plugins.watchedFiles() }
+    /// `cellkit plugins` (``LoadedPlugins/listPlugins()``).
+    func listPlugins() { plugins.listPlugins() }
+    /// `cellkit plugins --json` (``LoadedPlugins/pluginsJSON()``).
+    func pluginsJSON() -> String { plugins.pluginsJSON() }
+    /// The cells of `screen` that belong to quarantined plugins, as an error.
+    func quarantineError(for screen: Screen) -> PluginError? { plugins.quarantineError(for: screen) }
 }

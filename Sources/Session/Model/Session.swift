@@ -25,6 +25,11 @@ struct Session: Equatable, Sendable {
             && a.loadedPlugins == b.loadedPlugins
     }
 
+    /// Records that `plugin` was loaded (once), for `save`.
+    mutating func noteLoaded(_ plugin: String) {
+        if !loadedPlugins.contains(plugin) { loadedPlugins.append(plugin) }
+    }
+
     /// Adds a screen, and makes it current.
     mutating func append(_ screen: Screen) {
         indexes[screen.name] = screens.count

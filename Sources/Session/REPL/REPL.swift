@@ -277,7 +277,7 @@ final class REPL {
         do {
             try view.run()
         } catch let failure as WorkerFailure {
-            let (message, notes) = interpreter.explain(failure, loading: nil)
+            let (message, notes) = interpreter.plugins.explain(failure, loading: nil)
             throw ConsoleError(
                 .plugin,
                 Diagnostic(

@@ -3,17 +3,21 @@ import CellKitSupport
 import DataBinding
 import WorkerProtocol
 
-// MARK: - rows CELL from FILE
-
-extension Interpreter {
+/// Binds rows to data files: the binding a `rows CELL from FILE` command
+/// makes (its mappings, checked against the cell; the check pass over every
+/// record), and watched files read again. It keeps no state: the session's
+/// rows are the ``ScreenComposer``'s, the limits the ``SourceContext``'s.
+enum DataBinder {
     /// How many errors in one data file are reported before the rest are counted.
     static let maximumDataErrors = 10
 
-    func rows(_ c: ValidatedCommand) throws(ConsoleError) {
-        let index = try currentScreenIndex(c)
-        guard let cellArgument = c.arguments["cell"], let fileArgument = c.arguments["file"] else { return }
-        let item = try resolve(cellArgument.text, kinds: Self.rowKinds, c, at: cellArgument.span)
-
+    /// The binding of `rows CELL from FILE` (`cellArgument`, `fileArgument`)
+    /// to `item`, the resolved cell: every record of the file is checked
+    /// against the mapped attributes.
+    static func binding(
+        _ c: ValidatedCommand, cell cellArgument: Command.Argument, file fileArgument: Command.Argument,
+        to item: CatalogItem, sources: SourceContext
+    ) throws(ConsoleError) -> Binding {
         let (mappings, bound) = try self.mappings(of: c, item)
 
         let path = sources.dataOverride ?? sources.resolvePath(fileArgument.text)
@@ -38,27 +42,27 @@ extension Interpreter {
                     "\(path) changed while it was read", at: fileArgument.span,
                     notes: ["run the command again once whatever writes it has finished"]))
         }
-        let binding = Binding(
+        return Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
             path: sources.canonicalFilePath(path), format: file.format, mappings: mappings, count: count,
             identity: identity,
             watch: c.bool("watch") ?? false)
-        let section = session.screens[index].currentSectionIndex()
-        session.screens[index].sections[section].rows.append(.bound(binding))
     }
 
     /// The mappings of a `rows` command: `attr=.field`, `attr=[.a, 2, .b]`,
     /// `attr="{.a} {.b}"`, or `attr=value` for every row; and the bound ones
     /// (each with where it is in the script, for errors). Every attribute is
     /// checked against the cell's attribute types; all errors are thrown together.
-    func mappings(of c: ValidatedCommand, _ item: CatalogItem) throws(ConsoleError)
+    static func mappings(of c: ValidatedCommand, _ item: CatalogItem) throws(ConsoleError)
         -> (mappings: [Binding.Mapping], bound: [BoundAttribute])
     {
         var mappings: [Binding.Mapping] = []
         var bound: [BoundAttribute] = []
         var errors: [Diagnostic] = []
         for attribute in c.attributes {
-            guard let descriptor = descriptor(attribute, of: item, c, errors: &errors) else { continue }
+            guard let descriptor = AttributeChecker.descriptor(attribute, of: item, c, errors: &errors) else {
+                continue
+            }
             switch attribute.value {
             case .field(let path):
                 mappings.append(.field(attribute: attribute.name, path: path))
@@ -113,7 +117,7 @@ extension Interpreter {
                 }
             default:
                 do {
-                    let value = try value(of: attribute, as: descriptor.type)
+                    let value = try AttributeChecker.value(of: attribute, as: descriptor.type)
                     mappings.append(.constant(AttributeSetting(name: attribute.name, value: value)))
                 } catch {
                     errors.append(error.diagnostic(c, attribute, descriptor: descriptor, owner: item.name))
@@ -164,7 +168,7 @@ extension Diagnostic {
     }
 }
 
-extension Interpreter {
+extension DataBinder {
     /// Checks every record of `file` against the bound attributes, in one
     /// pass over its chunks, and returns how many records it has.
     ///
@@ -264,7 +268,7 @@ extension Interpreter {
     }
 }
 
-extension Interpreter {
+extension DataBinder {
     /// The errors of one table's records: the first ``maximumDataErrors``, and how many more.
     struct RecordErrors {
         var diagnostics: [Diagnostic] = []
@@ -310,12 +314,11 @@ extension Interpreter {
 
 // MARK: - Watched data files
 
-extension Interpreter {
-    /// The data files of screen `index` bound with `watch=true`.
-    func watchedDataFiles(screen index: Int) -> [String] {
-        guard session.screens.indices.contains(index) else { return [] }
+extension DataBinder {
+    /// The data files of `screen` bound with `watch=true`.
+    static func watchedFiles(of screen: Screen) -> [String] {
         var paths: [String] = []
-        for section in session.screens[index].sections {
+        for section in screen.sections {
             for case .bound(let binding) in section.rows where binding.watch && !paths.contains(binding.path) {
                 paths.append(binding.path)
             }
@@ -331,15 +334,14 @@ extension Interpreter {
         var errors: [String] = []
     }
 
-    /// Checks again each watched binding of screen `index` whose file changed
+    /// Checks again each watched binding of `screen` whose file changed
     /// since it was checked, and takes the new records of those that check:
     /// a file half written keeps its last good binding, and says why.
-    func refreshWatchedData(screen index: Int) -> DataRefresh {
+    static func refresh(_ screen: inout Screen, catalog: PluginCatalog, limits: InputLimits) -> DataRefresh {
         var refresh = DataRefresh()
-        guard session.screens.indices.contains(index) else { return refresh }
-        for s in session.screens[index].sections.indices {
-            for r in session.screens[index].sections[s].rows.indices {
-                guard case .bound(var binding) = session.screens[index].sections[s].rows[r], binding.watch,
+        for s in screen.sections.indices {
+            for r in screen.sections[s].rows.indices {
+                guard case .bound(var binding) = screen.sections[s].rows[r], binding.watch,
                     let before = DataFileIdentity(of: binding.path), before != binding.identity
                 else { continue }
                 let attributes = (try? catalog.resolve(binding.cell.qualified))?.info.attributes ?? []
@@ -350,7 +352,7 @@ extension Interpreter {
                     let file: DataFile
                     do {
                         file = try DataFile(
-                            binding.path, format: binding.format, recordLimit: sources.limits.dataRecordBytes,
+                            binding.path, format: binding.format, recordLimit: limits.dataRecordBytes,
                             positions: false)
                     } catch {
                         throw DataCheckFailure(open: error)
@@ -362,7 +364,7 @@ extension Interpreter {
                     }
                     binding.count = count
                     binding.identity = before
-                    session.screens[index].sections[s].rows[r] = .bound(binding)
+                    screen.sections[s].rows[r] = .bound(binding)
                     refresh.changed = true
                 } catch {
                     refresh.errors.append(error.summary)

@@ -2,96 +2,13 @@
 import DataBinding
 import WorkerProtocol
 
-// MARK: - screen, section, row
-
-extension Interpreter {
-    /// The cells, items and nibs a row can use.
-    static let rowKinds: Set<PluginRegistration.Kind> = [.cell, .item, .nib]
-    /// What a section header or footer can be.
-    static let sectionViewKinds: Set<PluginRegistration.Kind> = [.headerFooter, .supplementary, .cell, .item, .nib]
-
-    func screen(_ c: ValidatedCommand) throws(ConsoleError) {
-        guard let nameArgument = c.arguments["name"] else { return }
-        let name = nameArgument.text
-        let existing = session.screenIndex(named: name)
-        var screen: Screen
-        if let existing {
-            screen = session.screens[existing]
-            if let layout = c.arguments["layout"], layout.text != screen.kind.rawValue {
-                throw ConsoleError(
-                    .script,
-                    c.command.diagnostic(
-                        "screen '\(name)' is a \(screen.kind.rawValue); a screen's layout cannot change",
-                        at: layout.span,
-                        notes: [
-                            "\(CommandHint.quoted(.screen, name)) switches to it; choose another name for a new \(layout.text) screen"
-                        ]))
-            }
-        } else {
-            screen = Screen(name: name)
-            if let layout = c.argument("layout") { screen.kind = Screen.Kind(rawValue: layout) ?? .list }
-        }
-        // Options of the other layout: only the interpreter knows an existing screen's.
-        for (option, attribute) in c.options.sorted(by: {
-            $0.value.nameSpan.location.column < $1.value.nameSpan.location.column
-        }) {
-            guard let layout = c.spec.option(named: option)?.layout, layout != screen.kind.rawValue else { continue }
-            let how =
-                existing == nil
-                ? "write \(CommandHint.quoted(.screen, name, layout, options: [option: "…"])), or leave it out"
-                : "\(name) is a \(screen.kind.rawValue); leave \(option)= out"
-            throw ConsoleError(
-                .script,
-                c.command.diagnostic(
-                    "\(option)= is for \(layout) screens", at: attribute.nameSpan, notes: [how]))
-        }
-        if let width = c.integer("width") { screen.width = width }
-        if let border = c.option("border") { screen.border = (try? BoxStyle(parsing: border)) ?? .none }
-        if let title = c.option("title") { screen.title = title }
-        if let columns = c.integer("columns") { screen.columns = columns }
-        if let itemWidth = c.integer("item-width") { screen.itemWidth = itemWidth }
-        if let spacing = c.integer("spacing") { screen.spacing = spacing }
-        if let separators = c.bool("separators") { screen.separators = separators }
-        if let existing {
-            session.screens[existing] = screen
-            session.current = existing
-        } else {
-            session.append(screen)
-        }
-    }
-
-    func section(_ c: ValidatedCommand) throws(ConsoleError) {
-        let index = try currentScreenIndex(c)
-        var section = Section()
-        section.title = c.argument("title")
-        section.footer = c.option("footer")
-        if let header = c.options["header"], let name = header.value.text {
-            let item = try resolve(name, kinds: Self.sectionViewKinds, c, at: header.valueSpan)
-            section.header = CellReference(written: name, qualified: item.qualifiedName)
-        }
-        if let footer = c.options["footer-cell"], let name = footer.value.text {
-            let item = try resolve(name, kinds: Self.sectionViewKinds, c, at: footer.valueSpan)
-            section.footerCell = CellReference(written: name, qualified: item.qualifiedName)
-        }
-        session.screens[index].sections.append(section)
-    }
-
-    func row(_ c: ValidatedCommand) throws(ConsoleError) {
-        let index = try currentScreenIndex(c)
-        guard let cellArgument = c.arguments["cell"] else { return }
-        let item = try resolve(cellArgument.text, kinds: Self.rowKinds, c, at: cellArgument.span)
-        let attributes = try settings(for: c.attributes, of: item, c)
-        let section = session.screens[index].currentSectionIndex()
-        session.screens[index].sections[section].rows.append(
-            .row(
-                Row(
-                    cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName),
-                    attributes: attributes)))
-    }
-
+/// Checks a command's `name=value` attributes against a cell's attributes:
+/// names (with a suggestion), types (with the expected type), duplicates,
+/// outlets the cell fills itself. `row` and `rows … from` both use it.
+enum AttributeChecker {
     /// Checks `name=value` attributes against the cell's attributes: names
     /// (with a suggestion), types (with the expected type), duplicates.
-    func settings(for attributes: [Command.Attribute], of item: CatalogItem, _ c: ValidatedCommand)
+    static func settings(for attributes: [Command.Attribute], of item: CatalogItem, _ c: ValidatedCommand)
         throws(ConsoleError)
         -> [AttributeSetting]
     {
@@ -111,7 +28,7 @@ extension Interpreter {
     }
 
     /// The descriptor of an attribute, or a diagnostic in `errors` (unknown name, given twice).
-    func descriptor(
+    static func descriptor(
         _ attribute: Command.Attribute, of item: CatalogItem, _ c: ValidatedCommand, errors: inout [Diagnostic]
     ) -> AttributeInfo? {
         let known = item.info.attributes
@@ -137,7 +54,9 @@ extension Interpreter {
     }
 
     /// A script value read as an attribute type.
-    func value(of attribute: Command.Attribute, as type: AttributeType) throws(AttributeValueError) -> AttributeValue {
+    static func value(of attribute: Command.Attribute, as type: AttributeType) throws(AttributeValueError)
+        -> AttributeValue
+    {
         switch attribute.value {
         case .text(let text):
             do {

@@ -2,12 +2,43 @@
 import CellKitSupport
 import WorkerProtocol
 
-// MARK: - render, show
+/// Draws screens for `render`, `show` and `save`, and again after `reload` or
+/// a watched file's change: the session's settings (width, colour), the
+/// terminal, the progress line, files written whole or not at all. It draws
+/// through the plugins' backend and never changes the session.
+final class SessionRenderer {
+    /// Session options set with `set`.
+    struct Settings: Equatable {
+        var width: Int?
+        /// When to write ANSI colour to standard output.
+        var color: ColorChoice = .auto
+    }
 
-extension Interpreter {
-    func render(_ c: ValidatedCommand) throws(ConsoleError) {
+    /// Where screens are drawn, and what a failure means.
+    let plugins: LoadedPlugins
+    /// Where results and diagnostics go (the interpreter's output).
+    var output: ConsoleOutput
+    var settings = Settings()
+    let environment: [String: String]
+    /// The terminal's width, if standard output is one.
+    var terminalWidth: () -> Int? = { nil }
+    /// Shows a screen interactively (the REPL's scroll view); `nil` renders to standard output.
+    var showScreen: ((Screen) throws(ConsoleError) -> Void)?
+    /// Whether a long render shows its progress on standard error when that is a
+    /// terminal (``RenderProgress``): set by `cellkit`, off in tests in this process.
+    var showsProgress = false
+    /// While true, `render`, `show` and `save` do nothing (storyboards being read for `cellkit render`, recovery).
+    var declarationsOnly = false
+
+    init(plugins: LoadedPlugins, output: ConsoleOutput, environment: [String: String]) {
+        self.plugins = plugins
+        self.output = output
+        self.environment = environment
+    }
+
+    /// `render [SCREEN] [FILE]`: draws `screen` to standard output or a file.
+    func render(_ c: ValidatedCommand, _ screen: Screen) throws(ConsoleError) {
         if declarationsOnly { return }
-        let screen = session.screens[try targetScreen(c)]
         let file = c.arguments["file"]
         let format: OutputFormat
         if let name = c.option("format") {
@@ -29,7 +60,9 @@ extension Interpreter {
         }
         let width = c.integer("width") ?? screen.width ?? settings.width ?? terminalWidth() ?? 80
         let span = file?.span ?? c.command.nameSpan
-        if let quarantine = quarantineError(for: screen) { throw pluginError(quarantine, c, at: span) }
+        if let quarantine = plugins.quarantineError(for: screen) {
+            throw LoadedPlugins.pluginError(quarantine, c, at: span)
+        }
         let colors = ColorPolicy.depth(environment: environment)
         do throws(BackendError) {
             if let file {
@@ -37,29 +70,28 @@ extension Interpreter {
                 output.printNote("wrote \(file.text) (\(format.rawValue), \(width) columns)")
                 if let notice { output.printError("note: \(notice)") }
             } else {
-                let summary = try backend.render(
+                let summary = try plugins.backend.render(
                     screen, format: format, width: width, colors: colors, to: output.standardOutput,
                     progress: progress(for: screen, toFile: false))
                 try Self.check(summary)
             }
         } catch {
-            throw backendError(error, c, at: span)
+            throw plugins.backendError(error, c, at: span)
         }
     }
 
-    /// Screen `index` drawn as `render` draws it to the terminal, as text
+    /// `screen` drawn as `render` draws it to the terminal, as text
     /// (a watched screen drawn again above the prompt); an error that stops
     /// the drawing comes back as one line in its place.
-    func renderedText(ofScreen index: Int) -> String {
-        let screen = session.screens[index]
+    func renderedText(of screen: Screen) -> String {
         let format = ColorPolicy.defaultFormat(
             isTerminal: output.isTerminal, choice: settings.color, environment: environment)
         let width = screen.width ?? settings.width ?? terminalWidth() ?? 80
         let memory = MemoryOutput()
         do throws(BackendError) {
-            if let quarantine = quarantineError(for: screen) { throw .plugin(quarantine) }
+            if let quarantine = plugins.quarantineError(for: screen) { throw .plugin(quarantine) }
             try Self.check(
-                try backend.render(
+                try plugins.backend.render(
                     screen, format: format, width: width, colors: ColorPolicy.depth(environment: environment),
                     to: memory))
         } catch {
@@ -92,7 +124,7 @@ extension Interpreter {
         }
         do {
             try Self.check(
-                try backend.render(
+                try plugins.backend.render(
                     screen, format: format, width: width, colors: colors, to: AtomicFileOutput(writer),
                     progress: progress(for: screen, toFile: true)))
         } catch {
@@ -121,32 +153,45 @@ extension Interpreter {
             isTerminal: output.isTerminal, choice: settings.color, environment: environment)
         let width = screen.width ?? settings.width ?? terminalWidth() ?? 80
         do throws(BackendError) {
-            if let quarantine = quarantineError(for: screen) { throw .plugin(quarantine) }
+            if let quarantine = plugins.quarantineError(for: screen) { throw .plugin(quarantine) }
             try Self.check(
-                try backend.render(
+                try plugins.backend.render(
                     screen, format: format, width: width, colors: ColorPolicy.depth(environment: environment),
                     to: output.standardOutput))
         } catch {
-            throw backendError(error, c, at: c.command.nameSpan)
+            throw plugins.backendError(error, c, at: c.command.nameSpan)
         }
     }
 
-    func show(_ c: ValidatedCommand) throws(ConsoleError) {
+    /// `show [SCREEN]`: the REPL's scroll view, else what `render` draws.
+    func show(_ c: ValidatedCommand, _ screen: Screen) throws(ConsoleError) {
         if declarationsOnly { return }
-        let screen = session.screens[try targetScreen(c)]
         if let showScreen {
             try showScreen(screen)
         } else {
-            try render(c)
+            try render(c, screen)
         }
     }
-}
 
-/// A ``TextOutput`` into an atomic file writer.
-final class AtomicFileOutput: TextOutput {
-    let writer: AtomicFileWriter
-    init(_ writer: AtomicFileWriter) { self.writer = writer }
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        try writer.write(bytes)
+    /// `save FILE`: the session as a storyboard, written whole or not at all.
+    func save(_ c: ValidatedCommand, _ session: Session) throws(ConsoleError) {
+        // A storyboard being read for its screens (`cellkit render`, recovery) writes nothing.
+        if declarationsOnly { return }
+        guard let argument = c.arguments["file"] else { return }
+        guard !session.screens.isEmpty else {
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "there are no screens to save", at: c.command.nameSpan,
+                    notes: ["create one with \(CommandHint.quoted(.screen, "NAME")) first"]))
+        }
+        let notice: String?
+        do {
+            notice = try atomicWrite(argument.text, StoryboardWriter.script(session))
+        } catch {
+            throw ConsoleError(.io, c.command.diagnostic(error.description, at: argument.span))
+        }
+        output.printError("saved \(counted(session.screens.count, "screen")) to \(argument.text)")
+        if let notice { output.printError("note: \(notice)") }
     }
 }

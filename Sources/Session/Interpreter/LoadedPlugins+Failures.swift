@@ -5,7 +5,7 @@ import WorkerProtocol
 
 // MARK: - Failures of the backend, crashes of the worker (counted by ``Quarantine``)
 
-extension Interpreter {
+extension LoadedPlugins {
     /// A backend failure as a diagnostic at `span`. A worker that died is
     /// counted against the plugin it was running (`loading` names the
     /// library a `load` was opening).
@@ -14,7 +14,7 @@ extension Interpreter {
     {
         switch error {
         case .plugin(let error):
-            return pluginError(error, c, at: span)
+            return Self.pluginError(error, c, at: span)
         case .render(let message):
             return ConsoleError(.plugin, c.command.diagnostic(message, at: span))
         case .output(let message):
@@ -98,7 +98,7 @@ extension Interpreter {
 
     /// `load NAME force=true`: the crashes are forgiven.
     func forgiveCrashes(ofPluginAt path: String, named name: String?) {
-        let canonical = sources.canonicalFilePath(path)
+        let canonical = Path.canonical(path) ?? path
         quarantine.forgive(
             name ?? catalog.plugin(atPath: canonical)?.name
                 ?? PluginSearchPath.pluginName(fromFile: Path.basename(canonical)) ?? canonical)

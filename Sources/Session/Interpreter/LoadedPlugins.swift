@@ -3,11 +3,35 @@ import CellKitSupport
 import PluginDiscovery
 import WorkerProtocol
 
-// MARK: - load, plugins, cells, describe
+/// The plugins of a session: where they are found (``host``), where they are
+/// loaded (``backend``), what they registered (``catalog``) and how often the
+/// worker crashed in each (``quarantine``). It runs `load`, `reload`,
+/// `plugins`, `cells` and `describe`, and resolves the cell names the other
+/// commands use, loading a plugin from the path when one has the name.
+final class LoadedPlugins {
+    /// The search path, the trust policy and the registry cache. The session
+    /// never loads through it: loading and drawing go to ``backend``.
+    let host: PluginLocator
+    /// Where plugins are loaded and screens drawn: the worker process, or
+    /// this process in tests.
+    let backend: any PluginBackend
+    /// What the loaded plugins registered, as data: what scripts are checked against.
+    var catalog = PluginCatalog()
+    /// The worker's crashes by plugin, and which plugins are quarantined.
+    var quarantine = Quarantine()
+    /// Where listings and notes go (the interpreter's output).
+    var output: ConsoleOutput
 
-extension Interpreter {
-    func load(_ c: ValidatedCommand) throws(ConsoleError) {
-        guard let argument = c.arguments["plugin"] else { return }
+    init(host: PluginLocator, backend: any PluginBackend, output: ConsoleOutput) {
+        self.host = host
+        self.backend = backend
+        self.output = output
+        for plugin in backend.preloaded { catalog.add(plugin) }
+    }
+
+    /// `load PLUGIN`: returns the name the session records (so `save` writes the `load`).
+    func load(_ c: ValidatedCommand, sources: SourceContext) throws(ConsoleError) -> String? {
+        guard let argument = c.arguments["plugin"] else { return nil }
         let name = argument.text
         // A waiver counts only from the person (see `commandsComeFromThePerson`).
         let waiver = c.bool("allow-unsafe")
@@ -15,14 +39,13 @@ extension Interpreter {
         let isPath = name.hasSuffix(".so") || name.contains("/")
         if !isPath, let plugin = catalog.plugin(named: name) {
             output.printNote(alreadyLoaded(plugin))
-            if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
-            return
+            return name
         }
         let path: String
         do {
             path = isPath ? sources.resolvePath(name) : try host.locate(name)
         } catch {
-            var failure = pluginError(error, c, at: argument.span)
+            var failure = Self.pluginError(error, c, at: argument.span)
             if error.code == .notFound, let hint = unbuiltExamplePlugin(name), !failure.diagnostics.isEmpty {
                 failure.diagnostics[0].notes.append(hint)
             }
@@ -45,7 +68,7 @@ extension Interpreter {
         try loadPlugin(
             path, allowUnsafe: (waiverRefused ? nil : waiver) ?? host.allowUnsafePlugins, c, at: argument.span,
             refusalNote: refusalNote)
-        if !session.loadedPlugins.contains(name) { session.loadedPlugins.append(name) }
+        return name
     }
 
     /// Loads the library at `path` through the backend and adds what it
@@ -57,18 +80,18 @@ extension Interpreter {
         _ path: String, allowUnsafe: Bool, _ c: ValidatedCommand, at span: SourceSpan, refusalNote: String? = nil,
         for name: String? = nil
     ) throws(ConsoleError) {
-        let canonical = sources.canonicalFilePath(path)
+        let canonical = Path.canonical(path) ?? path
         if let plugin = catalog.plugin(atPath: canonical) {
             output.printNote(alreadyLoaded(plugin))
             return
         }
         guard fileExists(canonical) else {
-            throw pluginError(
+            throw Self.pluginError(
                 PluginError(
                     .missingFile, "\(path): no such file",
                     fix: "check the path, or build the plugin first (swift build)", path: path), c, at: span)
         }
-        if let quarantine = quarantineError(forPluginAt: canonical) { throw pluginError(quarantine, c, at: span) }
+        if let quarantine = quarantineError(forPluginAt: canonical) { throw Self.pluginError(quarantine, c, at: span) }
         do {
             let absolute = (try? Path.absolute(path)) ?? path
             let (plugin, wasLoaded) = try backend.load(path: absolute, allowUnsafe: allowUnsafe)
@@ -92,8 +115,8 @@ extension Interpreter {
         }
     }
 
-    /// `reload [PLUGIN]`: a new worker loads every plugin again from its file;
-    /// then the current screen is drawn again.
+    /// `reload [PLUGIN]`: a new worker loads every plugin again from its file
+    /// (the interpreter then draws the current screen again).
     func reload(_ c: ValidatedCommand) throws(ConsoleError) {
         let argument = c.arguments["plugin"]
         if let argument, catalog.plugin(named: argument.text) == nil {
@@ -115,10 +138,6 @@ extension Interpreter {
             throw backendError(error, c, at: argument?.span ?? c.command.nameSpan)
         }
         if !failures.isEmpty { throw ConsoleError(.plugin, failures) }
-        // The current screen, drawn again with what was reloaded.
-        if let current = session.current, !declarationsOnly {
-            try drawAgain(session.screens[current], c)
-        }
     }
 
     /// Loads every plugin again in a new worker and updates the catalog;
@@ -287,7 +306,7 @@ extension Interpreter {
 
     func describe(_ c: ValidatedCommand) throws(ConsoleError) {
         guard let argument = c.arguments["cell"] else { return }
-        let item = try resolve(argument.text, kinds: Set(PluginRegistration.Kind.allCases), c, at: argument.span)
+        let item = try resolve(argument.text, kinds: Set(PluginRegistration.Kind.allCases), c, at: argument.span).item
         if c.options["format"]?.value.text == "json" {
             output.print(MachineReadable.text(MachineReadable.describe(item)))
             return
@@ -315,6 +334,56 @@ extension Interpreter {
     }
 }
 
+extension LoadedPlugins {
+    /// Resolves a cell-like name, pointing at `span` when it fails. A cell of
+    /// a plugin on the path that is not loaded yet is loaded now (the cache
+    /// says which plugin has it), so scripts need not `load` first: its name
+    /// comes back as `loaded`, for the session to record.
+    func resolve(
+        _ name: String, kinds: Set<PluginRegistration.Kind>, _ c: ValidatedCommand, at span: SourceSpan
+    ) throws(ConsoleError) -> (item: CatalogItem, loaded: String?) {
+        do {
+            return (try catalog.resolve(name, kinds: kinds), nil)
+        } catch {
+            if error.code == .unknownName, let provider = host.cachedProvider(of: name, kinds: kinds) {
+                try loadPlugin(provider.path, allowUnsafe: host.allowUnsafePlugins, c, at: span, for: name)
+                do {
+                    return (try catalog.resolve(name, kinds: kinds), provider.plugin)
+                } catch let again {
+                    throw Self.pluginError(again, c, at: span)
+                }
+            }
+            var failure = Self.pluginError(error, c, at: span)
+            if error.code == .unknownName, let note = refusedLibrariesNote(), !failure.diagnostics.isEmpty {
+                failure.diagnostics[0].notes.append(note)
+            }
+            throw failure
+        }
+    }
+
+    /// When libraries on the plugin path were refused by the trust check (so
+    /// nobody knows what they provide), a note naming them; `nil` otherwise.
+    func refusedLibrariesNote() -> String? {
+        guard let cache = host.cache else { return nil }
+        let refused = cache.records(for: host.searchPath).filter { $0.refusal != nil }
+        guard let first = refused.first, let reason = first.refusal else { return nil }
+        let others = refused.count > 1 ? " and \(refused.count - 1) more" : ""
+        return "\(first.name) on the plugin path was not opened (\(reason))\(others), so what it provides is unknown; "
+            + "`cellkit plugins` lists it"
+    }
+
+    /// A plugin error as a diagnostic at `span`.
+    static func pluginError(_ error: PluginError, _ c: ValidatedCommand, at span: SourceSpan) -> ConsoleError {
+        let kind: ConsoleError.Kind =
+            switch error.code {
+            case .unknownName, .ambiguousName: .script
+            default: .plugin
+            }
+        return ConsoleError(
+            kind, c.command.diagnostic(error.message, at: span, notes: error.fix.map { [$0] } ?? []))
+    }
+}
+
 extension RegistryCache.Record {
     /// `3 cells, 1 nib`.
     var contentsSummary: String { PluginRegistration.Kind.summary(of: registrations.map(\.kind)) }
@@ -322,24 +391,5 @@ extension RegistryCache.Record {
     /// How many of each kind it registers, for `plugins --json`.
     var contentsCounts: [(PluginRegistration.Kind, Int)] {
         PluginRegistration.Kind.counts(of: registrations.map(\.kind))
-    }
-}
-
-/// Columns of plain text, left-aligned, two spaces apart, widths by terminal columns.
-enum TextTable {
-    static func format(_ rows: [[String]], header: Bool = true) -> String {
-        let count = rows.map(\.count).max() ?? 0
-        var widths = [Int](repeating: 0, count: count)
-        for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TerminalWidth.of(cell)) }
-        }
-        return rows.map { row in
-            var line = ""
-            for (i, cell) in row.enumerated() {
-                line += i == row.count - 1 ? cell : TextLayout.padded(cell, toWidth: widths[i], alignment: .left) + "  "
-            }
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }.joined(separator: "\n")
     }
 }
