@@ -286,19 +286,7 @@ package enum JSONRecordCheck {
         }
 
         func hexQuad(at offset: Int) -> UInt32? {
-            var value: UInt32 = 0
-            for i in offset..<offset + 4 {
-                let byte = byte(at: i)
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            return value
+            JSONHex.quad { byte(at: offset + $0) }
         }
 
         @inline(__always)

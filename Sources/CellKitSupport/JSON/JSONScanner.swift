@@ -441,18 +441,7 @@ struct JSONScanner {
     /// The value of four hex digits at `offset`, or `nil`.
     private func hexQuad(at offset: Int) -> UInt32? {
         guard offset + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes[offset..<offset + 4] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
+        return JSONHex.quad { bytes[offset + $0] }
     }
 
     // MARK: - Numbers
