@@ -71,7 +71,7 @@ public struct Loader<T>: Sendable {
 ///
 /// ```swift
 /// let loaders: [AnyLoader] = [Loader { 1 }.erased, Loader { "two" }.erased]
-/// let two = loaders[1].typed(as: String.self)?.load()   // "two"
+/// let two = loaders[1].typed(as: String.self).load()   // "two"
 /// ```
 public struct AnyLoader: Sendable, CustomStringConvertible {
     private let make: @Sendable () throws -> Any
