@@ -75,25 +75,21 @@ enum ParseBenchmark {
     private static func chunked(
         _ bytes: [UInt8], named name: String, _ format: RecordChunker.Format, records: Int, runs: Int
     ) throws -> Int {
-        let directory = try ServiceRecords.temporaryDirectory()
-        let path = directory + "/" + name
-        defer {
-            unlink(path)
-            rmdir(directory)
-        }
-        try ServiceRecords.write(bytes, to: path)
-        return try timed(runs, bytes: bytes.count) {
-            let chunker = try RecordChunker(path: path, format: format)
-            var count = 0
-            var index = 0
-            while let chunk = try chunker.chunk(index) {
-                switch format {
-                case .csv: count += try CSVParser().parse(chunk.text).records.count
-                case .json, .jsonLines: count += try JSONParser().parseDocument(chunk.text).value.arrayValue?.count ?? 0
+        try inTemporaryFile(bytes, named: name) { path in
+            try timed(runs, bytes: bytes.count) {
+                let chunker = try RecordChunker(path: path, format: format)
+                var count = 0
+                var index = 0
+                while let chunk = try chunker.chunk(index) {
+                    switch format {
+                    case .csv: count += try CSVParser().parse(chunk.text).records.count
+                    case .json, .jsonLines:
+                        count += try JSONParser().parseDocument(chunk.text).value.arrayValue?.count ?? 0
+                    }
+                    index += 1
                 }
-                index += 1
+                try Check.that(count == records, "the chunks held \(count) records")
             }
-            try Check.that(count == records, "the chunks held \(count) records")
         }
     }
 
@@ -102,6 +98,20 @@ enum ParseBenchmark {
     private static func cut(
         _ bytes: [UInt8], named name: String, _ format: RecordChunker.Format, records: Int, runs: Int
     ) throws -> Int {
+        try inTemporaryFile(bytes, named: name) { path in
+            try timed(runs, bytes: bytes.count) {
+                let chunker = try RecordChunker(path: path, format: format)
+                _ = try chunker.index(holding: records)
+                try Check.that(
+                    chunker.totalRecords == records, "the scan counted \(chunker.totalRecords ?? -1) records")
+            }
+        }
+    }
+
+    /// `body` given the path of a temporary file holding `bytes`, removed afterwards.
+    private static func inTemporaryFile(
+        _ bytes: [UInt8], named name: String, _ body: (String) throws -> Int
+    ) throws -> Int {
         let directory = try ServiceRecords.temporaryDirectory()
         let path = directory + "/" + name
         defer {
@@ -109,11 +119,7 @@ enum ParseBenchmark {
             rmdir(directory)
         }
         try ServiceRecords.write(bytes, to: path)
-        return try timed(runs, bytes: bytes.count) {
-            let chunker = try RecordChunker(path: path, format: format)
-            _ = try chunker.index(holding: records)
-            try Check.that(chunker.totalRecords == records, "the scan counted \(chunker.totalRecords ?? -1) records")
-        }
+        return try body(path)
     }
 
     /// The median MB/s of `runs` runs of `body` over `bytes` bytes.
