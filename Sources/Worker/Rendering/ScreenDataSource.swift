@@ -159,13 +159,31 @@ final class ScreenDataSource {
         guard !failedBindings.contains(key) else { return nil }
         do {
             let attributes = (try? plan(binding.cell))?.attributes.map { AttributeInfo(name: $0.name, type: $0.type) }
-            let rows = try BoundRows(binding, attributes: attributes ?? [])
+            let rows = try BoundRows(
+                binding, attributes: attributes ?? [], plan: plan(section: section, source: source))
             boundRows[section, default: [:]][source] = rows
             return rows
         } catch {
             failedBindings.insert(key)
             dataErrors.append(error.description)
             return nil
+        }
+    }
+
+    /// The rows this data source will be asked for, in order, counted
+    /// across the sections (set before drawing): a worker that draws some
+    /// blocks of a table's rows (``RenderPart``) reads only their records.
+    /// `nil`: every row, in order.
+    var plannedRows: [Range<Int>]?
+
+    /// Which records of the binding at `source` of `section` the planned rows read, in order.
+    private func plan(section: Int, source: Int) -> [Range<Int>]? {
+        guard let plannedRows, case .bound(let binding) = screen.sections[section].rows[source] else { return nil }
+        let first = (0..<section).reduce(0) { $0 + numberOfRows($1) } + starts[section][source]
+        let records = first..<first + binding.count
+        return plannedRows.compactMap { rows in
+            let shared = rows.clamped(to: records)
+            return shared.isEmpty ? nil : shared.lowerBound - first..<shared.upperBound - first
         }
     }
 
