@@ -262,12 +262,14 @@ final class ScreenDataSource {
     }
 
     /// Sets the loaded row's values on `view`: first the defaults, then the
-    /// row's values. The first time a view is configured every attribute the
-    /// row does not give is set to its default (plugins may rely on a
-    /// default's setter to draw their cell); after that, only the defaults of
-    /// those attributes the view's previous row set and this one does not, so
-    /// a reused cell never shows the previous row's values. (Setting every attribute of every row
-    /// was most of the time of a large render.)
+    /// row's values, so the row draws as on a new cell. The first time a
+    /// view is configured, and whenever its previous row set an attribute
+    /// this one does not, every attribute the row does not give is set to
+    /// its default, in order (a default's setter may fill another attribute:
+    /// a `percent` of 0 writes a `pct` text, which `pct`'s own default then
+    /// clears, as on a new cell). A row that gives what the row before gave
+    /// sets its values only: the cell's reset put back the rest. (Setting
+    /// every attribute of every row was most of the time of a large render.)
     func configure(_ view: View, reference: CellReference) {
         guard let plan = try? plan(reference) else { return }
         let entry: Configured
@@ -276,7 +278,7 @@ final class ScreenDataSource {
         } else if let known = configured[ObjectIdentifier(view)] {
             entry = known
         } else {
-            entry = Configured(view: view, slots: plan.attributes.count)
+            entry = Configured(view: view, attributes: plan.attributes)
             configured[ObjectIdentifier(view)] = entry
         }
         lastConfigured = entry
@@ -288,10 +290,16 @@ final class ScreenDataSource {
         // outlet's text) is never undone by that other's default, so the
         // first row draws as a reused one does (docs/sdk-guide.md, "The reuse
         // contract").
-        for slot in attributes.indices where slot >= given || values[slot] == nil {
-            guard entry.isNew || entry.set[slot] else { continue }
-            entry.set[slot] = false
-            if let value = attributes[slot].defaultValue { apply(value, attributes[slot], to: target, reference) }
+        var defaults = entry.isNew
+        for slot in attributes.indices where entry.set[slot] && (slot >= given || values[slot] == nil) {
+            defaults = true
+            break
+        }
+        if defaults {
+            for slot in attributes.indices where slot >= given || values[slot] == nil {
+                entry.set[slot] = false
+                if let value = attributes[slot].defaultValue { apply(value, attributes[slot], to: target, reference) }
+            }
         }
         for slot in 0..<given {
             guard let value = values[slot] else { continue }
@@ -299,6 +307,12 @@ final class ScreenDataSource {
             apply(value, attributes[slot], to: target, reference)
         }
         entry.isNew = false
+        // What this row set, the next configure sets again (to its value or its default): the cell's reset in
+        // `prepareForReuse` need not put them back first.
+        if entry.set != entry.handedOver {
+            entry.handedOver = entry.set
+            target.attributesTheHostSets = entry.declaredSlots.map { $0.map { entry.set[$0] } ?? false }
+        }
     }
 
     private func apply(
@@ -327,10 +341,19 @@ final class ScreenDataSource {
         let target: View
         var set: [Bool]
         var isNew = true
-        init(view: View, slots: Int) {
+        /// `set` as the target's ``View/attributesTheHostSets`` last said it.
+        var handedOver: [Bool] = []
+        /// The slot of each of the target type's declared attributes.
+        let declaredSlots: [Int?]
+        init(view: View, attributes: [AttributeDescriptor]) {
             self.view = view
             target = view.configurableContent
-            set = [Bool](repeating: false, count: slots)
+            set = [Bool](repeating: false, count: attributes.count)
+            let declared = AttributeDescriptor.declared(by: type(of: target))
+            // Only attributes with a default: the host puts back what it knows.
+            declaredSlots = declared.map { attribute in
+                attributes.firstIndex { $0.name == attribute.name && $0.defaultValue != nil }
+            }
         }
     }
 
