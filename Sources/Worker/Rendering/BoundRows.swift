@@ -71,7 +71,7 @@ final class BoundRows {
         // Text made of top-level JSON members, every bound attribute: the
         // chunks are read for those members' texts alone, without a DOM
         // (a chunk that is not so simple is parsed, and read the general way).
-        if case .json = file.format {
+        if file.format == .json || file.format == .jsonLines {
             var keys: [String] = []
             var allText = true
             for case (_, .bound(let attribute)) in entries {
