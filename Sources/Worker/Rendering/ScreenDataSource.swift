@@ -35,11 +35,14 @@ final class ScreenDataSource {
         let qualified: String
         let attributes: [AttributeDescriptor]
         let slots: [String: Int]
+        /// Each attribute's setter, by slot: what every row calls.
+        let setters: [@Sendable (View, AttributeValue) throws(ValueError) -> Void]
 
         init(item: RegisteredItem) {
             self.item = item
             qualified = item.qualifiedName
             attributes = item.registration.attributes
+            setters = attributes.map(\.setter)
             var slots: [String: Int] = [:]
             for (slot, attribute) in attributes.enumerated() { slots[attribute.name] = slot }
             self.slots = slots
@@ -300,6 +303,7 @@ final class ScreenDataSource {
         lastConfigured = entry
         let target = entry.target
         let attributes = plan.attributes
+        let setters = plan.setters
         let given = min(values.count, attributes.count)
         let constants = self.constants
         /// Whether the row gives a value for `slot`.
@@ -332,7 +336,11 @@ final class ScreenDataSource {
                 }
             } else if slot < given, let value = values[slot] {
                 entry.set[slot] = true
-                apply(value, attributes[slot], to: target, reference)
+                do {
+                    try setters[slot](target, value)
+                } catch {
+                    errors.append("\(reference.written).\(attributes[slot].name): \(error)")
+                }
             }
         }
         entry.isNew = false

@@ -112,6 +112,11 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
         try storage.set(view, value)
     }
 
+    /// What ``apply(_:to:)`` calls, as a closure: the host keeps a cell
+    /// type's setters in an array of its own, which its per-row loop reads
+    /// without copying descriptors (a resilient type) out of an array.
+    @_spi(Host) public var setter: @Sendable (View, AttributeValue) throws(ValueError) -> Void { storage.set }
+
     /// The attribute's current value on `view`.
     public func value(of view: View) -> AttributeValue? { get(view) }
 
@@ -223,14 +228,16 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
 }
 
 /// A value of an attribute converted once (``AttributeDescriptor/prepared(_:)``),
-/// set on a view without converting it again.
-@_spi(Host) public struct PreparedValue: Sendable {
-    let set: @Sendable (View) throws(ValueError) -> Void
+/// set on a view without converting it again. Frozen: the host keeps these
+/// in its per-row loop, where a resilient value would be copied and tested
+/// through value witnesses (host-only, so no plugin depends on its layout).
+@_spi(Host) @frozen public struct PreparedValue: Sendable {
+    @usableFromInline let set: @Sendable (View) throws(ValueError) -> Void
 
     init(_ set: @escaping @Sendable (View) throws(ValueError) -> Void) { self.set = set }
 
     /// Sets the value on `view`, a view of the attribute's type.
-    public func apply(to view: View) throws(ValueError) { try set(view) }
+    @inlinable public func apply(to view: View) throws(ValueError) { try set(view) }
 }
 
 // MARK: - Resetting a reused view
