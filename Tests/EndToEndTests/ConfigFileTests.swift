@@ -133,8 +133,7 @@ import Testing
         return plugins
     }
 
-    @Test(.enabled(if: CellKitProcess.sanitizerOptions["ASAN_OPTIONS"] == nil, "the fixture is instrumented"))
-    func aStalePluginIsRefusedByDefaultWithTheCommandsThatFixIt() throws {
+    @Test func aStalePluginIsRefusedByDefaultWithTheCommandsThatFixIt() throws {
         let scratch = try Scratch()
         let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("WeatherCells"))
         let result = try scratch.cellkit(
@@ -154,8 +153,7 @@ import Testing
                 """), "\(result.standardError)")
     }
 
-    @Test(.enabled(if: CellKitProcess.sanitizerOptions["ASAN_OPTIONS"] == nil, "the fixture is instrumented"))
-    func withRebuildAutoAStalePluginWhosePackageIsGoneIsRefusedWithTheFix() throws {
+    @Test func withRebuildAutoAStalePluginWhosePackageIsGoneIsRefusedWithTheFix() throws {
         let scratch = try Self.home(config: "set rebuild=auto\n")
         let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("Moved"))
         let result = try scratch.cellkit(
