@@ -120,6 +120,15 @@ import Testing
         #expect(result.standardError == "")
     }
 
+    @Test func helpAndTheManualPageNameTheFile() throws {
+        let help = try CellKitProcess.run(["--help"])
+        #expect(help.standardOutput.contains("settings: ~/.config/cellkit/config ($XDG_CONFIG_HOME/cellkit/config)"))
+        #expect(help.standardOutput.contains("--no-config"))
+        let manual = try CellKitProcess.run(["manual"])
+        #expect(manual.standardOutput.contains(".SH FILES\n.TP\n.I ~/.config/cellkit/config\n"))
+        #expect(manual.standardOutput.contains(".B XDG_CONFIG_HOME\n"))
+    }
+
     // MARK: - set rebuild: a stale plugin at `load`
 
     /// A plugin folder with a stale WeatherCells (the fixture reports another
