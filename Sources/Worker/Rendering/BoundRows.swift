@@ -34,7 +34,10 @@ final class BoundRows {
     }
 
     /// Opens the binding's file; `attributes` are the cell's, in slot order.
-    init(_ binding: Binding, attributes: [AttributeInfo]) throws(Failure) {
+    /// `plan`: the records that will be read, in order, when not all of them
+    /// are (a worker drawing some blocks of the rows): the file reads ahead
+    /// the chunks that hold them, and no other.
+    init(_ binding: Binding, attributes: [AttributeInfo], plan: [Range<Int>]? = nil) throws(Failure) {
         self.binding = binding
         cellName = binding.cell.written
         let now = DataFileIdentity(of: binding.path)
@@ -46,7 +49,10 @@ final class BoundRows {
                     "\(binding.file) changed since `rows` read it (\(what)); run `rows … from \(binding.file)` again")
         }
         do {
-            file = try DataFile(binding.path, format: binding.format, positions: false)
+            file = try DataFile(
+                binding.path, format: binding.format, positions: false,
+                starts: binding.chunks.isEmpty ? nil : binding.chunks)
+            file.plan = plan
         } catch {
             switch error {
             case .io(let message): throw Failure(description: message)

@@ -200,11 +200,12 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
 final class AttributeTable {
     /// The type whose attributes these are.
     let type: ObjectIdentifier
-    let resets: [@Sendable (View) -> Void]
+    /// What resets each attribute that has a default, with its index among the declared attributes.
+    let resets: [(index: Int, reset: @Sendable (View) -> Void)]
 
     init(_ descriptors: [AttributeDescriptor], type: ObjectIdentifier) {
         self.type = type
-        resets = descriptors.compactMap(\.reset)
+        resets = descriptors.enumerated().compactMap { index, descriptor in descriptor.reset.map { (index, $0) } }
     }
 }
 
