@@ -208,7 +208,7 @@ package final class DataFile {
             table.place = place
             return .success(.table(table, isLast: chunk.isLast))
         }
-        if let scalarKeys, case .json = format {
+        if let scalarKeys, format == .json || format == .jsonLines {
             // Every record has the keys, scalar: checked and counted (and their texts kept), not parsed (no DOM,
             // no String of the chunk). Any other chunk is parsed below.
             let texts = textFormat.flatMap {

@@ -71,7 +71,7 @@ final class BoundRows {
         // Text made of top-level JSON members, every bound attribute: the
         // chunks are read for those members' texts alone, without a DOM
         // (a chunk that is not so simple is parsed, and read the general way).
-        if case .json = file.format {
+        if file.format == .json || file.format == .jsonLines {
             var keys: [String] = []
             var allText = true
             for case (_, .bound(let attribute)) in entries {
@@ -208,7 +208,17 @@ final class BoundRows {
 
     /// Puts the values of record `record` into `values`, by attribute slot
     /// (a missing value leaves its slot `nil`: the attribute keeps its default).
-    func fill(record: Int, into values: inout [AttributeValue?]) throws(Failure) {
+    /// The binding's constants, by slot.
+    var constants: [(slot: Int, value: AttributeValue)] {
+        entries.compactMap { slot, entry in
+            if case .constant(let value) = entry { return (slot, value) }
+            return nil
+        }
+    }
+
+    /// Puts record `record`'s values into `values`, by slot; the constants
+    /// too, but for the slots `skipping` has (the caller sets those itself).
+    func fill(record: Int, into values: inout [AttributeValue?], skipping: [PreparedValue?] = []) throws(Failure) {
         // (The table itself is not copied per row: a copy retains and releases each of its fields.)
         if !currentRecords.contains(record) { try read(holding: record) }
         let index = record - currentRecords.lowerBound
@@ -228,7 +238,7 @@ final class BoundRows {
             }
             switch entry {
             case .constant(let value):
-                values[slot] = value
+                if slot >= skipping.count || skipping[slot] == nil { values[slot] = value }
             case .bound(let attribute):
                 guard let table = current else { return }
                 do {

@@ -48,6 +48,9 @@ final class ScreenDataSource {
 
     /// The values of the row being configured, by slot of its cell's attributes.
     private var values: [AttributeValue?] = []
+    /// The constants of the row being configured, converted once per run of
+    /// bound rows (``BoundRun/constants``), by slot; empty for a literal row.
+    private var constants: [PreparedValue?] = []
 
     init(screen: Screen, host: PluginHost) {
         self.screen = screen
@@ -205,6 +208,7 @@ final class ScreenDataSource {
         case .row(let r):
             guard let plan = try? plan(r.cell) else { return r.cell }
             clearValues(plan.attributes.count)
+            constants = []
             for setting in r.attributes {
                 if let slot = plan.slots[setting.name] { values[slot] = setting.value }
             }
@@ -213,11 +217,16 @@ final class ScreenDataSource {
             guard let plan = try? plan(b.cell) else { return b.cell }
             guard let rows = rows(of: b, section: section, source: lo) else {
                 clearValues(plan.attributes.count)
+                constants = []
                 return b.cell
             }
             let run = BoundRun(
                 section: section, start: sectionStarts[lo], end: sectionStarts[lo] + b.count, cell: b.cell,
-                slots: plan.attributes.count, rows: rows)
+                slots: plan.attributes.count, rows: rows,
+                constants: rows.constants.reduce(into: [PreparedValue?](repeating: nil, count: plan.attributes.count)) {
+                    // A constant the attribute does not take stays a value: its error is reported with the row.
+                    $0[$1.slot] = try? plan.attributes[$1.slot].prepared($1.value)
+                })
             lastRun = run
             return fill(run, row: row)
         }
@@ -231,21 +240,28 @@ final class ScreenDataSource {
         let cell: CellReference
         let slots: Int
         let rows: BoundRows
-        init(section: Int, start: Int, end: Int, cell: CellReference, slots: Int, rows: BoundRows) {
+        /// The binding's constants, converted once, by slot: set on every row without converting them again.
+        let constants: [PreparedValue?]
+        init(
+            section: Int, start: Int, end: Int, cell: CellReference, slots: Int, rows: BoundRows,
+            constants: [PreparedValue?]
+        ) {
             self.section = section
             self.start = start
             self.end = end
             self.cell = cell
             self.slots = slots
             self.rows = rows
+            self.constants = constants
         }
     }
     private var lastRun: BoundRun?
 
     private func fill(_ run: BoundRun, row: Int) -> CellReference {
         clearValues(run.slots)
+        constants = run.constants  // (the run's array, not a copy)
         do {
-            try run.rows.fill(record: row - run.start, into: &values)
+            try run.rows.fill(record: row - run.start, into: &values, skipping: run.constants)
         } catch {
             if dataErrors.count < 10 { dataErrors.append(error.description) }
             clearValues(run.slots)
@@ -285,26 +301,39 @@ final class ScreenDataSource {
         let target = entry.target
         let attributes = plan.attributes
         let given = min(values.count, attributes.count)
+        let constants = self.constants
+        /// Whether the row gives a value for `slot`.
+        func gives(_ slot: Int) -> Bool {
+            (slot < given && values[slot] != nil) || (slot < constants.count && constants[slot] != nil)
+        }
         // Defaults first, then the row's values, on every row: an attribute
         // whose setter fills another (a `percent` that writes the `pct`
         // outlet's text) is never undone by that other's default, so the
         // first row draws as a reused one does (docs/sdk-guide.md, "The reuse
         // contract").
         var defaults = entry.isNew
-        for slot in attributes.indices where entry.set[slot] && (slot >= given || values[slot] == nil) {
+        for slot in attributes.indices where entry.set[slot] && !gives(slot) {
             defaults = true
             break
         }
         if defaults {
-            for slot in attributes.indices where slot >= given || values[slot] == nil {
+            for slot in attributes.indices where !gives(slot) {
                 entry.set[slot] = false
                 if let value = attributes[slot].defaultValue { apply(value, attributes[slot], to: target, reference) }
             }
         }
-        for slot in 0..<given {
-            guard let value = values[slot] else { continue }
-            entry.set[slot] = true
-            apply(value, attributes[slot], to: target, reference)
+        for slot in attributes.indices {
+            if slot < constants.count, let constant = constants[slot] {
+                entry.set[slot] = true
+                do {
+                    try constant.apply(to: target)
+                } catch {
+                    errors.append("\(reference.written).\(attributes[slot].name): \(error)")
+                }
+            } else if slot < given, let value = values[slot] {
+                entry.set[slot] = true
+                apply(value, attributes[slot], to: target, reference)
+            }
         }
         entry.isNew = false
         // What this row set, the next configure sets again (to its value or its default): the cell's reset in
