@@ -144,6 +144,25 @@ import Testing
             let relisted = try Self.run(cellkit, ["plugins"], home: home, in: elsewhere, path: systemPath)
             #expect(!relisted.standardOutput.contains("stale"), "\(relisted.standardOutput)")
             #expect(try readFile(userPlugins + "/libWeatherCells.so") != (try readFile(stale)))
+            // 6d. With `set rebuild=auto` in the config file, the first `load` of the stale
+            // plugin rebuilds it as `plugin rebuild` does (quietly: no terminal), then loads it.
+            try copyFile(stale, to: userPlugins + "/libWeatherCells.so")
+            let config = home + "/.config/cellkit/config"
+            try createDirectories(Path.dirname(config))
+            try atomicWrite(config, "set rebuild=auto\n")
+            #expect(chmod(config, 0o644) == 0)
+            let loaded = try Self.run(
+                cellkit, ["-c", "load WeatherCells\nscreen S width=30\nrow HelloCell name=Ada\nrender"], home: home,
+                in: elsewhere, path: buildPath)
+            #expect(loaded.status == 0, "\(loaded.standardError)")
+            #expect(loaded.standardOutput.contains("Hello, Ada!"), "\(loaded.standardOutput)")
+            #expect(
+                loaded.standardError.hasPrefix(
+                    "rebuilt and installed WeatherCells 0.1.0 (2 items validated): \(userPlugins)/libWeatherCells.so, "),
+                "\(loaded.standardError)")
+            #expect(loaded.standardError.contains("\nloaded WeatherCells 0.1.0 from "))
+            #expect(try readFile(userPlugins + "/libWeatherCells.so") != (try readFile(stale)))
+            try removeTree(config)
             // A plugin whose package is gone is refused, with the command that fixes it.
             try copyFile(stale, to: userPlugins + "/libWeatherCells.so")
             #expect(rename(elsewhere + "/WeatherCells", elsewhere + "/Moved") == 0)

@@ -58,9 +58,12 @@ public enum ChildProcess {
 
     /// Runs `arguments` (the program first) in `directory`, for at most
     /// `timeout`. Its standard output is captured when `captureOutput`, else
-    /// sent to standard error (so that this program's own output stays clean).
+    /// sent to standard error (so that this program's own output stays clean);
+    /// with `captureErrors` too, its standard error is captured with it, in
+    /// the order written (a build's whole log, for its last lines).
     public static func run(
-        _ arguments: [String], in directory: String, captureOutput: Bool = false, timeout: Duration = defaultTimeout
+        _ arguments: [String], in directory: String, captureOutput: Bool = false, captureErrors: Bool = false,
+        timeout: Duration = defaultTimeout
     ) throws -> Result {
         var pipeEnds: [Int32] = [-1, -1]
         if captureOutput && pipe(&pipeEnds) != 0 {
@@ -71,6 +74,7 @@ public enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         if captureOutput {
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            if captureErrors { posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2) }
             posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
             posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
         } else {

@@ -20,6 +20,9 @@ public struct PluginPackage: Sendable {
         self.directory = directory
     }
 
+    /// How many of a failed build's last lines a quiet build quotes.
+    public static let failureLines = 12
+
     /// A plugin library a build made.
     public struct Library: Hashable, Sendable {
         /// The plugin's name, from its file name (`libWeatherCells.so` → `WeatherCells`).
@@ -30,13 +33,14 @@ public struct PluginPackage: Sendable {
         public var resources: String?
     }
 
-    /// Builds the package in release (the build's own output goes to
-    /// standard error) and returns the plugin libraries it made, and the
-    /// damaged libraries it skipped (see ``libraries(in:)``).
+    /// Builds the package in release and returns the plugin libraries it
+    /// made, and the damaged libraries it skipped (see ``libraries(in:)``).
+    /// The build's own output goes to standard error; or, `quietly`, it is
+    /// kept, and a failure's fix quotes its last ``failureLines`` lines.
     ///
     /// - Throws: `PluginError` when there is no `Package.swift`, `swift` cannot be
     ///   run, the build fails, or it made no plugin.
-    public func build() throws(PluginError) -> (plugins: [Library], damaged: [ELFError]) {
+    public func build(quietly: Bool = false) throws(PluginError) -> (plugins: [Library], damaged: [ELFError]) {
         guard fileExists(directory + "/Package.swift") else {
             throw PluginError(
                 .missingFile, "\(directory) has no Package.swift",
@@ -44,11 +48,14 @@ public struct PluginPackage: Sendable {
         }
         let arguments = ["swift", "build", "-c", "release"]
         do {
-            let built = try ChildProcess.run(arguments, in: directory)
+            let built = try ChildProcess.run(arguments, in: directory, captureOutput: quietly, captureErrors: quietly)
             guard built.status == 0 else {
+                let last = built.output.split(separator: "\n").suffix(Self.failureLines).map { "  │ " + $0 }
                 throw PluginError(
                     .loadFailed, "swift build -c release failed in \(directory) (exit status \(built.status))",
-                    fix: "fix the errors above, then run cellkit plugin install again", path: directory)
+                    fix: quietly
+                        ? "its last lines:\n" + last.joined(separator: "\n") + "\n  fix them, then try again"
+                        : "fix the errors above, then run cellkit plugin install again", path: directory)
             }
             let binPath = try ChildProcess.run(arguments + ["--show-bin-path"], in: directory, captureOutput: true)
             let bin = String(binPath.output.split(separator: "\n").last ?? "")

@@ -252,72 +252,28 @@ extension Context {
     }
 
     /// Builds the plugin package `directory` in release (saying so with
-    /// `progress`), loads and validates each plugin it makes (or only
-    /// `only`), and only then installs them into `destination`, recording
-    /// `directory` as their source; then draws their cells.
+    /// `progress`), validates and installs it (``PluginInstaller``); then
+    /// draws its cells.
     func buildAndInstall(package directory: String, into destination: String, only: String? = nil, progress: String)
         -> Int32
     {
-        // A scaffolded plugin finds the SDK through CELLKIT_SDK: this cellkit's, unless the user chose one.
-        if environment[PluginScaffold.sdkVariable] == nil {
-            setenv(PluginScaffold.sdkVariable, PluginScaffold.defaultSDKPath, 1)
-        }
-        var libraries: [PluginPackage.Library]
-        do throws(PluginError) {
-            output.printError("\(progress) (swift build -c release)")
-            let built = try PluginPackage(directory: directory).build()
-            libraries = built.plugins
-            warnAboutDamaged(built.damaged)
+        do throws(PluginInstaller.Failure) {
+            let installed = try installer.buildAndInstall(
+                package: directory, into: destination, only: only, progress: progress)
+            showCells(of: installed.map(\.plugin))
+            return ExitCode.success.rawValue
         } catch {
-            output.printError("cellkit: error: \(error.description)")
-            return error.code == .missingFile ? ExitCode.io.rawValue : ExitCode.plugin.rawValue
+            output.printError(error.commandLineText)
+            return ExitCode(error.kind).rawValue
         }
-        if let only {
-            libraries = libraries.filter { $0.name == only }
-            guard !libraries.isEmpty else {
-                output.printError(
-                    "cellkit: error: the package at \(directory) no longer makes the plugin \(only); nothing was installed\n"
-                        + "  if it was renamed, install it under its new name: cellkit plugin install \(directory)")
-                return ExitCode.plugin.rawValue
-            }
-        }
-        // Loaded and validated by the worker, as `cellkit validate` does: no
-        // plugin code runs in this process.
-        var loaded: [(library: PluginPackage.Library, plugin: PluginInfo)] = []
-        var checked = 0
-        var failures: [String] = []
-        do throws(BackendError) {
-            for library in libraries {
-                let (plugin, _) = try interpreter.backend.load(
-                    path: interpreter.sources.canonicalFilePath(library.path), allowUnsafe: host.allowUnsafePlugins)
-                loaded.append((library, plugin))
-            }
-            (checked, failures) = try interpreter.backend.validate(plugins: loaded.map(\.plugin.name))
-        } catch {
-            switch error {
-            case .plugin(let error): failures.append(error.description)
-            case .worker(let failure): failures.append(interpreter.describe(failure))
-            case .render(let message), .output(let message): failures.append(message)
-            }
-        }
-        guard failures.isEmpty else {
-            for failure in failures { output.printError("✗ \(failure)") }
-            output.printError("cellkit: error: \(directory) did not validate; nothing was installed")
-            return ExitCode.plugin.rawValue
-        }
-        for (library, plugin) in loaded {
-            do throws(FileError) {
-                let written = try PluginPackage.install(library, into: destination, source: directory)
-                output.print(
-                    "installed \(plugin.name) \(plugin.version) (\(counted(checked, "item")) validated): "
-                        + written.joined(separator: ", "))
-            } catch {
-                output.printError("cellkit: error: \(error.description)")
-                return ExitCode.io.rawValue
-            }
-        }
-        showCells(of: loaded.map(\.plugin))
-        return ExitCode.success.rawValue
+    }
+
+    /// What builds, validates and installs plugins for the commands of
+    /// `cellkit`: in this session's worker (the cells are drawn there after).
+    var installer: PluginInstaller {
+        PluginInstaller(
+            output: output, backend: interpreter.backend, allowUnsafe: host.allowUnsafePlugins,
+            describe: { [interpreter] in interpreter.describe($0) })
     }
 
     /// After `plugin install`: the cells the plugins register, each drawn
@@ -325,7 +281,7 @@ extension Context {
     /// cells in the installed `cellkit` at once (the validation made them
     /// already). At most 10; a cell that cannot be drawn is reported, and
     /// the install stands.
-    private func showCells(of plugins: [PluginInfo]) {
+    func showCells(of plugins: [PluginInfo]) {
         var rows: [String] = []
         for plugin in plugins {
             if interpreter.catalog.plugin(named: plugin.name) == nil { interpreter.catalog.add(plugin) }

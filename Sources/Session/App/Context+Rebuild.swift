@@ -35,24 +35,12 @@ extension Context {
         }
         var status = ExitCode.success.rawValue
         for (name, path) in targets {
-            let directory = Path.dirname(path)
-            guard let source = PluginSource.recorded(for: name, in: directory) else {
-                output.printError(
-                    "cellkit: error: \(name) (\(path)) has no recorded package: `cellkit plugin install` did not "
-                        + "install it\n  rebuild and install it from its package: cellkit plugin install PACKAGE_DIR")
-                status = ExitCode.plugin.rawValue
-                continue
+            do throws(PluginInstaller.Failure) {
+                showCells(of: try installer.rebuild(name, installedAt: path).map(\.plugin))
+            } catch {
+                output.printError(error.commandLineText)
+                status = ExitCode(error.kind).rawValue
             }
-            guard isRegularFile(source + "/Package.swift") else {
-                output.printError(
-                    "cellkit: error: the package \(name) was installed from, \(source), is gone\n"
-                        + "  put it back there, or install it from where it is now: cellkit plugin install PACKAGE_DIR")
-                status = ExitCode.io.rawValue
-                continue
-            }
-            let built = buildAndInstall(
-                package: source, into: directory, only: name, progress: "rebuilding \(name) from \(source)")
-            if built != ExitCode.success.rawValue { status = built }
         }
         return status
     }

@@ -64,13 +64,18 @@ final class Context {
         let output = output
         let backend: WorkerBackend?
         let plugins: any PluginBackend
+        var newWorker: (() -> WorkerBackend)?
         switch found {
         case .success(let executable):
             let logs = WorkerLogDirectory.choose(environment: environment)
             for warning in logs.warnings { output.printError(warning) }
-            let worker = WorkerBackend(
-                process: WorkerProcess(
-                    executable: executable, environment: workerEnvironment, stateDirectory: logs.path))
+            let makeWorker = {
+                WorkerBackend(
+                    process: WorkerProcess(
+                        executable: executable, environment: workerEnvironment, stateDirectory: logs.path))
+            }
+            newWorker = makeWorker
+            let worker = makeWorker()
             backend = worker
             plugins = worker
         case .failure(let error):
@@ -80,6 +85,13 @@ final class Context {
             plugins = NoWorkerBackend(tried: Self.executablePath, because: error.reason)
         }
         interpreter = Interpreter(host: host, output: output, environment: environment, backend: plugins)
+        interpreter.plugins.newWorker = newWorker
+        // The user's settings first: the command line and the environment override them.
+        if invocation.useConfig, Self.startsASession(invocation.mode),
+            let path = ConfigFile.path(environment: environment)
+        {
+            ConfigFile.apply(path, to: interpreter, output: output)
+        }
         if let backend {
             backend.process.interruptRequested = {
                 REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent)
@@ -98,6 +110,14 @@ final class Context {
             var size = winsize()
             guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
             return Int(size.ws_col)
+        }
+    }
+
+    /// Whether `mode` runs a session, which starts with the user's settings (``ConfigFile``).
+    static func startsASession(_ mode: Invocation.Mode) -> Bool {
+        switch mode {
+        case .interactive, .recover, .run, .commands, .render, .preview: true
+        default: false
         }
     }
 

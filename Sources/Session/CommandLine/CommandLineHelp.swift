@@ -16,6 +16,13 @@ enum CommandLineHelp {
                      was closed (cellkit … | head); docs/batch.md explains them
         """
 
+    /// Where a session's settings come from, as the usage ends.
+    static let settings = """
+        settings: \(ConfigFile.displayPath) ($XDG_CONFIG_HOME/cellkit/config): lines of
+                  the console's set command (set color=never, set rebuild=auto), applied at
+                  the start of every session; --no-config does not read it
+        """
+
     /// What `cellkit --help` prints.
     static var usage: String {
         let commands = Subcommand.all.filter { $0.id != .help }
@@ -27,7 +34,7 @@ enum CommandLineHelp {
         lines += ["", "options (`cellkit help COMMAND` lists those of a command, with an example):"]
         lines += CommandLineOption.all.flatMap { table($0.written, $0.summary) }
         lines += table("--version", "cellkit's version, its SDK's and its compiler's")
-        lines += ["", exitStatus]
+        lines += ["", settings, "", exitStatus]
         return lines.joined(separator: "\n")
     }
 

@@ -176,6 +176,11 @@ extension CommandLineOption {
             summary: "no loaded … and wrote … notes (errors and warnings are still written)", commands: drawing,
             apply: { invocation, _ throws(UsageError) in invocation.quiet = true }),
         CommandLineOption(
+            names: ["--no-config"], value: nil,
+            summary: "do not read the settings in ~/.config/cellkit/config (for scripts that must run the same "
+                + "everywhere)", commands: drawing,
+            apply: { invocation, _ throws(UsageError) in invocation.useConfig = false }),
+        CommandLineOption(
             names: ["--no-window-chrome"], value: nil, summary: "SVG without the window's title bar and buttons",
             commands: [.repl, .run, .commands, .render],
             apply: { invocation, _ throws(UsageError) in invocation.windowChrome = false }),

@@ -83,6 +83,8 @@ public struct Invocation: Equatable, Sendable {
     public var jobs: Int?
     /// `--quiet`: no `loaded …` and `wrote …` notes (errors and warnings stay).
     public var quiet = false
+    /// `--no-config`: a session does not read the config file (``ConfigFile``).
+    public var useConfig = true
 
     public init(mode: Mode) {
         self.mode = mode

@@ -13,6 +13,7 @@ enum ManualPage {
         ("CELLKIT_JOBS", "how many workers may share a render, 1 to 64 (--jobs; default: the cores)"),
         ("CELLKIT_SCAN_TIMEOUT", "seconds a plugin may take to register when the registry cache scans it"),
         ("NO_COLOR", "no colour, whatever the terminal can show"),
+        ("XDG_CONFIG_HOME", "where the config file is (~/.config)"),
         ("XDG_STATE_HOME", "where history, session journals and worker logs go (~/.local/state)"),
         ("XDG_CACHE_HOME", "where the plugin registry cache goes (~/.cache)"),
         ("XDG_DATA_HOME", "where installed plugins go (~/.local/share)"),
@@ -71,6 +72,12 @@ enum ManualPage {
         for (name, meaning) in environment { page += [".TP", ".B " + escaped(name), escaped(meaning) + "."] }
         page += [
             ".SH FILES",
+            ".TP", ".I " + escaped(ConfigFile.displayPath),
+            escaped(
+                "Settings every session starts with: lines of the console's set command (set color=never, "
+                    + "set rebuild=auto to rebuild a stale plugin from its package when it is loaded), # for "
+                    + "comments. A wrong line is a warning and is skipped; a file another user owns or others can "
+                    + "write is ignored. --no-config does not read it."),
             ".TP", ".I ~/.local/share/cellkit/plugins", "Plugins that \\fBcellkit plugin install\\fR installed.",
             ".TP", ".I ~/.local/state/cellkit",
             "History, session journals (for \\fB\\-\\-recover\\fR) and worker logs.",

@@ -75,10 +75,11 @@ extension Interpreter {
         if let width = c.integer("width") { renderer.settings.width = width }
         if let color = c.option("color").flatMap(ColorChoice.init(rawValue:)) { renderer.settings.color = color }
         if let timeout = c.integer("timeout") { plugins.backend.timeout = timeout }
+        if let rebuild = c.option("rebuild").flatMap(RebuildChoice.init(rawValue:)) { plugins.rebuild = rebuild }
         if c.options.isEmpty {
             output.print(
-                "width=\(renderer.settings.width.map(String.init) ?? "auto") color=\(renderer.settings.color.rawValue) timeout=\(plugins.backend.timeout)"
-            )
+                "width=\(renderer.settings.width.map(String.init) ?? "auto") color=\(renderer.settings.color.rawValue) "
+                    + "timeout=\(plugins.backend.timeout) rebuild=\(plugins.rebuild.rawValue)")
         }
     }
 

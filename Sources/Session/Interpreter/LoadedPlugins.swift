@@ -21,6 +21,11 @@ final class LoadedPlugins {
     var quarantine = Quarantine()
     /// Where listings and notes go (the interpreter's output).
     var output: ConsoleOutput
+    /// `set rebuild=`: whether `load` rebuilds a stale plugin (``loadStale(_:refusal:allowUnsafe:_:at:)``).
+    var rebuild = RebuildChoice.never
+    /// Starts a worker of its own for a rebuilt plugin's validation; `nil`
+    /// where there is no worker executable (nothing is rebuilt then).
+    var newWorker: (() -> WorkerBackend)?
 
     init(host: PluginLocator, backend: any PluginBackend, output: ConsoleOutput) {
         self.host = host
@@ -92,26 +97,32 @@ final class LoadedPlugins {
                     fix: "check the path, or build the plugin first (swift build)", path: path), c, at: span)
         }
         if let quarantine = quarantineError(forPluginAt: canonical) { throw Self.pluginError(quarantine, c, at: span) }
-        do {
-            let absolute = (try? Path.absolute(path)) ?? path
-            let (plugin, wasLoaded) = try backend.load(path: absolute, allowUnsafe: allowUnsafe)
-            catalog.add(plugin)
-            if wasLoaded {
-                output.printError(alreadyLoaded(plugin))
-            } else {
-                let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
-                let reason = name.map { " for \($0)" } ?? ""
-                output.printNote(
-                    "loaded \(plugin.name) \(plugin.version)\(reason)\(from): \(plugin.contentsSummary)")
-            }
+        let absolute = (try? Path.absolute(path)) ?? path
+        let plugin: PluginInfo
+        let wasLoaded: Bool
+        do throws(BackendError) {
+            (plugin, wasLoaded) = try backend.load(path: absolute, allowUnsafe: allowUnsafe)
         } catch {
-            var failure = backendError(error, c, at: span, loading: canonical)
-            if case .plugin(let refusal) = error, refusal.code == .unsafePermissions, let refusalNote,
-                !failure.diagnostics.isEmpty
-            {
-                failure.diagnostics[0].notes.append(refusalNote)
+            if case .plugin(let refusal) = error, Self.isStale(refusal) {
+                plugin = try loadStale(absolute, refusal: refusal, allowUnsafe: allowUnsafe, c, at: span)
+                wasLoaded = false
+            } else {
+                var failure = backendError(error, c, at: span, loading: canonical)
+                if case .plugin(let refusal) = error, refusal.code == .unsafePermissions, let refusalNote,
+                    !failure.diagnostics.isEmpty
+                {
+                    failure.diagnostics[0].notes.append(refusalNote)
+                }
+                throw failure
             }
-            throw failure
+        }
+        catalog.add(plugin)
+        if wasLoaded {
+            output.printError(alreadyLoaded(plugin))
+        } else {
+            let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
+            let reason = name.map { " for \($0)" } ?? ""
+            output.printNote("loaded \(plugin.name) \(plugin.version)\(reason)\(from): \(plugin.contentsSummary)")
         }
     }
 

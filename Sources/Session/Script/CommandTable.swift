@@ -278,10 +278,15 @@ extension CommandSpec {
                     "timeout", .integer(1...86_400),
                     "seconds a plugin may work on one row (or load) before it is stopped",
                     example: "30"),
+                .init(
+                    "rebuild", .choice(RebuildChoice.allCases.map(\.rawValue)),
+                    "whether load rebuilds a stale plugin from its package first (auto) or refuses it (never)",
+                    example: "auto"),
             ],
             summary: "change session options, or show them",
-            details: "Without options, shows the current settings.",
-            examples: ["set width=100 color=never", "set timeout=30", "set"]),
+            details: "Without options, shows the current settings. "
+                + "The set lines of ~/.config/cellkit/config apply at every start.",
+            examples: ["set width=100 color=never", "set timeout=30", "set rebuild=auto", "set"]),
         CommandSpec(
             name: .help,
             positionals: [.init("topic", "COMMAND", .topic, "a command name", optional: true)],

@@ -65,6 +65,18 @@ import Testing
         #expect(invocation.keepGoing)
     }
 
+    /// `--no-config`: a session does not read the config file; it is refused
+    /// by the commands that run no session.
+    @Test func noConfigIsForCommandsThatRunASession() throws {
+        #expect(try parse("run a.cellkit --no-config").useConfig == false)
+        #expect(try parse("--no-config").useConfig == false)
+        #expect(try parse("run a.cellkit").useConfig)
+        #expect(
+            usageError("plugins --no-config")
+                == "'--no-config' does not apply to plugins; it applies to: the REPL, run, -c, render, preview, "
+                + "--recover")
+    }
+
     /// `--no-window-chrome` drops the SVG title bar; it is refused where no
     /// SVG can be written, and for a render in another format.
     @Test func noWindowChromeIsForCommandsThatWriteSVG() throws {

@@ -266,7 +266,7 @@ import Testing
         #expect(s.interpreter.settings == Interpreter.Settings(width: 50, color: .never))
         #expect(
             s.takeOutput() == """
-                width=50 color=never timeout=10
+                width=50 color=never timeout=10 rebuild=never
                     SCREEN  KIND  SECTIONS  ROWS  WIDTH
                  ▸  A       list  0         0     auto
                 *   B       grid  0         0     auto

@@ -21,7 +21,7 @@ import Testing
         #expect(
             usages[.render]
                 == "render [SCREEN] [to FILE] [format=plain|ansi|html|svg|json] [width=N]")
-        #expect(usages[.set] == "set [width=N] [color=auto|always|never] [timeout=N]")
+        #expect(usages[.set] == "set [width=N] [color=auto|always|never] [timeout=N] [rebuild=never|auto]")
         #expect(usages[.help] == "help [COMMAND]")
         #expect(usages[.quit] == "quit")
     }
@@ -89,7 +89,7 @@ import Testing
             CommandSpec.complete("screen Main l") == CommandCompletion(start: 12, candidates: ["list"]))
         #expect(
             CommandSpec.complete("screen Main width=72 ").candidates.contains("width=") == false)
-        #expect(CommandSpec.complete("set ").candidates == ["width=", "color=", "timeout="])
+        #expect(CommandSpec.complete("set ").candidates == ["width=", "color=", "timeout=", "rebuild="])
         #expect(CommandSpec.complete("render to x.svg f").candidates == ["format="])
         #expect(CommandSpec.complete("help re").candidates == ["reload", "render"])
         #expect(CommandSpec.complete("rows X f").candidates == ["from"])
