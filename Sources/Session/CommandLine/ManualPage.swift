@@ -78,7 +78,7 @@ enum ManualPage {
                     + "set rebuild=auto to rebuild a stale plugin from its package when it is loaded), # for "
                     + "comments. A wrong line is a warning and is skipped; a file another user owns or others can "
                     + "write is ignored. --no-config does not read it."),
-            ".TP", ".I ~/.local/share/cellkit/plugins", "Plugins that \\fBcellkit plugin install\\fR installed.",
+            ".TP", ".I ~/.local/lib/cellkit/plugins", "Plugins that \\fBcellkit plugin install\\fR installed.",
             ".TP", ".I ~/.local/state/cellkit",
             "History, session journals (for \\fB\\-\\-recover\\fR) and worker logs.",
             ".SH SEE ALSO",
