@@ -206,8 +206,6 @@ final class BoundRows {
         }
     }
 
-    /// Puts the values of record `record` into `values`, by attribute slot
-    /// (a missing value leaves its slot `nil`: the attribute keeps its default).
     /// The binding's constants, by slot.
     var constants: [(slot: Int, value: AttributeValue)] {
         entries.compactMap { slot, entry in
@@ -216,8 +214,11 @@ final class BoundRows {
         }
     }
 
-    /// Puts record `record`'s values into `values`, by slot; the constants
-    /// too, but for the slots `skipping` has (the caller sets those itself).
+    /// Puts record `record`'s values into `values`, by attribute slot (a
+    /// missing value makes its slot `nil`: the attribute gets its default);
+    /// the constants too, but for the slots `skipping` has (the caller sets
+    /// those itself). Every other slot of a mapping is written, on every
+    /// row: a caller may keep the buffer from one row of a binding to the next.
     func fill(record: Int, into values: inout [AttributeValue?], skipping: [PreparedValue?] = []) throws(Failure) {
         // (The table itself is not copied per row: a copy retains and releases each of its fields.)
         if !currentRecords.contains(record) { try read(holding: record) }
@@ -240,7 +241,10 @@ final class BoundRows {
             case .constant(let value):
                 if slot >= skipping.count || skipping[slot] == nil { values[slot] = value }
             case .bound(let attribute):
-                guard let table = current else { return }
+                guard let table = current else {
+                    values[slot] = nil
+                    continue
+                }
                 do {
                     values[slot] = try table.value(record: index, for: attribute, cell: cellName)
                 } catch {

@@ -212,6 +212,7 @@ final class ScreenDataSource {
             guard let plan = try? plan(r.cell) else { return r.cell }
             clearValues(plan.attributes.count)
             constants = []
+            filledBy = nil
             for setting in r.attributes {
                 if let slot = plan.slots[setting.name] { values[slot] = setting.value }
             }
@@ -221,6 +222,7 @@ final class ScreenDataSource {
             guard let rows = rows(of: b, section: section, source: lo) else {
                 clearValues(plan.attributes.count)
                 constants = []
+                filledBy = nil
                 return b.cell
             }
             let run = BoundRun(
@@ -261,16 +263,22 @@ final class ScreenDataSource {
     private var lastRun: BoundRun?
 
     private func fill(_ run: BoundRun, row: Int) -> CellReference {
-        clearValues(run.slots)
+        // The rows of a run fill the same slots: the buffer is cleared when another run (or a literal row) used it.
+        if filledBy !== run { clearValues(run.slots) }
+        filledBy = run
         constants = run.constants  // (the run's array, not a copy)
         do {
             try run.rows.fill(record: row - run.start, into: &values, skipping: run.constants)
         } catch {
             if dataErrors.count < 10 { dataErrors.append(error.description) }
             clearValues(run.slots)
+            filledBy = nil
         }
         return run.cell
     }
+
+    /// The run whose row `values` holds (every slot it does not fill is `nil`).
+    private var filledBy: BoundRun?
 
     private func clearValues(_ count: Int) {
         if values.count != count {

@@ -85,4 +85,25 @@ private enum TaskCells: Plugin {
         s.succeed(script + "render")
         #expect(s.takeOutput() == expected)
     }
+
+    /// Bound rows: a record whose member is `null` gives its attribute the default,
+    /// never the value of the record before it (the worker keeps its buffer
+    /// of values from row to row of a binding, and writes every slot).
+    @Test func aRecordWithoutAMemberDrawsTheDefaultNotThePreviousRecordsValue() {
+        let files = TemporaryFiles()
+        files.write(
+            "tasks.json",
+            """
+            [{"t": "a", "p": 10, "x": "one"}, {"t": "b", "p": 20, "x": null}, {"t": "c", "p": null, "x": "three"},
+             {"t": null, "p": 40, "x": null}]
+            """)
+        let s = ScriptSession(plugins: [TaskCells.self])
+        s.succeed(
+            """
+            screen A width=30
+            rows TaskCell from "\(files.path("tasks.json"))" task=.t percent=.p pct=.x
+            render
+            """)
+        #expect(s.takeOutput() == "a [one]\nb [20%]\nc [three]\n [40%]\n")
+    }
 }
