@@ -182,4 +182,23 @@ import Testing
 
                 """)
     }
+
+    /// A rebuild runs the package's code as this user: a package another
+    /// user can change (here, a folder anyone can write, as a shared one
+    /// might be) is not built, as a plugin from such a folder is not loaded.
+    @Test func aStalePluginWhosePackageOthersCanChangeIsNotRebuilt() throws {
+        let scratch = try Self.home(config: "set rebuild=auto\n")
+        try scratch.write("Shared/Package.swift", "// swift-tools-version: 6.0\n")
+        #expect(chmod(scratch.path("Shared"), 0o777) == 0)
+        let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("Shared"))
+        let result = try scratch.cellkit(
+            ["-c", "load WeatherCells", "-p", plugins], environment: Self.environment(scratch))
+        #expect(result.status != 0)
+        #expect(
+            result.standardError.contains(
+                "could not be rebuilt: refusing to build WeatherCells from \(scratch.path("Shared")): "),
+            "\(result.standardError)")
+        #expect(result.standardError.contains("chmod"), "\(result.standardError)")
+        #expect(!result.standardError.contains("rebuilding"), "nothing is built")
+    }
 }

@@ -71,6 +71,18 @@ struct PluginInstaller {
                 fix: "put it back there, or install it from where it is now: cellkit plugin install PACKAGE_DIR",
                 kind: .io)
         }
+        // What is built runs as this user, and a rebuild is not asked for file by file: a package that another
+        // user can change (its manifest, or a folder above it) is not built, as such a plugin is not loaded.
+        if !allowUnsafe {
+            do {
+                try TrustPolicy().check(source + "/Package.swift")
+            } catch {
+                throw Failure(
+                    message: "refusing to build \(name) from \(source): \(error.refusalReason)",
+                    fix: error.fix ?? "make the package yours and not writable by others (chmod go-w), "
+                        + "or pass --allow-unsafe-plugins", kind: .plugin)
+            }
+        }
         return try buildAndInstall(
             package: source, into: directory, only: name, progress: "rebuilding \(name) from \(source)")
     }
