@@ -132,6 +132,11 @@ package final class DataFile {
     /// records, ``DataTable/checkedKeys``); any other chunk is parsed in full.
     package var scalarKeys: [String]?
 
+    /// What is made of each chunk's table on the thread that reads it
+    /// (set before the first read): a worker makes the values of the rows it
+    /// will draw, ahead, while it draws the chunk before (``DataTable/made``).
+    package var prepare: (@Sendable (DataTable) -> (any Sendable)?)?
+
     /// With ``scalarKeys``, for drawing: how a checked chunk keeps its
     /// records' values of those keys as text (``DataTable/keyTexts``), a
     /// `Double` written by this; `nil` to count them only (the check pass).
@@ -282,10 +287,21 @@ package final class DataFile {
             if next.index != successor(of: index) { dropReadsAhead() }
         }
         waitForCuts()
-        return try Self.read(
-            chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly, scalarKeys: scalarKeys,
-            textFormat: scalarTextFormat
+        return try Self.made(
+            Self.read(
+                chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly,
+                scalarKeys: scalarKeys, textFormat: scalarTextFormat),
+            by: prepare
         ).get()
+    }
+
+    /// `outcome`, its table with what `prepare` makes of it.
+    private static func made(
+        _ outcome: Result<Outcome, DataTable.OpenError>, by prepare: (@Sendable (DataTable) -> (any Sendable)?)?
+    ) -> Result<Outcome, DataTable.OpenError> {
+        guard let prepare, case .success(.table(var table, let isLast)) = outcome else { return outcome }
+        table.made = prepare(table)
+        return .success(.table(table, isLast: isLast))
     }
 
     private func take(_ read: ReadAhead) throws(DataTable.OpenError) -> Outcome {
@@ -330,6 +346,7 @@ package final class DataFile {
         package let countsOnly: Bool
         package let scalarKeys: [String]?
         package let format: (@Sendable (Double) -> String)?
+        package let prepare: (@Sendable (DataTable) -> (any Sendable)?)?
         /// Set by the reading thread before it leaves ``done``; read only after ``wait()``.
         package private(set) var outcome: Result<Outcome, DataTable.OpenError> = .success(.end)
         /// Left when the chunk's bytes are read (the chunker is free again).
@@ -339,13 +356,14 @@ package final class DataFile {
 
         package init(
             index: Int, positions: Bool, countsOnly: Bool, scalarKeys: [String]?,
-            format: (@Sendable (Double) -> String)?
+            format: (@Sendable (Double) -> String)?, prepare: (@Sendable (DataTable) -> (any Sendable)?)?
         ) {
             self.index = index
             self.positions = positions
             self.countsOnly = countsOnly
             self.scalarKeys = scalarKeys
             self.format = format
+            self.prepare = prepare
             cut.enter()
             done.enter()
         }
@@ -359,13 +377,14 @@ package final class DataFile {
                 chunk = .failure(DataFile.openError(error, chunker))
             }
             cut.leave()
-            outcome = chunk.flatMap { chunk in
-                chunk.map {
-                    DataFile.parse(
-                        $0, format: chunker.format, path: path, positions: positions, countsOnly: countsOnly,
-                        scalarKeys: scalarKeys, textFormat: format)
-                } ?? .success(.end)
-            }
+            outcome = DataFile.made(
+                chunk.flatMap { chunk in
+                    chunk.map {
+                        DataFile.parse(
+                            $0, format: chunker.format, path: path, positions: positions, countsOnly: countsOnly,
+                            scalarKeys: scalarKeys, textFormat: format)
+                    } ?? .success(.end)
+                }, by: prepare)
             done.leave()
         }
 
@@ -381,7 +400,7 @@ package final class DataFile {
         while aheads.count < readAhead, let next = successor(of: aheads.last?.index ?? index) {
             let read = ReadAhead(
                 index: next, positions: positions, countsOnly: countsOnly,
-                scalarKeys: scalarKeys, format: scalarTextFormat)
+                scalarKeys: scalarKeys, format: scalarTextFormat, prepare: prepare)
             let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
             aheads.append(read)
             DispatchQueue.global().async { job.read.run(job.chunker, path: job.path, after: job.previous) }

@@ -28,6 +28,9 @@ package struct DataTable {
     /// The keys every record of a counted JSON table has, each with a
     /// scalar value (``DataFile/scalarKeys``).
     package var checkedKeys: [String] = []
+    /// What the reader's ``DataFile/prepare`` made of this table, on the
+    /// thread that read it (a worker: its rows' values).
+    package var made: (any Sendable)?
     /// Their values as text (`JSONValue.scalarText`), a list per record in
     /// the order of ``checkedKeys``, when kept for drawing (``DataFile/scalarTextFormat``).
     package var keyTexts: [[String]] = []

@@ -24,9 +24,12 @@ final class BoundRows {
         case constant(AttributeValue)
         case bound(BoundAttribute)
     }
-    private let cellName: String
     /// The cell's attribute names, by slot.
     private let names: [String]
+    /// How the bound attributes are read from a record.
+    private let reader: RecordReader
+    /// The constants, by slot.
+    private let constantEntries: [(slot: Int, value: AttributeValue)]
 
     /// Why the rows cannot be drawn.
     struct Failure: Error, CustomStringConvertible {
@@ -39,7 +42,6 @@ final class BoundRows {
     /// the chunks that hold them, and no other.
     init(_ binding: Binding, attributes: [AttributeInfo], plan: [Range<Int>]? = nil) throws(Failure) {
         self.binding = binding
-        cellName = binding.cell.written
         let now = DataFileIdentity(of: binding.path)
         guard now == binding.identity else {
             let was = "it had \(binding.identity.size) bytes"
@@ -68,6 +70,22 @@ final class BoundRows {
             guard let bound = BoundAttribute(mapping, type: attributes[slot].type) else { return nil }
             return (slot, .bound(bound))
         }
+        var boundSlots: [Int] = []
+        var bound: [BoundAttribute] = []
+        var constants: [(slot: Int, value: AttributeValue)] = []
+        for (slot, entry) in entries {
+            switch entry {
+            case .bound(let attribute):
+                boundSlots.append(slot)
+                bound.append(attribute)
+            case .constant(let value):
+                constants.append((slot, value))
+            }
+        }
+        reader = RecordReader(slots: boundSlots, attributes: bound, cellName: binding.cell.written)
+        constantEntries = constants
+        // Each chunk's records' values are made on the thread that reads it (ahead of the drawing).
+        file.prepare = { [reader] table in reader.values(of: table) }
         // Text made of top-level JSON members, every bound attribute: the
         // chunks are read for those members' texts alone, without a DOM
         // (a chunk that is not so simple is parsed, and read the general way).
@@ -91,187 +109,55 @@ final class BoundRows {
     /// How many rows there are (as `rows` counted them).
     var count: Int { binding.count }
 
-    /// Per entry, how to make its value straight from a record when it is
-    /// text made of fields (``TextPlan``), resolved once per binding: against
-    /// a CSV file's header or the keys of a JSON chunk read as texts
-    /// (`columnPlans`), or a parsed JSON file's first record (`keyPlans`);
-    /// `nil` for an entry that goes the general way.
-    private var columnPlans: [TextPlan?]?
-    private var keyPlans: [TextPlan?]?
-
-    /// Text from a record's fields without going through field paths and
-    /// typed lookups: what most bound rows are. A CSV field by column
-    /// index; a JSON member by key, looked for first where it was in the
-    /// first record (records of a file mostly share their keys' order).
-    private enum TextPlan {
-        enum Part {
-            case literal(String)
-            case column(Int)
-            case key(String, hint: Int)
-        }
-        case string([Part])
-        case strings([Part])
-
-        /// The value from a CSV record's fields (or a JSON record's texts, ``DataTable/keyTexts``).
-        func value(_ fields: [String]) -> AttributeValue {
-            func text(_ part: Part) -> String {
-                switch part {
-                case .literal(let text): text
-                case .column(let index): index < fields.count ? fields[index] : ""
-                case .key: ""
-                }
-            }
-            switch self {
-            case .string(let parts):
-                if parts.count == 1 { return .string(text(parts[0])) }
-                return .string(parts.map(text).joined())
-            case .strings(let parts):
-                // The record's fields themselves, when they are the list (no copy).
-                if parts.count == fields.count
-                    && parts.indices.allSatisfy({ if case .column($0) = parts[$0] { true } else { false } })
-                {
-                    return .strings(fields)
-                }
-                return .strings(parts.map(text))
-            }
-        }
-
-        /// The value from a JSON record; `nil` when a member is not text, a
-        /// number, a Boolean or null (the general way says what is wrong).
-        func value(_ record: JSONValue) -> AttributeValue? {
-            guard case .object(let object) = record else { return nil }
-            func text(_ part: Part) -> String? {
-                switch part {
-                case .literal(let text):
-                    return text
-                case .column:
-                    return nil
-                case .key(let key, let hint):
-                    if hint < object.count, object[hint].key == key { return object[hint].value.scalarText }
-                    // A record without it is an error, said the general way.
-                    guard let index = object.index(forKey: key) else { return nil }
-                    return object[index].value.scalarText
-                }
-            }
-            var texts: [String] = []
-            texts.reserveCapacity(parts.count)
-            for part in parts {
-                guard let text = text(part) else { return nil }
-                texts.append(text)
-            }
-            if case .strings = self { return .strings(texts) }
-            return .string(texts.count == 1 ? texts[0] : texts.joined())
-        }
-
-        private var parts: [Part] {
-            switch self {
-            case .string(let parts), .strings(let parts): parts
-            }
-        }
-    }
-
-    /// The plans, with each field found by `part` (`nil`: that entry goes the general way).
-    private func makeTextPlans(_ part: (FieldPath) -> TextPlan.Part?) -> [TextPlan?] {
-        entries.map { _, entry in
-            guard case .bound(let attribute) = entry, attribute.cannotFailOnCSV else { return nil }
-            switch attribute.source {
-            case .field(let path):
-                // A JSON value is converted to the attribute's type the general way.
-                guard case .column = part(path) else { return nil }
-                return part(path).map { .string([$0]) }
-            case .template(let template):
-                var parts: [TextPlan.Part] = []
-                for element in template.parts {
-                    switch element {
-                    case .text(let text): parts.append(.literal(text))
-                    case .field(let path, _):
-                        guard let part = part(path) else { return nil }
-                        parts.append(part)
-                    }
-                }
-                return .string(parts)
-            case .list(let elements):
-                var parts: [TextPlan.Part] = []
-                for element in elements {
-                    switch element {
-                    case .text(let text): parts.append(.literal(text))
-                    case .field(let path):
-                        guard let part = part(path) else { return nil }
-                        parts.append(part)
-                    case .list: return nil
-                    }
-                }
-                return .strings(parts)
-            }
-        }
-    }
-
     /// The binding's constants, by slot.
-    var constants: [(slot: Int, value: AttributeValue)] {
-        entries.compactMap { slot, entry in
-            if case .constant(let value) = entry { return (slot, value) }
-            return nil
-        }
-    }
+    var constants: [(slot: Int, value: AttributeValue)] { constantEntries }
 
     /// Puts record `record`'s values into `values`, by attribute slot (a
     /// missing value makes its slot `nil`: the attribute gets its default);
     /// the constants too, but for the slots `skipping` has (the caller sets
     /// those itself). Every other slot of a mapping is written, on every
     /// row: a caller may keep the buffer from one row of a binding to the next.
+    ///
+    /// The bound values of a chunk's records are made when it is read,
+    /// ahead, on the reading thread (``RecordReader/values(of:)``): a row
+    /// copies its slots. A chunk with an error in a record is read a row at
+    /// a time, and the row with the error reports it.
     func fill(record: Int, into values: inout [AttributeValue?], skipping: [PreparedValue?] = []) throws(Failure) {
-        // (The table itself is not copied per row: a copy retains and releases each of its fields.)
         if !currentRecords.contains(record) { try read(holding: record) }
         let index = record - currentRecords.lowerBound
-        let fields: [String]? = csvRecords?[index].fields ?? keyTexts?[index]
-        let json: JSONValue? = jsonRecords?[index]
-        for (i, (slot, entry)) in entries.enumerated() {
-            if let fields {
-                if let plan = columnPlans?[i] {
-                    values[slot] = plan.value(fields)
-                    continue
-                }
-            } else if let plan = keyPlans?[i] {
-                if let json, let value = plan.value(json) {
-                    values[slot] = value
-                    continue
-                }
+        if let made = currentValues {
+            let slots = reader.slots
+            var at = index * slots.count
+            for slot in slots {
+                values[slot] = made[at]
+                at += 1
             }
-            switch entry {
-            case .constant(let value):
-                if slot >= skipping.count || skipping[slot] == nil { values[slot] = value }
-            case .bound(let attribute):
-                guard let table = current else {
-                    values[slot] = nil
-                    continue
-                }
-                do {
-                    values[slot] = try table.value(record: index, for: attribute, cell: cellName)
-                } catch {
-                    throw Failure(
-                        description:
-                            "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
-                }
+        } else if let table = current {
+            do {
+                try reader.read(index, of: table, plans: currentPlans) { values[$0] = $1 }
+            } catch {
+                throw Failure(
+                    description: "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
             }
+        }
+        for (slot, value) in constantEntries where slot >= skipping.count || skipping[slot] == nil {
+            values[slot] = value
         }
     }
 
-    /// The chunk of records rows are read from, and its records (kept
-    /// apart, so a row reads its fields without copying the table).
+    /// The chunk of records rows are read from, and how its records are read.
     private var current: DataTable?
     /// The records `current` holds, by number in the file.
     private var currentRecords = 0..<0
-    private var csvRecords: [CSVRecord]?
-    private var jsonRecords: [JSONValue]?
-    private var keyTexts: [[String]]?
+    /// The bound values of `current`'s records, made when it was read; `nil` when it must be read a row at a time.
+    private var currentValues: [AttributeValue?]?
+    private var currentPlans = RecordReader.Plans.none
 
     /// Reads the chunk holding `record`.
     private func read(holding record: Int) throws(Failure) {
         current = nil
         currentRecords = 0..<0
-        csvRecords = nil
-        jsonRecords = nil
-        keyTexts = nil
+        currentValues = nil
         let found: DataTable?
         do {
             found = try file.table(holding: record)
@@ -288,32 +174,8 @@ final class BoundRows {
         }
         current = table
         currentRecords = table.recordBase..<table.recordBase + table.count
-        switch table.storage {
-        case .csv(let csv, _):
-            if columnPlans == nil {
-                columnPlans = makeTextPlans { path in
-                    path.topLevelKey.flatMap { csv.header.firstIndex(of: $0) }.map { .column($0) }
-                }
-            }
-            csvRecords = csv.records
-        case .json where table.countedRecords != nil:
-            // Read as the texts of the keys every bound attribute is made of (see `init`).
-            if columnPlans == nil {
-                let keys = table.checkedKeys
-                columnPlans = makeTextPlans { path in
-                    path.topLevelKey.flatMap { keys.firstIndex(of: $0) }.map { .column($0) }
-                }
-            }
-            keyTexts = table.keyTexts
-        case .json(_, let records):
-            if keyPlans == nil {
-                let first: JSONObject? = if case .object(let object)? = records.first { object } else { nil }
-                keyPlans = makeTextPlans { path in
-                    path.topLevelKey.map { key in .key(key, hint: first?.index(forKey: key) ?? 0) }
-                }
-            }
-            jsonRecords = records
-        }
+        currentValues = table.made as? [AttributeValue?]
+        if currentValues == nil { currentPlans = reader.plans(for: table) }
     }
 }
 

@@ -1,0 +1,209 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import DataBinding
+import WorkerProtocol
+
+/// How the bound attributes of a binding are read from a record: each
+/// attribute's slot, and per chunk the plans that read text made of fields
+/// straight from a record (``TextPlan``). Immutable after `init`, so the
+/// thread that reads a chunk ahead makes its records' values
+/// (``values(of:)``) while the drawing thread draws the chunk before.
+final class RecordReader: @unchecked Sendable {
+    // (@unchecked: `BoundAttribute` is a class that nothing changes after `rows` made it.)
+    /// The slot of each bound attribute, in the order of the mappings.
+    let slots: [Int]
+    private let attributes: [BoundAttribute]
+    private let cellName: String
+
+    init(slots: [Int], attributes: [BoundAttribute], cellName: String) {
+        self.slots = slots
+        self.attributes = attributes
+        self.cellName = cellName
+    }
+
+    /// Per attribute, the plan that reads its value from a record's fields
+    /// (a CSV record's, or a JSON record's texts: `columns`) or from a
+    /// parsed JSON record (`keys`); `nil` for one that goes the general way.
+    enum Plans: Sendable {
+        case none
+        case columns([TextPlan?])
+        case keys([TextPlan?])
+    }
+
+    /// The plans for the records of `table`: against a CSV chunk's header,
+    /// the keys of a JSON chunk read as texts, or a parsed JSON chunk's
+    /// first record.
+    func plans(for table: DataTable) -> Plans {
+        switch table.storage {
+        case .csv(let csv, _):
+            return .columns(
+                makeTextPlans { path in path.topLevelKey.flatMap { csv.header.firstIndex(of: $0) }.map { .column($0) } }
+            )
+        case .json where table.countedRecords != nil:
+            let keys = table.checkedKeys
+            return .columns(
+                makeTextPlans { path in path.topLevelKey.flatMap { keys.firstIndex(of: $0) }.map { .column($0) } })
+        case .json(_, let records):
+            let first: JSONObject? = if case .object(let object)? = records.first { object } else { nil }
+            return .keys(
+                makeTextPlans { path in path.topLevelKey.map { key in .key(key, hint: first?.index(forKey: key) ?? 0) }
+                })
+        }
+    }
+
+    /// Reads record `index` of `table`, giving each bound attribute's slot
+    /// and value to `write` (`nil`: the attribute gets its default).
+    func read(
+        _ index: Int, of table: DataTable, plans: Plans, into write: (Int, AttributeValue?) -> Void
+    ) throws(Diagnostic) {
+        var fields: [String]?
+        var json: JSONValue?
+        switch table.storage {
+        case .csv(let csv, _): fields = csv.records[index].fields
+        case .json where table.countedRecords != nil: fields = table.keyTexts[index]
+        case .json(_, let records): json = records[index]
+        }
+        for (i, attribute) in attributes.enumerated() {
+            switch plans {
+            case .columns(let plans):
+                if let fields, let plan = plans[i] {
+                    write(slots[i], plan.value(fields))
+                    continue
+                }
+            case .keys(let plans):
+                if let json, let plan = plans[i], let value = plan.value(json) {
+                    write(slots[i], value)
+                    continue
+                }
+            case .none:
+                break
+            }
+            write(slots[i], try table.value(record: index, for: attribute, cell: cellName))
+        }
+    }
+
+    /// The bound values of every record of `table`, `slots.count` a record
+    /// in the order of ``slots``; `nil` when a record has an error (its row
+    /// reads it again, and reports it).
+    func values(of table: DataTable) -> [AttributeValue?]? {
+        guard !attributes.isEmpty else { return nil }
+        let plans = plans(for: table)
+        var values: [AttributeValue?] = []
+        values.reserveCapacity(table.count * slots.count)
+        do {
+            for index in 0..<table.count {
+                try read(index, of: table, plans: plans) { _, value in values.append(value) }
+            }
+        } catch {
+            return nil
+        }
+        return values
+    }
+
+    /// Text from a record's fields without going through field paths and
+    /// typed lookups: what most bound rows are. A CSV field by column
+    /// index; a JSON member by key, looked for first where it was in the
+    /// first record (records of a file mostly share their keys' order).
+    enum TextPlan: Sendable {
+        enum Part: Sendable {
+            case literal(String)
+            case column(Int)
+            case key(String, hint: Int)
+        }
+        case string([Part])
+        case strings([Part])
+
+        /// The value from a CSV record's fields (or a JSON record's texts, ``DataTable/keyTexts``).
+        func value(_ fields: [String]) -> AttributeValue {
+            func text(_ part: Part) -> String {
+                switch part {
+                case .literal(let text): text
+                case .column(let index): index < fields.count ? fields[index] : ""
+                case .key: ""
+                }
+            }
+            switch self {
+            case .string(let parts):
+                if parts.count == 1 { return .string(text(parts[0])) }
+                return .string(parts.map(text).joined())
+            case .strings(let parts):
+                // The record's fields themselves, when they are the list (no copy).
+                if parts.count == fields.count
+                    && parts.indices.allSatisfy({ if case .column($0) = parts[$0] { true } else { false } })
+                {
+                    return .strings(fields)
+                }
+                return .strings(parts.map(text))
+            }
+        }
+
+        /// The value from a JSON record; `nil` when a member is not text, a
+        /// number, a Boolean or null (the general way says what is wrong).
+        func value(_ record: JSONValue) -> AttributeValue? {
+            guard case .object(let object) = record else { return nil }
+            func text(_ part: Part) -> String? {
+                switch part {
+                case .literal(let text):
+                    return text
+                case .column:
+                    return nil
+                case .key(let key, let hint):
+                    if hint < object.count, object[hint].key == key { return object[hint].value.scalarText }
+                    // A record without it is an error, said the general way.
+                    guard let index = object.index(forKey: key) else { return nil }
+                    return object[index].value.scalarText
+                }
+            }
+            var texts: [String] = []
+            texts.reserveCapacity(parts.count)
+            for part in parts {
+                guard let text = text(part) else { return nil }
+                texts.append(text)
+            }
+            if case .strings = self { return .strings(texts) }
+            return .string(texts.count == 1 ? texts[0] : texts.joined())
+        }
+
+        private var parts: [Part] {
+            switch self {
+            case .string(let parts), .strings(let parts): parts
+            }
+        }
+    }
+
+    /// The plans, with each field found by `part` (`nil`: that entry goes the general way).
+    private func makeTextPlans(_ part: (FieldPath) -> TextPlan.Part?) -> [TextPlan?] {
+        attributes.map { attribute in
+            guard attribute.cannotFailOnCSV else { return nil }
+            switch attribute.source {
+            case .field(let path):
+                // A JSON value is converted to the attribute's type the general way.
+                guard case .column = part(path) else { return nil }
+                return part(path).map { .string([$0]) }
+            case .template(let template):
+                var parts: [TextPlan.Part] = []
+                for element in template.parts {
+                    switch element {
+                    case .text(let text): parts.append(.literal(text))
+                    case .field(let path, _):
+                        guard let part = part(path) else { return nil }
+                        parts.append(part)
+                    }
+                }
+                return .string(parts)
+            case .list(let elements):
+                var parts: [TextPlan.Part] = []
+                for element in elements {
+                    switch element {
+                    case .text(let text): parts.append(.literal(text))
+                    case .field(let path):
+                        guard let part = part(path) else { return nil }
+                        parts.append(part)
+                    case .list: return nil
+                    }
+                }
+                return .strings(parts)
+            }
+        }
+    }
+}
