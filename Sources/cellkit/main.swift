@@ -2,7 +2,7 @@
 // processes (docs/design.md, "Two processes"). `--worker` and `--scan-plugin`
 // run plugin code and go to Worker; everything else goes to Session, where
 // the parsing (Invocation.parse) and everything else lives.
-import CellKit
+@_spi(Host) import CellKit
 import Glibc
 import Session
 import Worker

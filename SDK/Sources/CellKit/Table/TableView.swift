@@ -11,7 +11,7 @@
 /// table.title = "Team"
 /// table.register(cellType: NameCell.self)
 /// table.dataSource = names
-/// try table.render(width: 40, to: PlainTextWriter(output: FileDescriptorOutput()))
+/// print(renderedText(table, width: 40))
 /// // ╭─ Team ───────────────────────────────╮
 /// // │ Ada                                  │
 /// // │ Grace                                │
