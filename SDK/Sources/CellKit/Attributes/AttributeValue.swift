@@ -23,7 +23,7 @@
     /// A list of strings: the texts of columns.
     case strings([String])
 
-    /// The value written the way ``AttributeType/parse(_:)`` reads it back.
+    /// The value written the way a script writes it (and the host reads it back).
     public var description: String {
         switch self {
         case .int(let v): String(v)

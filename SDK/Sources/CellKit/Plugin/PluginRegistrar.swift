@@ -112,10 +112,10 @@ public final class PluginRegistrar {
         }
         let name = reusable.reuseIdentifier
         if let nibLoadable = viewType as? any NibLoadable.Type {
-            let nib = nibLoadable.nib
-            try add(viewType, name: name, kind: kind, summary: summary, nib: nib) { () throws(CellKitError) in
+            try add(viewType, name: name, kind: kind, summary: summary, nib: nibLoadable.nib) {
+                () throws(CellKitError) in
                 let view = viewType.init()  // the registered class, even when it is a subclass chosen at run time
-                try NibLoading.load(nib, into: view)
+                try NibLoading.load(nibLoadable.nib, into: view)  // asked each time, as tryLoadFromNib() does
                 return view
             }
         } else {

@@ -7,7 +7,7 @@
 /// a wide character (one that would straddle the clip edge becomes a space),
 /// and overwriting half of a wide character blanks the other half.
 ///
-/// Canvases are reused: ``reset(width:height:)`` keeps the storage, so drawing
+/// Canvases are reused: `reset(width:height:)` keeps the storage, so drawing
 /// row after row of a long table allocates nothing once the first row is drawn.
 ///
 /// A plugin draws through the ``DrawingContext`` it is given; the canvas
@@ -24,8 +24,8 @@ public final class Canvas {
 
     /// One character cell.
     @frozen public struct Cell: Hashable, Sendable {
-        /// The scalar value, or a marker: ``continuation`` for the right half
-        /// of a wide character, or ``clusterFlag`` plus an index into the
+        /// The scalar value, or a marker: `continuation` for the right half
+        /// of a wide character, or `clusterFlag` plus an index into the
         /// canvas's cluster table.
         public var content: UInt32
         /// The style, packed into one word.

@@ -67,7 +67,8 @@
             canvas: target, owner: owner, origin: absolute.origin, size: frame.size, clip: clip.intersected(absolute))
     }
 
-    /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)-(String,_,_,_)``.
+    /// Draws text at `point`, clipped to the view; a wide character that would
+    /// cross the clip's edge is left out.
     ///
     /// - Returns: the column (in view coordinates) just past the text.
     @discardableResult

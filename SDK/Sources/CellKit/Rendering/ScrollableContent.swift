@@ -3,8 +3,8 @@
 /// collection be rendered in full without holding it in memory, or shown a
 /// viewport at a time over millions of rows.
 ///
-/// ``TableView`` and ``CollectionView`` conform. ``render(width:to:)`` streams
-/// every piece to a writer; the console's viewport draws only the pieces on screen.
+/// ``TableView`` and ``CollectionView`` conform. The host streams every piece
+/// to a writer; the console's viewport draws only the pieces on screen.
 ///
 /// The protocol is public only so that the two public classes can conform to
 /// it; its requirements are the host's (`@_spi(Host)`), and the defaults below
