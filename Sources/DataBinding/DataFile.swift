@@ -36,7 +36,7 @@ package final class DataFile {
     package init(
         _ path: String, format: RecordChunker.Format? = nil,
         recordLimit: Int = RecordChunker.defaultRecordLimit, chunkBytes: Int = DataFile.chunkBytes,
-        positions: Bool = true, readAhead: Int = 1
+        positions: Bool = true, readAhead: Int = 1, starts: [RecordChunker.ChunkStart]? = nil
     ) throws(DataTable.OpenError) {
         self.path = path
         self.format = format ?? RecordChunker.Format(path: path)
@@ -51,9 +51,59 @@ package final class DataFile {
         do {
             chunker = try RecordChunker(
                 path: path, format: self.format, targetBytes: chunkBytes, recordLimit: recordLimit)
+            if let starts, try chunker.adopt(starts), let adopted = chunker.chunkStarts {
+                chunkRecords = adopted.map(\.record)
+            }
         } catch {
             throw .io(error.description)
         }
+    }
+
+    /// Where the file's chunks start and where it ends, once every chunk
+    /// has been read (after the check pass): what the workers that draw its
+    /// rows are given, so that none of them scans the file (``init``'s
+    /// `starts`). `nil` before the last chunk was read.
+    package var chunkStarts: [RecordChunker.ChunkStart]? {
+        waitForCuts()
+        return chunker.chunkStarts
+    }
+
+    /// How many chunks have been read from the file, read ahead or not (for tests).
+    package var chunksRead: Int {
+        waitForCuts()
+        return chunker.chunksRead
+    }
+
+    /// The first record of each chunk, then the number of records, when the
+    /// chunk starts were given (``init``'s `starts`): which chunk holds a
+    /// record, without the chunker (which threads reading ahead may be using).
+    private var chunkRecords: [Int]?
+
+    /// The records the caller will read, in order (a worker that draws some
+    /// blocks of a table's rows reads those and skips the rest): reading
+    /// ahead goes to the next chunk that holds one of them, not the next
+    /// chunk of the file. Used only when the chunk starts were given.
+    package var plan: [Range<Int>]? {
+        didSet { plan = plan?.filter { !$0.isEmpty } }
+    }
+
+    /// The chunk read after chunk `index`: the next one, or with a
+    /// ``plan``, the next one that holds a planned record; `nil` when
+    /// there is none.
+    private func successor(of index: Int) -> Int? {
+        guard let plan, let chunkRecords, index + 1 < chunkRecords.count else { return index + 1 }
+        let next = chunkRecords[index + 1]  // the first record after chunk `index`
+        guard let range = plan.first(where: { $0.upperBound > next }) else { return nil }
+        let record = max(range.lowerBound, next)
+        guard record < chunkRecords[chunkRecords.count - 1] else { return nil }
+        // The last chunk whose first record is at or before `record`.
+        var lo = index + 1
+        var hi = chunkRecords.count - 2
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if chunkRecords[mid] <= record { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     /// The records of chunk `index` as a table, or `nil` past the last chunk.
@@ -158,7 +208,7 @@ package final class DataFile {
             table.place = place
             return .success(.table(table, isLast: chunk.isLast))
         }
-        if let scalarKeys, case .json = format {
+        if let scalarKeys, format == .json || format == .jsonLines {
             // Every record has the keys, scalar: checked and counted (and their texts kept), not parsed (no DOM,
             // no String of the chunk). Any other chunk is parsed below.
             let texts = textFormat.flatMap {
@@ -229,7 +279,7 @@ package final class DataFile {
                 next.wait()
                 return try take(next)
             }
-            if next.index != index + 1 { dropReadsAhead() }
+            if next.index != successor(of: index) { dropReadsAhead() }
         }
         waitForCuts()
         return try Self.read(
@@ -264,7 +314,8 @@ package final class DataFile {
     /// Two for a caller that is busy itself is slower: three threads on two
     /// cores.
     package var readAhead: Int
-    /// The chunks being read on other threads, in order, consecutive.
+    /// The chunks being read on other threads, in order, each the
+    /// ``successor(of:)`` of the one before.
     private var aheads: [ReadAhead] = []
 
     /// A chunk read on another thread: first its bytes, then its parse.
@@ -324,10 +375,12 @@ package final class DataFile {
 
     /// Reads ahead the chunks after chunk `index`, up to ``readAhead``.
     private func readAhead(after index: Int, positions: Bool) {
-        guard aheads.first.map({ $0.index == index + 1 && $0.positions == positions }) ?? true else { return }
-        while aheads.count < readAhead {
+        guard aheads.first.map({ $0.index == successor(of: index) && $0.positions == positions }) ?? true else {
+            return
+        }
+        while aheads.count < readAhead, let next = successor(of: aheads.last?.index ?? index) {
             let read = ReadAhead(
-                index: (aheads.last?.index ?? index) + 1, positions: positions, countsOnly: countsOnly,
+                index: next, positions: positions, countsOnly: countsOnly,
                 scalarKeys: scalarKeys, format: scalarTextFormat)
             let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
             aheads.append(read)

@@ -52,6 +52,77 @@ enum ServiceRecords {
         return bytes
     }
 
+    /// How a file of these records is laid out: what real exports write.
+    enum Layout: String, CaseIterable {
+        /// CSV with a header line.
+        case csv
+        /// A JSON array, one record a line (``json(_:)``).
+        case json
+        /// A JSON array pretty-printed as `json.dump(indent=2)` writes it: a member a line.
+        case jsonPretty = "json-pretty"
+        /// A JSON array on one line, as `json.dump` and `JSON.stringify` write it.
+        case jsonLine = "json-line"
+        /// JSON Lines: one record a line, no array.
+        case jsonl
+
+        /// The data file's name: its extension says the format.
+        var fileName: String { self == .csv ? "services.csv" : self == .jsonl ? "services.jsonl" : "services.json" }
+    }
+
+    /// Writes `count` records laid out as `layout` to the new file `path`, a
+    /// batch of records at a time (a file of any size, in little memory);
+    /// returns its size in bytes.
+    static func write(_ layout: Layout, count: Int, to path: String) throws -> Int {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw BenchError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var total = 0
+        var bytes: [UInt8] = []
+        func flush() throws {
+            var written = 0
+            while written < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw BenchError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                written += n
+            }
+            total += bytes.count
+            bytes.removeAll(keepingCapacity: true)
+        }
+        switch layout {
+        case .csv: bytes += "id,name,value,status\n".utf8
+        case .json, .jsonPretty: bytes += "[\n".utf8
+        case .jsonLine: bytes += "[".utf8
+        case .jsonl: break
+        }
+        for i in stride(from: 1, through: count, by: 1) {
+            let f = fields(i)
+            let last = i == count
+            switch layout {
+            case .csv:
+                bytes += "\(f.id),\(f.name),\(f.value),\(f.status)\n".utf8
+            case .json, .jsonl, .jsonLine:
+                bytes +=
+                    "{\"id\": \(f.id), \"name\": \"\(f.name)\", \"value\": \(f.value), \"status\": \"\(f.status)\"}"
+                    .utf8
+                if layout == .json { bytes += (last ? "\n" : ",\n").utf8 }
+                if layout == .jsonLine && !last { bytes += ", ".utf8 }
+                if layout == .jsonl { bytes += "\n".utf8 }
+            case .jsonPretty:
+                bytes += "  {\n    \"id\": \(f.id),\n    \"name\": \"\(f.name)\",\n    \"value\": \(f.value),\n".utf8
+                bytes += "    \"status\": \"\(f.status)\"\n  }\(last ? "" : ",")\n".utf8
+            }
+            if bytes.count >= 1 << 20 { try flush() }
+        }
+        switch layout {
+        case .json, .jsonPretty: bytes += "]\n".utf8
+        case .jsonLine: bytes += "]".utf8
+        case .csv, .jsonl: break
+        }
+        try flush()
+        return total
+    }
+
     /// Issue 7's script, binding `dataPath`.
     static func script(dataPath: String) -> String {
         """

@@ -2,7 +2,7 @@
 //
 //   swift run -c release cellkit-bench            every scenario, each in its own process, as a report
 //   swift run -c release cellkit-bench table N    one scenario (table, table-drawn, sections, reuse, configure, scroll, load, listing, startup)
-//   swift run -c release cellkit-bench data csv N [PAIRS]   the real `cellkit` on issue 7's script and N records, next to `table N`
+//   swift run -c release cellkit-bench data LAYOUT N [PAIRS]   the real `cellkit` on issue 7's script and N records, next to `table N`
 //   swift run -c release cellkit-bench parse json N         parsing N records in memory, in MB/s
 import CellKitSupport
 import Glibc
@@ -29,7 +29,7 @@ let usage = """
              table | table-drawn | sections N   render an N-row table (ANSI, width 100) in this process
              reuse | configure N                the reuse path; configuring plugin cells by descriptor
              scroll N | load N | listing N | startup
-           cellkit-bench data csv|json N [PAIRS]
+           cellkit-bench data csv|json|json-pretty|json-line|jsonl N [PAIRS]
                                               the release cellkit on issue 7's script and N generated records
                                               (whole process), in turn with `table N`, PAIRS times (default 3)
            cellkit-bench parse csv|json N     parsing N generated records in memory, in MB/s

@@ -74,6 +74,30 @@ import Testing
         }
     }
 
+    /// A file of many chunks: each worker is given where the session's check
+    /// found them and which of its rows it draws, and reads only those chunks;
+    /// the bytes are still one worker's.
+    @Test(arguments: ["d.csv", "pretty.json"])
+    func aFileOfManyChunksIsDrawnAsOneWorkerDrawsIt(_ file: String) throws {
+        let scratch = try Scratch()
+        try Self.writeData(to: scratch, count: 30_000)
+        try scratch.write(
+            "s.cellkit",
+            """
+            load ChartCells
+            screen S list width=60
+            rows ColumnsCell from "\(file)" values=[.id, .name, .value, .status] widths=8,*,10,6 divider=light
+            render format=plain
+
+            """)
+        let one = try scratch.cellkit(["run", "--jobs", "1", "s.cellkit"])
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(one.standardOutput.split(separator: "\n").count == 30_000)
+        let two = try scratch.cellkit(["run", "--jobs", "2", "s.cellkit"])
+        #expect(two.status == 0, "\(two.standardError)")
+        #expect(two.standardOutput == one.standardOutput)
+    }
+
     /// HTML has a whole document's structure: one worker draws it, whatever `--jobs` says.
     @Test func htmlIsDrawnByOneWorkerAndTheSame() throws {
         let scratch = try Scratch()

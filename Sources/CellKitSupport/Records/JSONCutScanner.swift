@@ -159,6 +159,8 @@ extension JSONCutScanner {
         var pendingValue = false
         var lastComma: Int?
         body.withUnsafeBufferPointer { bytes in
+            // The bytes are copied a run at a time, between the commas put in.
+            var copied = 0
             var i = 0
             let n = bytes.count
             while i < n {
@@ -166,14 +168,9 @@ extension JSONCutScanner {
                 if inString {
                     if byte == 0x22 {
                         inString = false
-                    } else if byte == 0x5C && i + 1 < n {
-                        text.append(byte)
-                        i += 1
-                        text.append(bytes[i])
-                        i += 1
-                        continue
+                    } else if byte == 0x5C {
+                        i += 1  // the escaped byte is no quote
                     }
-                    text.append(byte)
                     i += 1
                     continue
                 }
@@ -189,6 +186,8 @@ extension JSONCutScanner {
                 case 0x0A, 0x0D:
                     if depth == 0 && pendingValue {
                         pendingValue = false
+                        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                        copied = i
                         lastComma = text.count
                         text.append(0x2C)
                     }
@@ -197,9 +196,9 @@ extension JSONCutScanner {
                 default:
                     if depth == 0 { pendingValue = true }
                 }
-                text.append(byte)
                 i += 1
             }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<n]))
         }
         // After the last record, a comma would be a trailing comma: a space keeps the columns.
         if !pendingValue, let lastComma { text[lastComma] = 0x20 }

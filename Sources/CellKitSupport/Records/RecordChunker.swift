@@ -123,16 +123,70 @@ public final class RecordChunker {
     /// The CSV header line (with its line break), which later chunks repeat.
     private var header: [UInt8] = []
     private var headerLines = 0
-    /// Where each chunk found so far starts: its offset, first record, first line and where that line starts.
-    private var starts: [Start] = [Start(offset: 0, record: 0, line: 1, lineStart: 0)]
+    /// Where each chunk found so far starts.
+    private var starts: [ChunkStart] = [ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0)]
     /// The number of records, once the scan has reached the end.
     public private(set) var totalRecords: Int?
 
-    private struct Start {
-        var offset: Int
-        var record: Int
-        var line: Int
-        var lineStart: Int
+    /// Where a chunk starts: its offset in the file, its first record, its
+    /// first line and where that line starts. Four words per chunk: what a
+    /// reader keeps of a file it has cut, and what it can hand to another
+    /// reader of the same file (``chunkStarts``, ``adopt(_:)``).
+    public struct ChunkStart: Equatable, Sendable {
+        public var offset: Int
+        public var record: Int
+        public var line: Int
+        public var lineStart: Int
+
+        public init(offset: Int, record: Int, line: Int, lineStart: Int) {
+            self.offset = offset
+            self.record = record
+            self.line = line
+            self.lineStart = lineStart
+        }
+    }
+    private typealias Start = ChunkStart
+
+    /// Where every chunk starts, then the end of the file (its offset is
+    /// the file's size, its record the number of records), once the scan
+    /// has reached the end; `nil` before.
+    public var chunkStarts: [ChunkStart]? {
+        totalRecords == nil ? nil : starts
+    }
+
+    /// Takes the chunk starts another reader of this file found
+    /// (``chunkStarts``: the session's check pass hands them to the workers
+    /// that draw the rows), so no chunk is looked for by a scan: finding the
+    /// chunk that holds a record is a binary search. Starts closer together
+    /// than about three quarters of this chunker's size are joined (the check
+    /// reads smaller chunks than drawing does).
+    ///
+    /// Returns `false`, changing nothing, when this chunker has cut a chunk
+    /// already or `starts` cannot be this file's: not from its start to its
+    /// end, or not in order. Wrong starts that pass these checks give chunks
+    /// the parser counts otherwise than `starts` say, which readers report
+    /// (the file is the one the starts were found in: its identity is checked).
+    public func adopt(_ given: [ChunkStart]) throws(Failure) -> Bool {
+        guard starts.count == 1, totalRecords == nil, let first = given.first, let end = given.last, given.count >= 2,
+            first == ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0), end.offset == size
+        else { return false }
+        for (a, b) in zip(given, given.dropFirst()) {
+            guard a.offset < b.offset, a.record <= b.record, a.line <= b.line, b.lineStart <= b.offset,
+                b.lineStart >= a.lineStart
+            else { return false }
+        }
+        if case .csv = format, size > 0 {
+            _ = try cutCSV(from: first)  // for the header line, which later chunks repeat
+        }
+        var kept = [first]
+        for start in given.dropFirst().dropLast()
+        where start.offset - kept[kept.count - 1].offset >= targetBytes * 3 / 4 {
+            kept.append(start)
+        }
+        kept.append(end)
+        starts = kept
+        totalRecords = end.record
+        return true
     }
 
     /// Opens `path`, a regular file of any size; chunks are about
@@ -184,6 +238,9 @@ public final class RecordChunker {
         public let index: Int
     }
 
+    /// How many chunks have been read (``chunk(_:)``), for tests of what readers read.
+    public private(set) var chunksRead = 0
+
     /// Chunk number `index`, or `nil` past the last one.
     public func chunk(_ index: Int) throws(Failure) -> RecordChunk? {
         while starts.count <= index {
@@ -201,6 +258,7 @@ public final class RecordChunker {
             starts.append(end)
         }
         let isLast = end.offset >= size
+        chunksRead += 1
         let body = try read(start.offset..<end.offset)
         var text: [UInt8] = []
         var lineOffset = 0

@@ -45,8 +45,7 @@ enum DataBinder {
         return Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
             path: sources.canonicalFilePath(path), format: file.format, mappings: mappings, count: count,
-            identity: identity,
-            watch: c.bool("watch") ?? false)
+            identity: identity, chunks: file.chunkStarts ?? [], watch: c.bool("watch") ?? false)
     }
 
     /// The mappings of a `rows` command: `attr=.field`, `attr=[.a, 2, .b]`,
@@ -364,6 +363,7 @@ extension DataBinder {
                     }
                     binding.count = count
                     binding.identity = before
+                    binding.chunks = file.chunkStarts ?? []
                     screen.sections[s].rows[r] = .bound(binding)
                     refresh.changed = true
                 } catch {

@@ -34,7 +34,10 @@ final class BoundRows {
     }
 
     /// Opens the binding's file; `attributes` are the cell's, in slot order.
-    init(_ binding: Binding, attributes: [AttributeInfo]) throws(Failure) {
+    /// `plan`: the records that will be read, in order, when not all of them
+    /// are (a worker drawing some blocks of the rows): the file reads ahead
+    /// the chunks that hold them, and no other.
+    init(_ binding: Binding, attributes: [AttributeInfo], plan: [Range<Int>]? = nil) throws(Failure) {
         self.binding = binding
         cellName = binding.cell.written
         let now = DataFileIdentity(of: binding.path)
@@ -46,7 +49,10 @@ final class BoundRows {
                     "\(binding.file) changed since `rows` read it (\(what)); run `rows … from \(binding.file)` again")
         }
         do {
-            file = try DataFile(binding.path, format: binding.format, positions: false)
+            file = try DataFile(
+                binding.path, format: binding.format, positions: false,
+                starts: binding.chunks.isEmpty ? nil : binding.chunks)
+            file.plan = plan
         } catch {
             switch error {
             case .io(let message): throw Failure(description: message)
@@ -65,7 +71,7 @@ final class BoundRows {
         // Text made of top-level JSON members, every bound attribute: the
         // chunks are read for those members' texts alone, without a DOM
         // (a chunk that is not so simple is parsed, and read the general way).
-        if case .json = file.format {
+        if file.format == .json || file.format == .jsonLines {
             var keys: [String] = []
             var allText = true
             for case (_, .bound(let attribute)) in entries {
@@ -202,7 +208,17 @@ final class BoundRows {
 
     /// Puts the values of record `record` into `values`, by attribute slot
     /// (a missing value leaves its slot `nil`: the attribute keeps its default).
-    func fill(record: Int, into values: inout [AttributeValue?]) throws(Failure) {
+    /// The binding's constants, by slot.
+    var constants: [(slot: Int, value: AttributeValue)] {
+        entries.compactMap { slot, entry in
+            if case .constant(let value) = entry { return (slot, value) }
+            return nil
+        }
+    }
+
+    /// Puts record `record`'s values into `values`, by slot; the constants
+    /// too, but for the slots `skipping` has (the caller sets those itself).
+    func fill(record: Int, into values: inout [AttributeValue?], skipping: [PreparedValue?] = []) throws(Failure) {
         // (The table itself is not copied per row: a copy retains and releases each of its fields.)
         if !currentRecords.contains(record) { try read(holding: record) }
         let index = record - currentRecords.lowerBound
@@ -222,7 +238,7 @@ final class BoundRows {
             }
             switch entry {
             case .constant(let value):
-                values[slot] = value
+                if slot >= skipping.count || skipping[slot] == nil { values[slot] = value }
             case .bound(let attribute):
                 guard let table = current else { return }
                 do {

@@ -48,6 +48,9 @@ final class ScreenDataSource {
 
     /// The values of the row being configured, by slot of its cell's attributes.
     private var values: [AttributeValue?] = []
+    /// The constants of the row being configured, converted once per run of
+    /// bound rows (``BoundRun/constants``), by slot; empty for a literal row.
+    private var constants: [PreparedValue?] = []
 
     init(screen: Screen, host: PluginHost) {
         self.screen = screen
@@ -159,13 +162,31 @@ final class ScreenDataSource {
         guard !failedBindings.contains(key) else { return nil }
         do {
             let attributes = (try? plan(binding.cell))?.attributes.map { AttributeInfo(name: $0.name, type: $0.type) }
-            let rows = try BoundRows(binding, attributes: attributes ?? [])
+            let rows = try BoundRows(
+                binding, attributes: attributes ?? [], plan: plan(section: section, source: source))
             boundRows[section, default: [:]][source] = rows
             return rows
         } catch {
             failedBindings.insert(key)
             dataErrors.append(error.description)
             return nil
+        }
+    }
+
+    /// The rows this data source will be asked for, in order, counted
+    /// across the sections (set before drawing): a worker that draws some
+    /// blocks of a table's rows (``RenderPart``) reads only their records.
+    /// `nil`: every row, in order.
+    var plannedRows: [Range<Int>]?
+
+    /// Which records of the binding at `source` of `section` the planned rows read, in order.
+    private func plan(section: Int, source: Int) -> [Range<Int>]? {
+        guard let plannedRows, case .bound(let binding) = screen.sections[section].rows[source] else { return nil }
+        let first = (0..<section).reduce(0) { $0 + numberOfRows($1) } + starts[section][source]
+        let records = first..<first + binding.count
+        return plannedRows.compactMap { rows in
+            let shared = rows.clamped(to: records)
+            return shared.isEmpty ? nil : shared.lowerBound - first..<shared.upperBound - first
         }
     }
 
@@ -187,6 +208,7 @@ final class ScreenDataSource {
         case .row(let r):
             guard let plan = try? plan(r.cell) else { return r.cell }
             clearValues(plan.attributes.count)
+            constants = []
             for setting in r.attributes {
                 if let slot = plan.slots[setting.name] { values[slot] = setting.value }
             }
@@ -195,11 +217,16 @@ final class ScreenDataSource {
             guard let plan = try? plan(b.cell) else { return b.cell }
             guard let rows = rows(of: b, section: section, source: lo) else {
                 clearValues(plan.attributes.count)
+                constants = []
                 return b.cell
             }
             let run = BoundRun(
                 section: section, start: sectionStarts[lo], end: sectionStarts[lo] + b.count, cell: b.cell,
-                slots: plan.attributes.count, rows: rows)
+                slots: plan.attributes.count, rows: rows,
+                constants: rows.constants.reduce(into: [PreparedValue?](repeating: nil, count: plan.attributes.count)) {
+                    // A constant the attribute does not take stays a value: its error is reported with the row.
+                    $0[$1.slot] = try? plan.attributes[$1.slot].prepared($1.value)
+                })
             lastRun = run
             return fill(run, row: row)
         }
@@ -213,21 +240,28 @@ final class ScreenDataSource {
         let cell: CellReference
         let slots: Int
         let rows: BoundRows
-        init(section: Int, start: Int, end: Int, cell: CellReference, slots: Int, rows: BoundRows) {
+        /// The binding's constants, converted once, by slot: set on every row without converting them again.
+        let constants: [PreparedValue?]
+        init(
+            section: Int, start: Int, end: Int, cell: CellReference, slots: Int, rows: BoundRows,
+            constants: [PreparedValue?]
+        ) {
             self.section = section
             self.start = start
             self.end = end
             self.cell = cell
             self.slots = slots
             self.rows = rows
+            self.constants = constants
         }
     }
     private var lastRun: BoundRun?
 
     private func fill(_ run: BoundRun, row: Int) -> CellReference {
         clearValues(run.slots)
+        constants = run.constants  // (the run's array, not a copy)
         do {
-            try run.rows.fill(record: row - run.start, into: &values)
+            try run.rows.fill(record: row - run.start, into: &values, skipping: run.constants)
         } catch {
             if dataErrors.count < 10 { dataErrors.append(error.description) }
             clearValues(run.slots)
@@ -244,12 +278,14 @@ final class ScreenDataSource {
     }
 
     /// Sets the loaded row's values on `view`: first the defaults, then the
-    /// row's values. The first time a view is configured every attribute the
-    /// row does not give is set to its default (plugins may rely on a
-    /// default's setter to draw their cell); after that, only the defaults of
-    /// those attributes the view's previous row set and this one does not, so
-    /// a reused cell never shows the previous row's values. (Setting every attribute of every row
-    /// was most of the time of a large render.)
+    /// row's values, so the row draws as on a new cell. The first time a
+    /// view is configured, and whenever its previous row set an attribute
+    /// this one does not, every attribute the row does not give is set to
+    /// its default, in order (a default's setter may fill another attribute:
+    /// a `percent` of 0 writes a `pct` text, which `pct`'s own default then
+    /// clears, as on a new cell). A row that gives what the row before gave
+    /// sets its values only: the cell's reset put back the rest. (Setting
+    /// every attribute of every row was most of the time of a large render.)
     func configure(_ view: View, reference: CellReference) {
         guard let plan = try? plan(reference) else { return }
         let entry: Configured
@@ -258,29 +294,54 @@ final class ScreenDataSource {
         } else if let known = configured[ObjectIdentifier(view)] {
             entry = known
         } else {
-            entry = Configured(view: view, slots: plan.attributes.count)
+            entry = Configured(view: view, attributes: plan.attributes)
             configured[ObjectIdentifier(view)] = entry
         }
         lastConfigured = entry
         let target = entry.target
         let attributes = plan.attributes
         let given = min(values.count, attributes.count)
+        let constants = self.constants
+        /// Whether the row gives a value for `slot`.
+        func gives(_ slot: Int) -> Bool {
+            (slot < given && values[slot] != nil) || (slot < constants.count && constants[slot] != nil)
+        }
         // Defaults first, then the row's values, on every row: an attribute
         // whose setter fills another (a `percent` that writes the `pct`
         // outlet's text) is never undone by that other's default, so the
         // first row draws as a reused one does (docs/sdk-guide.md, "The reuse
         // contract").
-        for slot in attributes.indices where slot >= given || values[slot] == nil {
-            guard entry.isNew || entry.set[slot] else { continue }
-            entry.set[slot] = false
-            if let value = attributes[slot].defaultValue { apply(value, attributes[slot], to: target, reference) }
+        var defaults = entry.isNew
+        for slot in attributes.indices where entry.set[slot] && !gives(slot) {
+            defaults = true
+            break
         }
-        for slot in 0..<given {
-            guard let value = values[slot] else { continue }
-            entry.set[slot] = true
-            apply(value, attributes[slot], to: target, reference)
+        if defaults {
+            for slot in attributes.indices where !gives(slot) {
+                entry.set[slot] = false
+                if let value = attributes[slot].defaultValue { apply(value, attributes[slot], to: target, reference) }
+            }
+        }
+        for slot in attributes.indices {
+            if slot < constants.count, let constant = constants[slot] {
+                entry.set[slot] = true
+                do {
+                    try constant.apply(to: target)
+                } catch {
+                    errors.append("\(reference.written).\(attributes[slot].name): \(error)")
+                }
+            } else if slot < given, let value = values[slot] {
+                entry.set[slot] = true
+                apply(value, attributes[slot], to: target, reference)
+            }
         }
         entry.isNew = false
+        // What this row set, the next configure sets again (to its value or its default): the cell's reset in
+        // `prepareForReuse` need not put them back first.
+        if entry.set != entry.handedOver {
+            entry.handedOver = entry.set
+            target.attributesTheHostSets = entry.declaredSlots.map { $0.map { entry.set[$0] } ?? false }
+        }
     }
 
     private func apply(
@@ -309,10 +370,19 @@ final class ScreenDataSource {
         let target: View
         var set: [Bool]
         var isNew = true
-        init(view: View, slots: Int) {
+        /// `set` as the target's ``View/attributesTheHostSets`` last said it.
+        var handedOver: [Bool] = []
+        /// The slot of each of the target type's declared attributes.
+        let declaredSlots: [Int?]
+        init(view: View, attributes: [AttributeDescriptor]) {
             self.view = view
             target = view.configurableContent
-            set = [Bool](repeating: false, count: slots)
+            set = [Bool](repeating: false, count: attributes.count)
+            let declared = AttributeDescriptor.declared(by: type(of: target))
+            // Only attributes with a default: the host puts back what it knows.
+            declaredSlots = declared.map { attribute in
+                attributes.firstIndex { $0.name == attribute.name && $0.defaultValue != nil }
+            }
         }
     }
 

@@ -79,6 +79,9 @@ struct ScreenRenderer {
             dataSource.tableView(table, numberOfRowsInSection: $0)
         }
         let starts = part.blockStarts(of: table, rowsInSection: rows)
+        let total = rows.reduce(0, +)
+        dataSource.plannedRows = stride(from: part.index * part.blockRows, to: total, by: part.count * part.blockRows)
+            .map { $0..<min($0 + part.blockRows, total) }
         for block in stride(from: part.index, to: starts.count, by: part.count) {
             let end = block + 1 < starts.count ? starts[block + 1] : count
             for index in starts[block]..<end {

@@ -21,6 +21,11 @@ package struct Binding: Equatable, Sendable {
     package var count: Int
     /// The file as it was then: drawing refuses a file that changed since.
     package var identity: DataFileIdentity
+    /// Where the file's chunks start, as `rows` found them (its check read
+    /// every chunk), then the file's end; empty when unknown. A worker
+    /// finds the chunk holding a row by a binary search, never by scanning
+    /// the file from its start.
+    package var chunks: [RecordChunker.ChunkStart] = []
     /// `watch=true`: the rows are read again, and the screen drawn again,
     /// when the file changes (in `show` and at the prompt).
     package var watch = false
@@ -42,7 +47,7 @@ package struct Binding: Equatable, Sendable {
 
     package init(
         cell: CellReference, file: String, path: String, format: RecordChunker.Format, mappings: [Mapping], count: Int,
-        identity: DataFileIdentity, watch: Bool = false
+        identity: DataFileIdentity, chunks: [RecordChunker.ChunkStart] = [], watch: Bool = false
     ) {
         self.cell = cell
         self.file = file
@@ -51,6 +56,7 @@ package struct Binding: Equatable, Sendable {
         self.mappings = mappings
         self.count = count
         self.identity = identity
+        self.chunks = chunks
         self.watch = watch
     }
 }

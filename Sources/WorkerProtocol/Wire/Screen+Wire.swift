@@ -98,6 +98,7 @@ extension Binding: WireCodable {
         w.write(mappings)
         w.write(count)
         w.write(identity)
+        w.write(chunks)
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> Binding {
@@ -113,7 +114,22 @@ extension Binding: WireCodable {
         guard count >= 0 else { throw WireError("a binding of \(count) records") }
         return Binding(
             cell: cell, file: file, path: path, format: format, mappings: mappings, count: count,
-            identity: try r.read())
+            identity: try r.read(), chunks: try r.array())
+    }
+}
+
+/// A chunk start as its four numbers; whether a list of them can be the
+/// file's is checked where it is used (`RecordChunker.adopt`).
+extension RecordChunker.ChunkStart: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(offset)
+        w.write(record)
+        w.write(line)
+        w.write(lineStart)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> RecordChunker.ChunkStart {
+        RecordChunker.ChunkStart(offset: try r.int(), record: try r.int(), line: try r.int(), lineStart: try r.int())
     }
 }
 

@@ -71,6 +71,69 @@ import Testing
         }
     }
 
+    /// A worker drawing some blocks of the rows is given where the check
+    /// pass found the chunks and which records it will read: it reads the
+    /// chunks that hold them and no other, ahead of time, and never scans.
+    @Test(arguments: ["records.csv", "records.json"])
+    func aWorkerGivenTheChunkStartsReadsOnlyTheChunksOfItsRecords(name: String) throws {
+        let files = TemporaryFiles()
+        let path = files.write(name, name.hasSuffix(".csv") ? Self.csv(3_000) : Self.json(3_000))
+        let expected = try wholeRecords(path)
+        let check = try DataFile(path, chunkBytes: 2_048, positions: false, readAhead: 2)
+        var index = 0
+        while try check.table(chunk: index) != nil { index += 1 }
+        let starts = try #require(check.chunkStarts)
+        #expect(starts.count == index + 1)
+
+        let plan = [100..<400, 1_500..<1_600, 2_900..<3_000]
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false, starts: starts)
+        file.plan = plan
+        var holding: Set<Int> = []  // the first record of each chunk read
+        for range in plan {
+            for r in range {
+                let table = try #require(try file.table(holding: r))
+                #expect(record(r, of: table) == expected[r], "record \(r)")
+                holding.insert(table.recordBase)
+            }
+        }
+        #expect(file.chunksRead == holding.count)
+        #expect(holding.count < index / 3)
+
+        // Without the plan, reading ahead reads the chunk after each block's last one for nothing.
+        let unplanned = try DataFile(path, chunkBytes: 4_096, positions: false, starts: starts)
+        for range in plan { for r in range { _ = try unplanned.table(holding: r) } }
+        #expect(unplanned.chunksRead > holding.count)
+    }
+
+    /// JSON Lines go the quick way a JSON array goes: records whose bound
+    /// members are all scalar are checked, and read as texts, without a DOM
+    /// (they were parsed in full: the check of a million records took 0.95 s
+    /// against the array's 0.26 s).
+    @Test(arguments: ["records.json", "records.jsonl"])
+    func recordsOfScalarMembersAreReadWithoutADOM(name: String) throws {
+        let files = TemporaryFiles()
+        let lines = (0..<500).map { #"{"id": \#($0), "name": "Name \#($0) 東京", "value": \#(Double($0) / 4)}"# }
+        let path = files.write(
+            name,
+            name.hasSuffix(".jsonl")
+                ? lines.joined(separator: "\n") + "\n"
+                : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
+        for drawing in [false, true] {
+            let file = try DataFile(path, chunkBytes: 4_096, positions: false)
+            file.scalarKeys = ["id", "name"]
+            if drawing { file.scalarTextFormat = { "\($0)" } }
+            var index = 0
+            var count = 0
+            while let table = try file.table(chunk: index) {
+                #expect(table.checkedKeys == ["id", "name"], "chunk \(index)")
+                if drawing { #expect(table.keyTexts.first == ["\(count)", "Name \(count) 東京"]) }
+                count += table.count
+                index += 1
+            }
+            #expect(count == 500 && index > 3)
+        }
+    }
+
     @Test(arguments: [1, 2])
     func theCheckPassReadsEveryChunkOnceInOrderAndAgainWithPositions(readAhead: Int) throws {
         let files = TemporaryFiles()

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import TestSupport
 import Testing
 
 @testable import Session
@@ -59,5 +60,29 @@ private enum TaskCells: Plugin {
             """)
         // Row 3 gives `pct` after `percent`: its own value wins, as written.
         #expect(s.takeOutput() == "a [100%]\na [100%]\nb [half]\na [100%]\n")
+    }
+
+    /// Rows that each set another subset of the attributes, one cell reused
+    /// for all: each draws what its own attributes say, as on a new cell. (The
+    /// host sets again, to the row's value or the default, every attribute the
+    /// cell's last row set, and the cell's reset leaves those to it.)
+    @Test func rowsSettingAnyAttributesDrawAsOnANewCell() {
+        var random = SeededGenerator(seed: 18)
+        var script = "screen A width=30\n"
+        var expected = ""
+        for i in 0..<300 {
+            var attributes: [String] = []
+            let task = Bool.random(using: &random) ? "t\(i)" : nil
+            let percent = Bool.random(using: &random) ? Int.random(in: 0...100, using: &random) : nil
+            let pct = Int.random(in: 0..<4, using: &random) == 0 ? "p\(i)" : nil
+            if let task { attributes.append("task=\(task)") }
+            if let percent { attributes.append("percent=\(percent)") }
+            if let pct { attributes.append("pct=\(pct)") }
+            script += "row TaskCell \(attributes.joined(separator: " "))\n"
+            expected += "\(task ?? "") [\(pct ?? percent.map { "\($0)%" } ?? "")]\n"
+        }
+        let s = ScriptSession(plugins: [TaskCells.self])
+        s.succeed(script + "render")
+        #expect(s.takeOutput() == expected)
     }
 }

@@ -1,6 +1,6 @@
 /// Values taken apart field by field with `Mirror`, for the wire tests: a
 /// fingerprint that spells out every stored field (where `==` may skip some:
-/// `Binding` compares neither its `path`, `count` nor `identity`, and NaN is
+/// `Binding` compares neither its `path`, `count`, `identity` nor `chunks`, and NaN is
 /// not equal to itself), and a census of the values each stored property took
 /// over many samples, and the cases each enumeration took.
 ///

@@ -106,7 +106,11 @@ struct WireSampler {
             cell: cellReference(), file: text(), path: text(),
             format: [.csv(.comma), .csv(.tab), .json, .jsonLines][int(0...3)], mappings: list { $0.mapping() },
             count: natural(),
-            identity: DataFileIdentity(size: integer(), seconds: integer(), nanoseconds: integer()))
+            identity: DataFileIdentity(size: integer(), seconds: integer(), nanoseconds: integer()),
+            chunks: list {
+                RecordChunker.ChunkStart(
+                    offset: $0.natural(), record: $0.natural(), line: $0.natural(), lineStart: $0.natural())
+            })
     }
 
     mutating func mapping() -> Binding.Mapping {

@@ -32,11 +32,13 @@ import Synchronization
         @usableFromInline let set: @Sendable (View, AttributeValue) throws(ValueError) -> Void
         let get: @Sendable (View) -> AttributeValue?
         let reset: (@Sendable (View) -> Void)?
+        let prepare: @Sendable (AttributeValue) throws(ValueError) -> PreparedValue
 
         init(
             name: String, type: AttributeType, defaultValue: AttributeValue?, summary: String?, kind: Kind,
             set: @escaping @Sendable (View, AttributeValue) throws(ValueError) -> Void,
-            get: @escaping @Sendable (View) -> AttributeValue?, reset: (@Sendable (View) -> Void)?
+            get: @escaping @Sendable (View) -> AttributeValue?, reset: (@Sendable (View) -> Void)?,
+            prepare: (@Sendable (AttributeValue) throws(ValueError) -> PreparedValue)?
         ) {
             self.name = name
             self.type = type
@@ -46,6 +48,7 @@ import Synchronization
             self.set = set
             self.get = get
             self.reset = reset
+            self.prepare = prepare ?? { value in PreparedValue { view throws(ValueError) in try set(view, value) } }
         }
     }
 
@@ -70,11 +73,25 @@ import Synchronization
     init(
         name: String, type: AttributeType, defaultValue: AttributeValue?, summary: String?, kind: Kind,
         set: @escaping @Sendable (View, AttributeValue) throws(ValueError) -> Void,
-        get: @escaping @Sendable (View) -> AttributeValue?, reset: (@Sendable (View) -> Void)?
+        get: @escaping @Sendable (View) -> AttributeValue?, reset: (@Sendable (View) -> Void)?,
+        prepare: (@Sendable (AttributeValue) throws(ValueError) -> PreparedValue)? = nil
     ) {
         storage = Storage(
             name: name, type: type, defaultValue: defaultValue, summary: summary, kind: kind, set: set, get: get,
-            reset: reset)
+            reset: reset, prepare: prepare)
+    }
+
+    /// `value` converted to the attribute's type once, to be set on many
+    /// views without converting it again: the host sets a binding's
+    /// constants (`rows … divider=light`) on every row this way. A value the
+    /// attribute does not take is an error here, once.
+    ///
+    /// ```swift
+    /// let divider = try descriptor.prepared(.string("light"))
+    /// try divider.apply(to: cell)   // no parsing of "light"
+    /// ```
+    @_spi(Host) public func prepared(_ value: AttributeValue) throws(ValueError) -> PreparedValue {
+        try storage.prepare(value)
     }
 
     /// Sets the attribute on `view`, converting `value` to the attribute's
@@ -153,7 +170,11 @@ import Synchronization
             set: { view, value throws(ValueError) in
                 view.connectedOutlets[name]?.text = value.description
             },
-            get: { view in view.connectedOutlets[name].map { .string($0.text) } }, reset: nil)
+            get: { view in view.connectedOutlets[name].map { .string($0.text) } }, reset: nil,
+            prepare: { value in
+                let text = value.description
+                return PreparedValue { view in view.connectedOutlets[name]?.text = text }
+            })
     }
 
     /// The declared attributes of `Owner`, with defaults read from `prototype`.
@@ -179,7 +200,16 @@ import Synchronization
                     try attribute.set(owner, value)
                 },
                 get: { view in cast(view, to: Owner.self).map(attribute.get) },
-                reset: reset)
+                reset: reset,
+                prepare: { value throws(ValueError) in
+                    let set = try attribute.prepare(value)
+                    return PreparedValue { view throws(ValueError) in
+                        guard let owner = cast(view, to: Owner.self) else {
+                            throw ValueError("\(Swift.type(of: view)) is not a \(Owner.self)")
+                        }
+                        try set(owner)
+                    }
+                })
         }
     }
 
@@ -192,6 +222,17 @@ import Synchronization
     }
 }
 
+/// A value of an attribute converted once (``AttributeDescriptor/prepared(_:)``),
+/// set on a view without converting it again.
+@_spi(Host) public struct PreparedValue: Sendable {
+    let set: @Sendable (View) throws(ValueError) -> Void
+
+    init(_ set: @escaping @Sendable (View) throws(ValueError) -> Void) { self.set = set }
+
+    /// Sets the value on `view`, a view of the attribute's type.
+    public func apply(to view: View) throws(ValueError) { try set(view) }
+}
+
 // MARK: - Resetting a reused view
 
 /// A type's declared attributes and what resets them, looked up once per
@@ -200,11 +241,12 @@ import Synchronization
 final class AttributeTable {
     /// The type whose attributes these are.
     let type: ObjectIdentifier
-    let resets: [@Sendable (View) -> Void]
+    /// What resets each attribute that has a default, with its index among the declared attributes.
+    let resets: [(index: Int, reset: @Sendable (View) -> Void)]
 
     init(_ descriptors: [AttributeDescriptor], type: ObjectIdentifier) {
         self.type = type
-        resets = descriptors.compactMap(\.reset)
+        resets = descriptors.enumerated().compactMap { index, descriptor in descriptor.reset.map { (index, $0) } }
     }
 }
 

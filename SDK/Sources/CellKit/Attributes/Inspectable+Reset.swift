@@ -10,6 +10,10 @@ extension Inspectable where Self: View {
     /// }
     /// ```
     ///
+    /// In `cellkit`, the attributes a row's script or data sets are left to
+    /// the host: it sets each of them right after, to the row's value or to
+    /// its default, so the cell ends the same as if they had been reset first.
+    ///
     /// - Complexity: O(*attributes*), each a typed property write: the table
     ///   of defaults is looked up once per view and kept with it.
     public func resetAttributesToDefaults() {
@@ -22,6 +26,11 @@ extension Inspectable where Self: View {
             table = AttributeTable(AttributeDescriptor.declared(by: Self.self), type: key)
             attributeTable = table
         }
-        for reset in table.resets { reset(self) }
+        guard let hostSets = attributesTheHostSets else {
+            for (_, reset) in table.resets { reset(self) }
+            return
+        }
+        // The host sets these right after, each to the row's value or its default.
+        for (index, reset) in table.resets where index >= hostSets.count || !hostSets[index] { reset(self) }
     }
 }

@@ -29,6 +29,10 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     /// conversion (what ``Inspectable/resetAttributesToDefaults()`` runs for
     /// every reused cell); `nil` for attributes with untyped accessors.
     let snapshot: (@Sendable (Owner) -> @Sendable (Owner) -> Void)?
+    /// Converts a value once and gives what sets it on a view, with no
+    /// conversion left: what the host makes of a value that every row of a
+    /// binding sets (`rows … divider=light`).
+    let prepare: @Sendable (AttributeValue) throws(ValueError) -> @Sendable (Owner) throws(ValueError) -> Void
 
     /// An attribute backed by a property of the view.
     ///
@@ -80,6 +84,11 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
             let value = UncheckedSendableBox(get(prototype))
             return { set($0, value.value) }
         }
+        self.prepare = { value throws(ValueError) in
+            let converted = UncheckedSendableBox(
+                try Value(attributeValue: type.accepts(value) ? value : try type.convert(value)))
+            return { owner throws(ValueError) in set(owner, converted.value) }
+        }
     }
 
     /// An attribute with its own getter and setter.
@@ -110,6 +119,7 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
         self.get = get
         self.set = set
         self.snapshot = nil
+        self.prepare = { value throws(ValueError) in { owner throws(ValueError) in try set(owner, value) } }
     }
 }
 

@@ -48,6 +48,13 @@ open class View {
     /// What ``Inspectable/resetAttributesToDefaults()`` runs, kept from the
     /// first reset of this view.
     var attributeTable: AttributeTable?
+    /// The declared attributes (by index in ``AttributeDescriptor/declared(by:)``)
+    /// that the host sets on this view every time it configures it, to the
+    /// row's value or to the default: ``Inspectable/resetAttributesToDefaults()``
+    /// leaves them to the host, which sets them right after (a reused cell of
+    /// a million data-bound rows would otherwise put back, then set again,
+    /// the same constants on every row). `nil` outside a host.
+    @_spi(Host) public var attributesTheHostSets: [Bool]?
 
     /// Creates an empty view. Every view can be made with `init()`, so cell
     /// types can be registered and instantiated by name.
