@@ -87,6 +87,7 @@ import Synchronization
     /// attribute does not take is an error here, once.
     ///
     /// ```swift
+    /// let descriptor = try cell.attributeDescriptor(named: "label")
     /// let divider = try descriptor.prepared(.string("light"))
     /// try divider.apply(to: cell)   // no parsing of "light"
     /// ```
