@@ -8,9 +8,9 @@ enum CardCells: Plugin {
     static let summary = "nib-based cells: a profile card, a notice box, a contact line"
 
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: ProfileCell.self, summary: "a person: name, role and a bio, in a rounded box")
+        try registrar.register(ProfileCell.self, summary: "a person: name, role and a bio, in a rounded box")
         try registrar.register(
-            cellType: GaugeCell.self, summary: "a name, a bar that takes the line's slack, a percentage")
+            GaugeCell.self, summary: "a name, a bar that takes the line's slack, a percentage")
         try registrar.register(nibNamed: "NoticeBox", summary: "a heading and a message in a heavy box")
         try registrar.register(nibNamed: "ContactCard", summary: "name, email and phone on one line")
     }

@@ -7,9 +7,9 @@ enum ChartCells: Plugin {
     static let summary = "code-drawn charts: sparkline, bar chart, aligned columns"
 
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: SparklineCell.self, summary: "a label, a sparkline of values, the last value")
-        try registrar.register(cellType: BarChartCell.self, summary: "a horizontal bar chart, one line per value")
-        try registrar.register(cellType: ColumnsCell.self, summary: "a row of aligned columns, with optional dividers")
+        try registrar.register(SparklineCell.self, summary: "a label, a sparkline of values, the last value")
+        try registrar.register(BarChartCell.self, summary: "a horizontal bar chart, one line per value")
+        try registrar.register(ColumnsCell.self, summary: "a row of aligned columns, with optional dividers")
     }
 }
 

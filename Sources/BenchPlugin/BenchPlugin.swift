@@ -21,7 +21,7 @@ enum BenchPlugin: Plugin {
     static let name = "BenchPlugin"
     static let version = "1.0.0"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: BenchCell.self)
+        try registrar.register(BenchCell.self)
     }
 }
 

@@ -67,12 +67,12 @@
         static let summary = "cells for the storyboard fuzz harness"
 
         static func register(in registrar: PluginRegistrar) throws {
-            try registrar.register(cellType: TextCell.self)
+            try registrar.register(TextCell.self)
             try registrar.register(
                 nibSource: "╭─ {name:bold} {~─} {role:dim,right} ─╮\n│ {bio:wrap,placeholder=\"none\"} {~} │\n╰{~─}╯\n",
                 named: "Card")
-            try registrar.register(headerFooterViewType: Banner.self)
-            try registrar.register(cellType: Tile.self)
+            try registrar.register(Banner.self)
+            try registrar.register(Tile.self)
         }
     }
 #endif

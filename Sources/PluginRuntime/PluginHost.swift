@@ -1,7 +1,7 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
-import PluginDiscovery
+@_spi(Host) import PluginDiscovery
 
 /// Loads plugins and answers questions about what they provide: the host
 /// side of the plugin boundary.
@@ -106,8 +106,9 @@ public final class PluginHost {
     }
 
     /// The plugin the cache says registers `name` (``PluginLocator/cachedProvider(of:kinds:)``).
-    public func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (plugin: String, path: String)?
-    {
+    package func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (
+        plugin: String, path: String
+    )? {
         locator.cachedProvider(of: name, kinds: kinds)
     }
 
@@ -147,7 +148,7 @@ public final class PluginHost {
     /// A deferred factory for a cell by name: resolved now if its plugin is
     /// loaded; otherwise the plugin that the cache says provides it is loaded
     /// on the first ``Loader/load()`` — the `dlopen` itself is deferred.
-    public func loader(for name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError) -> Loader<
+    package func loader(for name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError) -> Loader<
         ReusableView
     > {
         if let item = try? registry.resolve(name, kinds: kinds) {

@@ -24,4 +24,10 @@ public enum PluginScan {
         guard let text = try? record.json.serialized() else { return 1 }
         return SystemCall.writeAll(reply, Array((text + "\n").utf8)) == 0 ? 0 : 1
     }
+
+    /// `cellkit --plugin-abi PATH`: what the plugin's ABI entry point
+    /// returns, for a worker whose `dlopen` refused the plugin (PluginABIProbe).
+    public static func printABI(of path: String) -> Int32 {
+        PluginABIProbe.run(path: path)
+    }
 }

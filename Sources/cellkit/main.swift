@@ -1,8 +1,8 @@
 // The `cellkit` executable: routes the command line to one of the two
-// processes (docs/design.md, "Two processes"). `--worker` and `--scan-plugin`
-// run plugin code and go to Worker; everything else goes to Session, where
+// processes (docs/design.md, "Two processes"). `--worker`, `--scan-plugin` and
+// `--plugin-abi` run plugin code and go to Worker; everything else goes to Session, where
 // the parsing (Invocation.parse) and everything else lives.
-import CellKit
+@_spi(Host) import CellKit
 import Glibc
 import Session
 import Worker
@@ -10,6 +10,10 @@ import Worker
 // The worker process a session starts (docs/design.md): not a command for people.
 if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "--worker" {
     exit(WorkerMain.run())
+}
+// The child a worker starts to read the SDK version of a plugin dlopen refused.
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--plugin-abi" {
+    exit(PluginScan.printABI(of: CommandLine.arguments[2]))
 }
 
 do {

@@ -108,7 +108,7 @@ import Testing
         #expect(hello.standardOutput == String(guide[shown]), "docs/writing-a-plugin.md shows another screen")
 
         // 4. The same template against a copy of the SDK of the next major version.
-        // `cellkit 1.1.0 (CellKit SDK 1.1.0, Swift 6.3.1)`
+        // `cellkit 2.0.0 (CellKit SDK 2.0.0, Swift 6.3.1)`
         let version = try CellKitProcess.run(["--version"]).standardOutput
         let afterSDK = version.split(separator: "SDK ").dropFirst().first ?? ""
         let numbers = afterSDK.prefix { $0 != "," }.split(separator: ".").compactMap { Int($0) }

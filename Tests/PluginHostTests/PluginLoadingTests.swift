@@ -58,15 +58,15 @@ enum PluginA: Plugin {
     static let name = "PluginA"
     static let version = "1.0"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: Shared.self)
-        try registrar.register(cellType: OnlyInA.self)
+        try registrar.register(Shared.self)
+        try registrar.register(OnlyInA.self)
     }
 }
 enum PluginB: Plugin {
     static let name = "PluginB"
     static let version = "1.0"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: Shared.self)
+        try registrar.register(Shared.self)
     }
 }
 
@@ -83,7 +83,7 @@ enum PluginWithoutNib: Plugin {
     static let version = "1.0"
     static func register(in registrar: PluginRegistrar) throws {
         _ = try Nib.register(source: "{text}", named: "NiblessCell", in: PluginBundle(for: NiblessCell.self))
-        try registrar.register(cellType: NiblessCell.self)
+        try registrar.register(NiblessCell.self)
     }
 }
 

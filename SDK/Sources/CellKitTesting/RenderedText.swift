@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 
 /// The view drawn `width` columns wide (at the height it asks for), as text:
 /// what a test compares with what the user should see.
@@ -68,10 +68,10 @@ public func renderedText(nib: Nib, width: Int, outlets: [String: String] = [:], 
 }
 
 /// The canvas written by an ANSI writer.
-private func write(_ canvas: Canvas, colors: ColorMode) -> String {
+private func write(_ canvas: Canvas, colors: TextFormat.Colors) -> String {
     let output = MemoryOutput()
     do {
-        try ANSIWriter(output: output, colorMode: colors).write(canvas)
+        try ANSIWriter(output: output, colorMode: colors.mode).write(canvas)
     } catch {
         return "<\(error)>"
     }

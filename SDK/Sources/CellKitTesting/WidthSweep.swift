@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// Draws `view` at every width in `widths` (1 to 200 by default) and records

@@ -52,7 +52,7 @@ public final class RegistryCache {
     /// One registered item, as recorded.
     public struct RegistrationRecord: Sendable {
         public var name: String
-        public var kind: PluginRegistration.Kind
+        package var kind: PluginRegistration.Kind
         public var summary: String?
         public var typeName: String
         public var nibName: String?

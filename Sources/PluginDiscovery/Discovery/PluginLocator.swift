@@ -54,8 +54,9 @@ public final class PluginLocator {
     }
 
     /// The plugin (name, path) the cache says registers `name`, without loading anything.
-    public func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (plugin: String, path: String)?
-    {
+    package func cachedProvider(of name: String, kinds: Set<PluginRegistration.Kind>?) -> (
+        plugin: String, path: String
+    )? {
         guard let cache else { return nil }
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         for record in cache.records(for: searchPath) where record.isPlugin {

@@ -9,7 +9,7 @@ package func isPluginName(_ name: String) -> Bool {
 
 extension PluginRegistration.Kind {
     /// `cell`/`cells`, `nib`/`nibs`, `header/footer view`/`…views`.
-    public func noun(plural: Bool) -> String {
+    package func noun(plural: Bool) -> String {
         let base: String =
             switch self {
             case .cell: "cell"
@@ -25,7 +25,7 @@ extension PluginRegistration.Kind {
     }
 
     /// `cell`, `header/footer view`, or the kinds' nouns joined by "or": what a name was looked up as.
-    public static func describe(_ kinds: Set<PluginRegistration.Kind>?) -> String {
+    package static func describe(_ kinds: Set<PluginRegistration.Kind>?) -> String {
         guard let kinds, !kinds.isEmpty else { return "cell, view, nib or storyboard" }
         if kinds.isSubset(of: [.cell, .item, .nib]) { return "cell" }
         if kinds.isSubset(of: [.headerFooter, .supplementary, .cell, .item, .nib]) && kinds.contains(.headerFooter) {

@@ -208,8 +208,8 @@ public struct PluginScaffold: Sendable {
             static let summary = "cells from the \(name) plugin"
 
             static func register(in registrar: PluginRegistrar) throws {
-                try registrar.register(cellType: HelloCell.self, summary: "a greeting, drawn in code")
-                try registrar.register(cellType: CardCell.self, summary: "a card, drawn by CardCell.nib")
+                try registrar.register(HelloCell.self, summary: "a greeting, drawn in code")
+                try registrar.register(CardCell.self, summary: "a card, drawn by CardCell.nib")
             }
         }
 

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
 import PluginDiscovery

@@ -13,7 +13,7 @@ enum PluginLoader {
 
     /// Loads the library at `path` (already trust-checked) and returns what it registered.
     static func load(path: String) throws(PluginError) -> (LoadedPlugin, PluginRegistrar) {
-        let library = try DynamicLibrary.open(path)
+        let library = try open(path)
         let (abiVersion, compiler) = try checkABI(library)
         guard let registerSymbol = library.symbol(PluginABI.registerSymbol) else {
             throw missingEntry(PluginABI.registerSymbol, path: path)
@@ -39,6 +39,22 @@ enum PluginLoader {
             name: registrar.pluginName, version: registrar.pluginVersion, summary: registrar.pluginSummary, path: path,
             abiVersion: abiVersion, compilerVersion: compiler, registrations: registrar.registrations)
         return (plugin, registrar)
+    }
+
+    /// Opens the library; a plugin refused for a symbol the SDK does not have
+    /// is refused by the version gate instead, with both versions and the fix,
+    /// when it says it was built against another major version (PluginABIProbe).
+    static func open(_ path: String) throws(PluginError) -> DynamicLibrary {
+        do {
+            return try DynamicLibrary.open(path)
+        } catch {
+            guard error.code == .undefinedSymbol, let reported = PluginABIProbe.reportedBuild(path: path),
+                var refusal = versionRefusal(
+                    pluginVersion: reported.abiVersion, hostVersion: PluginABI.version, path: path)
+            else { throw error }
+            refusal.cause = error
+            throw refusal
+        }
     }
 
     /// Reads the ABI the plugin was built against and refuses a mismatch.

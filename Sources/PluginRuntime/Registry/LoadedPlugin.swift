@@ -1,5 +1,5 @@
 @_spi(Host) import CellKit
-import PluginDiscovery
+@_spi(Host) import PluginDiscovery
 
 /// A plugin whose registrations are in the registry.
 public struct LoadedPlugin: Sendable {
@@ -16,7 +16,7 @@ public struct LoadedPlugin: Sendable {
     /// The Swift compiler it was built with (60301 for 6.3.1).
     public let compilerVersion: UInt32
     /// What it registered.
-    public let registrations: [PluginRegistration]
+    package let registrations: [PluginRegistration]
 
     /// `3 cells, 2 nibs` — counts by kind, for load messages and listings.
     public var contentsSummary: String {
@@ -33,12 +33,12 @@ public struct RegisteredItem: Sendable {
     /// The plugin's name.
     public let plugin: String
     /// What was registered.
-    public let registration: PluginRegistration
+    package let registration: PluginRegistration
 
     /// The short name: `ProfileCell`.
     public var name: String { registration.name }
     /// The qualified name: `CardCells.ProfileCell`.
     public var qualifiedName: String { plugin + "." + registration.name }
     /// The kind: cell, item, header/footer, nib, storyboard, loader.
-    public var kind: PluginRegistration.Kind { registration.kind }
+    package var kind: PluginRegistration.Kind { registration.kind }
 }

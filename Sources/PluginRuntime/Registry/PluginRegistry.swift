@@ -1,6 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
-import PluginDiscovery
+@_spi(Host) import PluginDiscovery
 import Synchronization
 
 /// Every loaded plugin and what it registered, by qualified name
@@ -39,7 +39,7 @@ public final class PluginRegistry: Sendable {
     }
 
     /// Every registered item of the given kinds (all kinds when `nil`), sorted by qualified name.
-    public func items(kinds: Set<PluginRegistration.Kind>? = nil) -> [RegisteredItem] {
+    package func items(kinds: Set<PluginRegistration.Kind>? = nil) -> [RegisteredItem] {
         state.withLock { s in
             s.items.values.filter { kinds?.contains($0.kind) ?? true }.sorted { $0.qualifiedName < $1.qualifiedName }
         }
@@ -87,7 +87,7 @@ public final class PluginRegistry: Sendable {
     ///
     /// - Throws: `.unknownName` with the nearest name, or `.ambiguousName`
     ///   listing the candidates.
-    public func resolve(_ name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError)
+    package func resolve(_ name: String, kinds: Set<PluginRegistration.Kind>? = nil) throws(PluginError)
         -> RegisteredItem
     {
         let snapshot = state.withLock { $0 }
@@ -98,12 +98,12 @@ public final class PluginRegistry: Sendable {
     }
 
     /// Every name (short and qualified) of the given kinds, for completion.
-    public func names(kinds: Set<PluginRegistration.Kind>? = nil) -> [String] {
+    package func names(kinds: Set<PluginRegistration.Kind>? = nil) -> [String] {
         let items = self.items(kinds: kinds)
         return Array(Set(items.map(\.name) + items.map(\.qualifiedName))).sorted()
     }
 
-    public static func describe(_ kinds: Set<PluginRegistration.Kind>?) -> String {
+    package static func describe(_ kinds: Set<PluginRegistration.Kind>?) -> String {
         PluginRegistration.Kind.describe(kinds)
     }
 

@@ -1,7 +1,7 @@
 @_spi(Host) import CellKit
 import CellKitSupport
-import PluginDiscovery
-import WorkerProtocol
+@_spi(Host) import PluginDiscovery
+@_spi(Host) import WorkerProtocol
 
 /// The plugins of a session: where they are found (``host``), where they are
 /// loaded (``backend``), what they registered (``catalog``) and how often the

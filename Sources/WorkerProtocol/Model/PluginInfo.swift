@@ -1,5 +1,5 @@
 @_spi(Host) import CellKit
-import PluginDiscovery
+@_spi(Host) import PluginDiscovery
 
 /// A loaded plugin as the session knows it: what it registered, as data.
 /// The worker loads the library and sends this back; the session checks

@@ -366,7 +366,7 @@ final class PlainView: View {}
         static let name = "GaugePlugin"
         static let version = "1.0.0"
         static func register(in registrar: PluginRegistrar) throws {
-            try registrar.register(cellType: GaugeCell.self, summary: "a gauge")
+            try registrar.register(GaugeCell.self, summary: "a gauge")
             try registrar.register(nibSource: "{left} {~} {right}", named: "Pair")
         }
     }

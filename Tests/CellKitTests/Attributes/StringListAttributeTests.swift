@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// A cell with a list of strings, attributes with typed accessors, and one

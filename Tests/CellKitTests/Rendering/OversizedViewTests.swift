@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 /// A view that says it is enormous (a plugin's `sizeThatFits` returning

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CellKit
+@_spi(Host) @testable import CellKit
 
 /// A screen 10,000 columns wide (the widest `width=` allows, and the widest
 /// canvas) made entirely of wide clusters renders, in time linear in its width

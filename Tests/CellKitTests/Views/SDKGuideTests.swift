@@ -208,7 +208,7 @@ enum Guide {
         static let summary = "weather cells"
 
         static func register(in registrar: PluginRegistrar) throws {
-            try registrar.register(cellType: ForecastCell.self, summary: "a day's forecast")
+            try registrar.register(ForecastCell.self, summary: "a day's forecast")
             try registrar.register(nibSource: "☂ {chance:bold} {~} {where:dim}", named: "RainCell")
             try registrar.register(
                 storyboard: Storyboard(

@@ -94,12 +94,12 @@ enum TestCells: Plugin {
     static let summary = "cells for the interpreter tests"
 
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: WeatherCell.self, summary: "a city's weather")
+        try registrar.register(WeatherCell.self, summary: "a city's weather")
         try registrar.register(
             nibSource: "{name:bold} {~} {role:right}\n{bio:wrap,placeholder=\"no bio yet\"}\n", named: "ProfileCell",
             summary: "a person")
-        try registrar.register(headerFooterViewType: Banner.self, summary: "a banner")
-        try registrar.register(cellType: Tile.self, summary: "a tile")
+        try registrar.register(Banner.self, summary: "a banner")
+        try registrar.register(Tile.self, summary: "a tile")
     }
 }
 

@@ -1,4 +1,4 @@
-import CellKit
+@_spi(Host) import CellKit
 import Testing
 
 @testable import Session

@@ -39,7 +39,7 @@ private enum TaskCells: Plugin {
     static let name = "TaskCells"
     static let version = "1.0.0"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: TaskCell.self, summary: "a task and how far along it is")
+        try registrar.register(TaskCell.self, summary: "a task and how far along it is")
     }
 }
 

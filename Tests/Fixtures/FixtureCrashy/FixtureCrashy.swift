@@ -84,7 +84,7 @@ enum FixtureCrashy: Plugin {
         case "print": print("Crashy says hello while it registers")
         default: break
         }
-        try registrar.register(cellType: CrashCell.self, summary: "fails as its mode says")
+        try registrar.register(CrashCell.self, summary: "fails as its mode says")
     }
 }
 

@@ -6,8 +6,8 @@ enum FixtureDuplicateName: Plugin {
     static let name = "FixtureDuplicateName"
     static let version = "0.0.1"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: TwiceCell.self)
-        try registrar.register(cellType: TwiceCell.self)
+        try registrar.register(TwiceCell.self)
+        try registrar.register(TwiceCell.self)
     }
 }
 

@@ -14,7 +14,7 @@ enum FixtureInvalid: Plugin {
     static let name = "FixtureInvalid"
     static let version = "0.0.1"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: FineCell.self)
+        try registrar.register(FineCell.self)
         try registrar.register(
             storyboard: Storyboard(
                 name: "Broken",

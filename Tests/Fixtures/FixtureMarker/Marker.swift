@@ -20,7 +20,7 @@ enum FixtureMarker: Plugin {
         case "exit":
             exit(0)
         default:
-            try registrar.register(cellType: TxtCell.self)
+            try registrar.register(TxtCell.self)
         }
     }
 }

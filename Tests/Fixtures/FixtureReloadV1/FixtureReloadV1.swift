@@ -15,7 +15,7 @@ enum FixtureReloadV1: Plugin {
     static let name = "Reloadable"
     static let version = "1.0.0"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: VersionCell.self, summary: "says which version drew it")
+        try registrar.register(VersionCell.self, summary: "says which version drew it")
     }
 }
 

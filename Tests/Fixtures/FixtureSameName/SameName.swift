@@ -7,7 +7,7 @@ enum FixtureSameName: Plugin {
     static let name = "BasicCells"
     static let version = "9.9.9"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: ImpostorCell.self)
+        try registrar.register(ImpostorCell.self)
     }
 }
 

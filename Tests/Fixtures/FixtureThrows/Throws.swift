@@ -10,7 +10,7 @@ enum FixtureThrows: Plugin {
     static let name = "FixtureThrows"
     static let version = "0.0.1"
     static func register(in registrar: PluginRegistrar) throws {
-        try registrar.register(cellType: HalfwayCell.self)
+        try registrar.register(HalfwayCell.self)
         throw RegistrationRefused()
     }
 }

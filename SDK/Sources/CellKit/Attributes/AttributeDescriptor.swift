@@ -10,7 +10,7 @@ import Synchronization
 /// // name    String
 /// // accent  Color   blue
 /// ```
-public struct AttributeDescriptor: Sendable, CustomStringConvertible {
+@_spi(Host) public struct AttributeDescriptor: Sendable, CustomStringConvertible {
     /// Where an attribute comes from.
     public enum Kind: String, Sendable {
         /// A property declared in ``Inspectable/inspectableAttributes``.
@@ -87,6 +87,7 @@ public struct AttributeDescriptor: Sendable, CustomStringConvertible {
     /// attribute does not take is an error here, once.
     ///
     /// ```swift
+    /// let descriptor = try cell.attributeDescriptor(named: "label")
     /// let divider = try descriptor.prepared(.string("light"))
     /// try divider.apply(to: cell)   // no parsing of "light"
     /// ```
@@ -283,7 +284,7 @@ extension View {
     /// try cell.setAttribute("trend", value: .enumeration("up"))
     /// try cell.setAttribute("high", value: .int(21))
     /// ```
-    public func setAttribute(_ name: String, value: AttributeValue) throws(CellKitError) {
+    @_spi(Host) public func setAttribute(_ name: String, value: AttributeValue) throws(CellKitError) {
         let descriptor = try attributeDescriptor(named: name)
         do {
             try descriptor.apply(value, to: self)
@@ -303,7 +304,7 @@ extension View {
     }
 
     /// The descriptor of the attribute `name`, or an error suggesting the nearest name.
-    public func attributeDescriptor(named name: String) throws(CellKitError) -> AttributeDescriptor {
+    @_spi(Host) public func attributeDescriptor(named name: String) throws(CellKitError) -> AttributeDescriptor {
         if let d = AttributeDescriptor.declared(by: type(of: self)).first(where: { $0.name == name }) { return d }
         if codeOnlyOutlets.contains(name) {
             let all = AttributeDescriptor.descriptors(of: self).map(\.name)

@@ -23,7 +23,7 @@
     /// A list of strings: the texts of columns.
     case strings([String])
 
-    /// The value written the way ``AttributeType/parse(_:)`` reads it back.
+    /// The value written the way a script writes it (and the host reads it back).
     public var description: String {
         switch self {
         case .int(let v): String(v)
@@ -103,7 +103,7 @@
     }
 
     /// Reads a value of this type from text (a script's `key=value`).
-    public func parse(_ text: String) throws(ValueError) -> AttributeValue {
+    @_spi(Host) public func parse(_ text: String) throws(ValueError) -> AttributeValue {
         if case .string = self { return .string(text) }
         let trimmed = text.trimmedSpaces
         switch self {
@@ -172,7 +172,7 @@
     /// Converts a value of another type where that is lossless or obvious
     /// (an Int for a Double attribute, a number for a String attribute, a
     /// string that parses), as a data file's fields need.
-    public func convert(_ value: AttributeValue) throws(ValueError) -> AttributeValue {
+    @_spi(Host) public func convert(_ value: AttributeValue) throws(ValueError) -> AttributeValue {
         switch (self, value) {
         case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.color, .color),
             (.numbers, .numbers), (.strings, .strings):

@@ -6,6 +6,7 @@
 ///
 /// ```swift
 /// final class ProgressCell: TableViewCell, Reusable, Inspectable {
+///     private let title = Label()
 ///     var label = "" { didSet { title.text = label } }
 ///     var value = 0.0
 ///     static var inspectableAttributes: [InspectableAttribute<ProgressCell>] {
@@ -41,8 +42,11 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     /// costs a heap allocation.)
     ///
     /// ```swift
-    /// static var inspectableAttributes: [InspectableAttribute<ForecastCell>] {
-    ///     [.init("day", \.day, summary: "the day's name")]
+    /// final class ForecastCell: TableViewCell, Reusable, Inspectable {
+    ///     var day = ""
+    ///     static var inspectableAttributes: [InspectableAttribute<ForecastCell>] {
+    ///         [.init("day", \.day, summary: "the day's name")]
+    ///     }
     /// }
     /// ```
     public init<Value: AttributeValueConvertible>(
@@ -56,8 +60,11 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     /// it comes in another).
     ///
     /// ```swift
-    /// static var inspectableAttributes: [InspectableAttribute<ProgressCell>] {
-    ///     [.init("value", summary: "0...1", get: { $0.value }, set: { $0.value = $1 })]
+    /// final class ProgressCell: TableViewCell, Reusable, Inspectable {
+    ///     var value = 0.0
+    ///     static var inspectableAttributes: [InspectableAttribute<ProgressCell>] {
+    ///         [.init("value", summary: "0...1", get: { $0.value }, set: { $0.value = $1 })]
+    ///     }
     /// }
     /// ```
     public init<Value: AttributeValueConvertible>(
@@ -87,10 +94,19 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     /// An attribute with its own getter and setter.
     ///
     /// ```swift
-    /// .init(
-    ///     "note", type: .string, summary: "optional",
-    ///     get: { .string($0.note ?? "") },
-    ///     set: { cell, value throws(ValueError) in cell.note = value.description.isEmpty ? nil : value.description })
+    /// final class NoteCell: TableViewCell, Reusable, Inspectable {
+    ///     var note: String?
+    ///     static var inspectableAttributes: [InspectableAttribute<NoteCell>] {
+    ///         [
+    ///             .init(
+    ///                 "note", type: .string, summary: "optional",
+    ///                 get: { .string($0.note ?? "") },
+    ///                 set: { cell, value throws(ValueError) in
+    ///                     cell.note = value.description.isEmpty ? nil : value.description
+    ///                 })
+    ///         ]
+    ///     }
+    /// }
     /// ```
     public init(
         _ name: String, type: AttributeType, summary: String? = nil,

@@ -150,7 +150,7 @@ extension CollectionView: ScrollableContent {
     /// Lays the collection out at `width` (reloading first if needed) and
     /// returns how many pieces it draws as: borders, section headers and
     /// footers, and rows of items.
-    public func preparePieces(width: Int) -> Int {
+    @_spi(Host) public func preparePieces(width: Int) -> Int {
         let p = makePlan(width: width)
         plan = p
         return p.count
@@ -159,7 +159,7 @@ extension CollectionView: ScrollableContent {
     /// Draws piece `index` of the layout made by ``preparePieces(width:)``
     /// into `canvas`, resizing it to the piece's height; an index out of range
     /// leaves it empty.
-    public func drawPiece(_ index: Int, into canvas: Canvas, width: Int) {
+    @_spi(Host) public func drawPiece(_ index: Int, into canvas: Canvas, width: Int) {
         let plan = self.plan.flatMap { $0.width == width ? $0 : nil } ?? makePlan(width: width)
         guard index >= 0, index < plan.count else {
             canvas.reset(width: width, height: 0)

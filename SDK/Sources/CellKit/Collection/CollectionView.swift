@@ -7,7 +7,7 @@
 /// grid.border = .light
 /// grid.register(cellType: TileCell.self)
 /// grid.dataSource = tiles
-/// print(grid.renderCanvas(width: 40).text)
+/// print(renderedText(grid, width: 40))
 /// ```
 open class CollectionView: View {
     /// The kind of a section header supplementary view.

@@ -32,10 +32,13 @@ open class CollectionViewCell: CollectionReusableView {
     /// subclass calls `super.init()` and then adds its content:
     ///
     /// ```swift
-    /// required init() {
-    ///     super.init()
-    ///     value.pinEdges()
-    ///     contentView.addSubview(value)
+    /// final class TileCell: CollectionViewCell, Reusable {
+    ///     let value = Label()
+    ///     required init() {
+    ///         super.init()
+    ///         value.pinEdges()
+    ///         contentView.addSubview(value)
+    ///     }
     /// }
     /// ```
     public required init() {

@@ -6,8 +6,8 @@
 /// wide characters.
 ///
 /// ```swift
-/// let where = SourceLocation(file: "team.cks", line: 3, column: 17)
-/// print(where)   // team.cks:3:17
+/// let location = SourceLocation(file: "team.cks", line: 3, column: 17)
+/// print(location)   // team.cks:3:17
 /// ```
 @_spi(Host) public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The file name as the user gave it, or a pseudo-name such as `<stdin>`.

@@ -64,7 +64,7 @@ public struct Loader<T>: Sendable {
     }
 
     /// The loader with its type erased, to store loaders of different types together.
-    public var erased: AnyLoader { AnyLoader(self) }
+    @_spi(Host) public var erased: AnyLoader { AnyLoader(self) }
 }
 
 /// A ``Loader`` of any type.
@@ -73,7 +73,7 @@ public struct Loader<T>: Sendable {
 /// let loaders: [AnyLoader] = [Loader { 1 }.erased, Loader { "two" }.erased]
 /// let two = loaders[1].typed(as: String.self).load()   // "two"
 /// ```
-public struct AnyLoader: Sendable, CustomStringConvertible {
+@_spi(Host) public struct AnyLoader: Sendable, CustomStringConvertible {
     private let make: @Sendable () throws -> Any
     /// The name of the type the loader makes.
     public let typeName: String

@@ -8,7 +8,7 @@ import Synchronization
 /// (`ProfileCell.nib`) or are registered from a string.
 ///
 /// ```swift
-/// Nib.register(source: "│ {name:bold} {~} {role:dim} │", named: "Badge", in: .main)
+/// try Nib.register(source: "│ {name:bold} {~} {role:dim} │", named: "Badge", in: .main)
 /// let nib = Nib(nibName: "Badge", bundle: .main)
 /// let views = try nib.instantiate(withOwner: nil)
 /// ```

@@ -4,6 +4,7 @@ extension NibTemplate.Literal {
     /// the line was too narrow for it.
     ///
     /// ```swift
+    /// // not compiled: the values of a literal laid out on a nib line
     /// literal.text                          // " ─╮"
     /// literal.drawn(width: 3)               // " ─╮"
     /// literal.drawn(width: 2)               // " ─"
@@ -21,6 +22,7 @@ extension NibTemplate.Spring {
     /// the right; a wide fill character that would not fit is replaced by spaces.
     ///
     /// ```swift
+    /// // not compiled: the values of a spring laid out on a nib line
     /// spring.fill                 // "-="
     /// spring.drawn(width: 5)      // "-=-=-"
     /// ```

@@ -49,6 +49,7 @@ struct NibLineLayout: Sendable, Hashable {
 /// A whole template laid out at a width.
 ///
 /// ```swift
+/// // not compiled: the host's layout of a parsed template, with its measures
 /// let layout = template.layout(width: 40, naturalWidth: { widths[$0] },
 ///                              wrappedLineCount: { outlet, width in 1 })
 /// for y in 0 ..< layout.height {

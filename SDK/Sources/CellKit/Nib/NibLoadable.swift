@@ -26,7 +26,7 @@ extension NibLoadable where Self: View {
     /// see ``tryLoadFromNib()``.
     ///
     /// ```swift
-    /// let view = NibBasedRootView.loadFromNib()
+    /// let view = CardCell.loadFromNib()
     /// ```
     public static func loadFromNib() -> Self {
         do {

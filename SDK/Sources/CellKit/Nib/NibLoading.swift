@@ -13,8 +13,15 @@ enum NibLoading {
     /// bundle, loaded into it (seed 002: "use the nib if one exists").
     /// `type` may be a subclass of `T` chosen at run time: that class is made.
     static func makeView<T: ReusableView & Reusable>(_ type: T.Type) throws(CellKitError) -> T {
+        try makeView(type, reuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// A new view of `type`, with the nib named `reuseIdentifier` loaded
+    /// into it when its bundle has one: what ``makeView(_:)`` does for a type
+    /// whose conformances are known only at run time.
+    static func makeView<T: ReusableView>(_ type: T.Type, reuseIdentifier: String) throws(CellKitError) -> T {
         let view = type.init()
-        let nib = Nib(nibName: type.reuseIdentifier, bundle: PluginBundle(for: type))
+        let nib = Nib(nibName: reuseIdentifier, bundle: PluginBundle(for: type))
         // A NibOwnerLoadable view loads its nib itself; checked only when a nib exists
         // (a dynamic conformance check scans every loaded image).
         if Nib.exists(named: nib.name, in: nib.bundle), !(view is (any NibOwnerLoadable)) {

@@ -33,9 +33,11 @@ extension NibOwnerLoadable where Self: View {
     /// fix; see ``tryLoadNibContent()``.
     ///
     /// ```swift
-    /// required init() {
-    ///     super.init()
-    ///     loadNibContent()
+    /// final class StatusWidget: View, NibOwnerLoadable {
+    ///     required init() {
+    ///         super.init()
+    ///         loadNibContent()
+    ///     }
     /// }
     /// ```
     public func loadNibContent() {

@@ -12,9 +12,10 @@
 ///     """, name: "ProfileCell")
 /// card.outletNames    // ["name", "role", "bio"]
 /// card.minimumWidth   // 8
+/// let texts = ["Ada", "Engineer", "Wrote the first program"]   // by outlet, in order
 /// let layout = card.layout(width: 40,
 ///     naturalWidth: { outlet in TerminalWidth.of(texts[outlet]) },
-///     wrappedLineCount: { outlet, width in wrap(texts[outlet], width).count })
+///     wrappedLineCount: { outlet, width in TextLayout.wrapped(texts[outlet], toWidth: width).count })
 /// layout.height       // 3 or more: the bio line repeats once per wrapped row
 /// ```
 ///
@@ -86,6 +87,7 @@ struct NibTemplate: Sendable, Hashable {
     /// found after parsing (an outlet the owner lacks, for instance).
     ///
     /// ```swift
+    /// // not compiled: a diagnostic of a parsed template the host holds
     /// let d = template.diagnostic(
     ///     at: template.outlet(named: "role")!,
     ///     message: "ProfileCell has no outlet 'role'",

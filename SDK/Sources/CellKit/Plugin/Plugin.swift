@@ -11,7 +11,7 @@
 ///     static let name = "WeatherCells"
 ///     static let version = "1.0.0"
 ///     static func register(in registrar: PluginRegistrar) throws {
-///         try registrar.register(cellType: ForecastCell.self, summary: "a day's forecast")
+///         try registrar.register(ForecastCell.self, summary: "a day's forecast")
 ///         try registrar.register(nibNamed: "ForecastCell")
 ///     }
 /// }

@@ -20,7 +20,7 @@ public enum PluginABI {
     /// the scaffold and `cellkit --version` read it; each plugin carries the
     /// value it was compiled against, which is also the oldest SDK it needs.
     @_alwaysEmitIntoClient
-    public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (1, 1, 0) }
+    public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (2, 0, 0) }
 
     /// The part of ``sdkVersion`` the host's gate compares, `major << 16 | minor`
     /// (1.0 is 65536). Plugins built before 1.0 report their ABI number here
@@ -29,7 +29,7 @@ public enum PluginABI {
     public static var version: UInt32 { sdkVersion.major << 16 | sdkVersion.minor }
 
     /// `1.2` for the gate value of SDK 1.2; `0.3 (ABI 3, before 1.0)` for an old plugin's.
-    public static func versionDescription(_ version: UInt32) -> String {
+    @_spi(Host) public static func versionDescription(_ version: UInt32) -> String {
         let (major, minor) = (version >> 16, version & 0xFFFF)
         return major == 0 ? "0.\(minor) (ABI \(minor), before 1.0)" : "\(major).\(minor)"
     }
@@ -123,17 +123,17 @@ public enum PluginABI {
     public static var current: UInt64 { UInt64(version) << 32 | UInt64(compilerVersion) }
 
     /// Splits a value returned by `cellkit_plugin_abi`.
-    public static func decode(_ value: UInt64) -> (version: UInt32, compiler: UInt32) {
+    @_spi(Host) public static func decode(_ value: UInt64) -> (version: UInt32, compiler: UInt32) {
         (UInt32(truncatingIfNeeded: value >> 32), UInt32(truncatingIfNeeded: value))
     }
 
     /// `6.3.1` for 60301.
-    public static func compilerDescription(_ code: UInt32) -> String {
+    @_spi(Host) public static func compilerDescription(_ code: UInt32) -> String {
         code == 0 ? "older than 6.0" : "\(code / 10000).\(code / 100 % 100).\(code % 100)"
     }
 
     /// The name of the entry point that returns the ABI.
-    public static let abiSymbol = "cellkit_plugin_abi"
+    @_spi(Host) public static let abiSymbol = "cellkit_plugin_abi"
     /// The name of the entry point that registers the plugin's contents.
-    public static let registerSymbol = "cellkit_plugin_register"
+    @_spi(Host) public static let registerSymbol = "cellkit_plugin_register"
 }

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// ```swift
 /// static func register(in registrar: PluginRegistrar) throws {
-///     try registrar.register(cellType: ProfileCell.self, summary: "a person, with role and accent colour")
-///     try registrar.register(headerFooterViewType: SectionHeader.self)
+///     try registrar.register(ProfileCell.self, summary: "a person, with role and accent colour")
+///     try registrar.register(SectionHeader.self)
 ///     try registrar.register(nibNamed: "NoticeBox")          // a nib-only cell
 /// }
 /// ```
@@ -79,85 +79,71 @@ public final class PluginRegistrar {
 
     // MARK: - Registering
 
-    /// Registers a table cell type under its reuse identifier.
+    /// Registers a view type under its reuse identifier: a table cell, a
+    /// collection cell, a section header/footer view or a collection
+    /// supplementary view. What it is, and how it is made, is read from the
+    /// type when the plugin loads: its class says the kind, ``Reusable`` its
+    /// name, ``NibLoadable`` that every new one loads its nib, ``Inspectable``
+    /// its attributes. One is made now, so a cell that cannot be made fails
+    /// the plugin's load, not a later render.
     ///
     /// ```swift
-    /// try registrar.register(cellType: GreetingCell.self, summary: "a greeting")
+    /// try registrar.register(HelloCell.self, summary: "a greeting")
+    /// try registrar.register(SectionHeader.self)
     /// ```
-    public func register<T: TableViewCell & Reusable>(cellType: T.Type, summary: String? = nil) throws(CellKitError) {
-        try add(T.self, kind: .cell, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
-    }
-
-    /// Registers a nib-based table cell type (its nib is loaded into every new cell).
-    public func register<T: TableViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil)
-        throws(CellKitError)
-    {
-        try add(T.self, kind: .cell, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
-    }
-
-    /// Registers a collection cell type under its reuse identifier.
-    public func register<T: CollectionViewCell & Reusable>(cellType: T.Type, summary: String? = nil)
-        throws(CellKitError)
-    {
-        try add(T.self, kind: .item, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
-    }
-
-    /// Registers a nib-based collection cell type.
-    public func register<T: CollectionViewCell & Reusable & NibLoadable>(cellType: T.Type, summary: String? = nil)
-        throws(CellKitError)
-    {
-        try add(T.self, kind: .item, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
-    }
-
-    /// Registers a table cell type with inspectable attributes.
-    public func register<T: TableViewCell & Reusable & Inspectable>(cellType: T.Type, summary: String? = nil)
-        throws(CellKitError)
-    {
-        AttributeDescriptor.prime(T.self)
-        try add(T.self, kind: .cell, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
-    }
-
-    /// Registers a nib-based table cell type with inspectable attributes.
-    public func register<T: TableViewCell & Reusable & NibLoadable & Inspectable>(
-        cellType: T.Type, summary: String? = nil
-    ) throws(CellKitError) {
-        AttributeDescriptor.prime(T.self)
-        try add(T.self, kind: .cell, summary: summary, nib: T.nib) { () throws(CellKitError) in try T.tryLoadFromNib() }
-    }
-
-    /// Registers a collection cell type with inspectable attributes.
-    public func register<T: CollectionViewCell & Reusable & Inspectable>(cellType: T.Type, summary: String? = nil)
-        throws(CellKitError)
-    {
-        AttributeDescriptor.prime(T.self)
-        try add(T.self, kind: .item, summary: summary) { () throws(CellKitError) in try NibLoading.makeView(T.self) }
-    }
-
-    /// Registers a section header/footer view type with inspectable attributes.
-    public func register<T: TableViewHeaderFooterView & Reusable & Inspectable>(
-        headerFooterViewType: T.Type, summary: String? = nil
-    ) throws(CellKitError) {
-        AttributeDescriptor.prime(T.self)
-        try add(T.self, kind: .headerFooter, summary: summary) { () throws(CellKitError) in
-            try NibLoading.makeView(T.self)
+    ///
+    /// - Throws: ``CellKitError`` (`registrationFailed`) when the type is not
+    ///   ``Reusable``, or is not a cell, header/footer or supplementary view,
+    ///   saying which type and how to fix it; `duplicateName` when its name is
+    ///   taken; the nib's error when its nib cannot be loaded.
+    public func register(_ viewType: ReusableView.Type, summary: String? = nil) throws(CellKitError) {
+        guard let reusable = viewType as? any Reusable.Type else {
+            throw CellKitError(
+                .registrationFailed, "\(pluginName) registers \(viewType), which is not Reusable",
+                fix: "declare it `\(viewType): \(Self.baseClassName(of: viewType)), Reusable` (or NibReusable)")
+        }
+        guard let kind = Self.kind(of: viewType) else {
+            throw CellKitError(
+                .registrationFailed,
+                "\(pluginName) registers \(viewType), which is no cell, header/footer or supplementary view",
+                fix:
+                    "make it a subclass of TableViewCell, CollectionViewCell, TableViewHeaderFooterView or CollectionReusableView"
+            )
+        }
+        let name = reusable.reuseIdentifier
+        if let nibLoadable = viewType as? any NibLoadable.Type {
+            try add(viewType, name: name, kind: kind, summary: summary, nib: nibLoadable.nib) {
+                () throws(CellKitError) in
+                let view = viewType.init()  // the registered class, even when it is a subclass chosen at run time
+                try NibLoading.load(nibLoadable.nib, into: view)  // asked each time, as tryLoadFromNib() does
+                return view
+            }
+        } else {
+            try add(viewType, name: name, kind: kind, summary: summary) { () throws(CellKitError) in
+                try NibLoading.makeView(viewType, reuseIdentifier: name)
+            }
         }
     }
 
-    /// Registers a section header/footer view type.
-    public func register<T: TableViewHeaderFooterView & Reusable>(headerFooterViewType: T.Type, summary: String? = nil)
-        throws(CellKitError)
-    {
-        try add(T.self, kind: .headerFooter, summary: summary) { () throws(CellKitError) in
-            try NibLoading.makeView(T.self)
+    /// What a view type registers as, from its class; nil for a view that is none of them.
+    private static func kind(of viewType: ReusableView.Type) -> PluginRegistration.Kind? {
+        switch viewType {
+        case is TableViewCell.Type: .cell
+        case is CollectionViewCell.Type: .item
+        case is TableViewHeaderFooterView.Type: .headerFooter
+        case is CollectionReusableView.Type: .supplementary
+        default: nil
         }
     }
 
-    /// Registers a collection supplementary view type.
-    public func register<T: CollectionReusableView & Reusable>(supplementaryViewType: T.Type, summary: String? = nil)
-        throws(CellKitError)
-    {
-        try add(T.self, kind: .supplementary, summary: summary) { () throws(CellKitError) in
-            try NibLoading.makeView(T.self)
+    /// The SDK class `viewType` descends from, for the fix of an error.
+    private static func baseClassName(of viewType: ReusableView.Type) -> String {
+        switch kind(of: viewType) {
+        case .cell: "TableViewCell"
+        case .item: "CollectionViewCell"
+        case .headerFooter: "TableViewHeaderFooterView"
+        case .supplementary: "CollectionReusableView"
+        default: "TableViewCell"
         }
     }
 
@@ -238,11 +224,10 @@ public final class PluginRegistrar {
         }
     }
 
-    private func add<T: ReusableView & Reusable>(
-        _ type: T.Type, kind: PluginRegistration.Kind, summary: String?, nib: Nib? = nil,
+    private func add(
+        _ type: ReusableView.Type, name: String, kind: PluginRegistration.Kind, summary: String?, nib: Nib? = nil,
         make: @escaping @Sendable () throws(CellKitError) -> ReusableView
     ) throws(CellKitError) {
-        let name = T.reuseIdentifier
         try checkUnique(name)
         // Make one now: a cell that cannot be made fails the plugin's load, not a later render.
         let prototype = try make()
@@ -251,7 +236,7 @@ public final class PluginRegistrar {
             nib?.name ?? (prototype.connectedOutlets.isEmpty && prototype.codeOnlyOutlets.isEmpty ? nil : name)
         registrations.append(
             PluginRegistration(
-                name: name, kind: kind, summary: summary, typeName: "\(T.self)", attributes: attributes,
+                name: name, kind: kind, summary: summary, typeName: "\(type)", attributes: attributes,
                 nibName: nibName, scenes: [], initialScene: nil, makeView: make, loader: nil,
                 codeOnlyOutlets: prototype.codeOnlyOutlets.sorted()))
     }
@@ -278,7 +263,7 @@ public final class PluginRegistrar {
 
 /// One thing a plugin registered: a cell type, a header/footer view, a nib,
 /// a storyboard or a loader.
-public struct PluginRegistration: Sendable {
+@_spi(Host) public struct PluginRegistration: Sendable {
     /// What was registered.
     public enum Kind: String, Sendable, CaseIterable {
         /// A table cell type (a row).

@@ -7,19 +7,16 @@
 /// a wide character (one that would straddle the clip edge becomes a space),
 /// and overwriting half of a wide character blanks the other half.
 ///
-/// Canvases are reused: ``reset(width:height:)`` keeps the storage, so drawing
+/// Canvases are reused: `reset(width:height:)` keeps the storage, so drawing
 /// row after row of a long table allocates nothing once the first row is drawn.
 ///
-/// ```swift
-/// let canvas = Canvas(width: 8, height: 1)
-/// canvas.draw("漢字ok", at: Point(x: 1, y: 0), style: .bold)
-/// print(canvas.text(ofRow: 0))   // " 漢字ok"
-/// ```
+/// A plugin draws through the ``DrawingContext`` it is given; the canvas
+/// itself is the host's (its members are `@_spi(Host)`).
 public final class Canvas {
     /// Columns.
-    @exclusivity(unchecked) public private(set) var width: Int
+    @exclusivity(unchecked) @_spi(Host) public private(set) var width: Int
     /// Rows.
-    @exclusivity(unchecked) public private(set) var height: Int
+    @exclusivity(unchecked) @_spi(Host) public private(set) var height: Int
     /// Row-major cells.
     @usableFromInline @exclusivity(unchecked) var cells: [Cell]
     /// Multi-scalar clusters (`👩‍💻`, `é` as e + U+0301) referenced by cells.
@@ -27,21 +24,21 @@ public final class Canvas {
 
     /// One character cell.
     @frozen public struct Cell: Hashable, Sendable {
-        /// The scalar value, or a marker: ``continuation`` for the right half
-        /// of a wide character, or ``clusterFlag`` plus an index into the
+        /// The scalar value, or a marker: `continuation` for the right half
+        /// of a wide character, or `clusterFlag` plus an index into the
         /// canvas's cluster table.
         public var content: UInt32
         /// The style, packed into one word.
         @usableFromInline var packed: PackedStyle
 
         /// How the cell looks.
-        public var style: Style {
+        @_spi(Host) public var style: Style {
             get { packed.style }
             set { packed = PackedStyle(newValue) }
         }
 
         /// A cell with a character and a style.
-        public init(content: UInt32, style: Style) {
+        @_spi(Host) public init(content: UInt32, style: Style) {
             self.content = content
             packed = PackedStyle(style)
         }
@@ -52,12 +49,12 @@ public final class Canvas {
         }
 
         /// The right half of a wide character: writers skip it.
-        public static let continuation: UInt32 = 0xFFFF_FFFF
+        @_spi(Host) public static let continuation: UInt32 = 0xFFFF_FFFF
         /// Set on `content` when it indexes a multi-scalar cluster.
-        public static let clusterFlag: UInt32 = 0x8000_0000
+        @_spi(Host) public static let clusterFlag: UInt32 = 0x8000_0000
 
         /// A blank cell.
-        public static let blank = Cell(content: 0x20, packed: .plain)
+        @_spi(Host) public static let blank = Cell(content: 0x20, packed: .plain)
     }
 
     /// The widest canvas: the widest screen, 10,000 columns.
@@ -69,14 +66,20 @@ public final class Canvas {
 
     /// Creates a blank canvas, at most 10,000 columns by 1,000 lines (larger
     /// sizes are reduced to these).
-    public init(width: Int, height: Int) {
+    ///
+    /// ```swift
+    /// let canvas = Canvas(width: 8, height: 1)
+    /// canvas.draw("漢字ok", at: Point(x: 1, y: 0), style: .bold)
+    /// print(canvas.text(ofRow: 0))   // " 漢字ok"
+    /// ```
+    @_spi(Host) public init(width: Int, height: Int) {
         self.width = min(max(0, width), Self.maximumWidth)
         self.height = min(max(0, height), Self.maximumHeight)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
     /// Blanks the canvas and sets its size, keeping the storage it already has.
-    public func reset(width: Int, height: Int) {
+    @_spi(Host) public func reset(width: Int, height: Int) {
         let w = min(max(0, width), Self.maximumWidth)
         let h = min(max(0, height), Self.maximumHeight)
         let n = w * h
@@ -92,17 +95,17 @@ public final class Canvas {
     }
 
     /// The whole canvas as a rectangle.
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    @_spi(Host) public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at a column and row.
-    public subscript(x: Int, y: Int) -> Cell {
+    @_spi(Host) public subscript(x: Int, y: Int) -> Cell {
         precondition(
             x >= 0 && x < width && y >= 0 && y < height, "cell (\(x), \(y)) outside a \(width)x\(height) canvas")
         return cells[y * width + x]
     }
 
     /// The grapheme cluster a cell shows (empty for a continuation cell).
-    public func character(of cell: Cell) -> String {
+    @_spi(Host) public func character(of cell: Cell) -> String {
         if cell.content == Cell.continuation { return "" }
         if cell.content & Cell.clusterFlag != 0 { return clusters[Int(cell.content & ~Cell.clusterFlag)] }
         return String(Character(Unicode.Scalar(cell.content) ?? " "))
@@ -110,7 +113,7 @@ public final class Canvas {
 
     /// Appends the UTF-8 of a cell's character to `bytes`.
     @inlinable
-    public func appendUTF8(of cell: Cell, to bytes: inout [UInt8]) {
+    @_spi(Host) public func appendUTF8(of cell: Cell, to bytes: inout [UInt8]) {
         let v = cell.content
         if v < 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: v))
@@ -131,9 +134,11 @@ public final class Canvas {
     /// The characters of one row, with trailing spaces removed.
     ///
     /// ```swift
+    /// let canvas = Canvas(width: 9, height: 1)
+    /// canvas.draw("╭─ Ada ─╮  ", at: .zero, style: .plain)
     /// canvas.text(ofRow: 0)   // "╭─ Ada ─╮"
     /// ```
-    public func text(ofRow y: Int) -> String {
+    @_spi(Host) public func text(ofRow y: Int) -> String {
         var bytes: [UInt8] = []
         for x in 0..<width { appendUTF8(of: cells[y * width + x], to: &bytes) }
         while bytes.last == 0x20 { bytes.removeLast() }
@@ -141,7 +146,7 @@ public final class Canvas {
     }
 
     /// Every row as text, joined by newlines.
-    public var text: String { (0..<height).map(text(ofRow:)).joined(separator: "\n") }
+    @_spi(Host) public var text: String { (0..<height).map(text(ofRow:)).joined(separator: "\n") }
 
     // MARK: - Drawing
 
@@ -153,13 +158,13 @@ public final class Canvas {
     /// - Returns: the column just past the last character drawn (or skipped by
     ///   the clip), so calls can be chained.
     @discardableResult
-    public func draw(_ text: some StringProtocol, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+    @_spi(Host) public func draw(_ text: some StringProtocol, at point: Point, style: Style, clip: Rect? = nil) -> Int {
         withUTF8(text.utf8) { drawUTF8($0, at: point, style: PackedStyle(style), clip: clip) }
     }
 
     /// Draws a `String`; see ``draw(_:at:style:clip:)-(StringProtocol,_,_,_)``.
     @discardableResult
-    public func draw(_ text: String, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+    @_spi(Host) public func draw(_ text: String, at point: Point, style: Style, clip: Rect? = nil) -> Int {
         withUTF8(text.utf8) { drawUTF8($0, at: point, style: PackedStyle(style), clip: clip) }
     }
 
@@ -237,7 +242,7 @@ public final class Canvas {
     }
 
     /// Fills a rectangle with one character (a space by default).
-    public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
+    @_spi(Host) public func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", style: Style = .plain) {
         let r = rect.intersected(bounds)
         guard !r.isEmpty else { return }
         let packed = PackedStyle(style)
@@ -248,7 +253,7 @@ public final class Canvas {
 
     /// Changes the style of the cells in `rect` without changing their
     /// characters: `transform` gets each cell's style and returns the new one.
-    public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+    @_spi(Host) public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
         let r = rect.intersected(bounds)
         guard !r.isEmpty else { return }
         for y in r.minY..<r.maxY {
@@ -286,7 +291,7 @@ public final class Canvas {
 extension Canvas {
     /// Copies rows of `source` into this canvas starting at row `y`, as far
     /// as both widths allow.
-    public func blit(_ source: Canvas, rows: Range<Int>, to y: Int) {
+    @_spi(Host) public func blit(_ source: Canvas, rows: Range<Int>, to y: Int) {
         let w = min(width, source.width)
         var target = y
         for row in rows where row >= 0 && row < source.height {

@@ -8,7 +8,7 @@
 /// let writer = ANSIWriter(output: FileDescriptorOutput(), colorMode: .truecolor)
 /// try table.render(width: 80, to: writer)
 /// ```
-public protocol CanvasWriter: AnyObject {
+@_spi(Host) public protocol CanvasWriter: AnyObject {
     /// Appends every row of `canvas` as lines of output.
     func write(_ canvas: Canvas) throws
     /// Flushes what is buffered and writes any trailer.
@@ -222,7 +222,7 @@ final class OutputBuffer {
 /// try writer.finish()
 /// out.string   // "Ready\n"
 /// ```
-public final class PlainTextWriter: CanvasWriter {
+@_spi(Host) public final class PlainTextWriter: CanvasWriter {
     private let buffer: OutputBuffer
 
     /// Creates a writer.
@@ -273,7 +273,7 @@ public final class PlainTextWriter: CanvasWriter {
 /// try writer.finish()
 /// out.string   // "\u{1B}[0;1;32mok\u{1B}[0m\n"
 /// ```
-public final class ANSIWriter: CanvasWriter {
+@_spi(Host) public final class ANSIWriter: CanvasWriter {
     /// The colours the output shows; `.none` writes no escape sequences at all.
     public let colorMode: ColorMode
     private let buffer: OutputBuffer

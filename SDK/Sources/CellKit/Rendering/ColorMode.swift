@@ -4,7 +4,7 @@
 /// let mode = ColorMode.detect(environment: ["COLORTERM": "truecolor"], isTerminal: true)
 /// print(mode)   // truecolor
 /// ```
-@frozen public enum ColorMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+@_spi(Host) @frozen public enum ColorMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// No colours and no attributes: plain characters.
     case none
     /// The 16 ANSI colours.
@@ -39,7 +39,7 @@ extension Color {
     /// ```swift
     /// Color.palette(196).rgbComponents   // (255, 0, 0)
     /// ```
-    public var rgbComponents: (r: UInt8, g: UInt8, b: UInt8)? {
+    @_spi(Host) public var rgbComponents: (r: UInt8, g: UInt8, b: UInt8)? {
         switch self {
         case .default: return nil
         case .rgb(let r, let g, let b): return (r, g, b)
@@ -70,7 +70,7 @@ extension Color {
     /// ```swift
     /// Color.rgb(255, 135, 0).downgraded(to: .ansi256)   // .palette(208)
     /// ```
-    public func downgraded(to mode: ColorMode) -> Color {
+    @_spi(Host) public func downgraded(to mode: ColorMode) -> Color {
         switch (self, mode) {
         case (_, .none): return .default
         case (.default, _), (_, .truecolor): return self

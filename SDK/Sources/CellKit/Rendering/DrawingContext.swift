@@ -10,7 +10,7 @@
 /// ```
 @frozen public struct DrawingContext {
     /// The canvas being drawn into.
-    public var canvas: Canvas { target.takeUnretainedValue() }
+    @_spi(Host) public var canvas: Canvas { target.takeUnretainedValue() }
     /// Not retained per copy: contexts are copied for every view drawn, and the
     /// context made by ``init(canvas:)`` keeps the canvas alive for all the
     /// subcontexts made from it. (An `Unmanaged` reference, not an
@@ -26,7 +26,7 @@
     public let clip: Rect
 
     /// A context for drawing a whole canvas.
-    public init(canvas: Canvas) {
+    @_spi(Host) public init(canvas: Canvas) {
         target = Unmanaged.passUnretained(canvas)
         owner = canvas
         origin = .zero
@@ -67,7 +67,8 @@
             canvas: target, owner: owner, origin: absolute.origin, size: frame.size, clip: clip.intersected(absolute))
     }
 
-    /// Draws text at `point`; see ``Canvas/draw(_:at:style:clip:)-(String,_,_,_)``.
+    /// Draws text at `point`, clipped to the view; a wide character that would
+    /// cross the clip's edge is left out.
     ///
     /// - Returns: the column (in view coordinates) just past the text.
     @discardableResult

@@ -3,21 +3,31 @@
 /// collection be rendered in full without holding it in memory, or shown a
 /// viewport at a time over millions of rows.
 ///
-/// ``TableView`` and ``CollectionView`` conform. ``render(width:to:)`` streams
-/// every piece to a writer; the console's viewport draws only the pieces on screen.
+/// ``TableView`` and ``CollectionView`` conform. The host streams every piece
+/// to a writer; the console's viewport draws only the pieces on screen.
+///
+/// The protocol is public only so that the two public classes can conform to
+/// it; its requirements are the host's (`@_spi(Host)`), and the defaults below
+/// draw nothing.
 public protocol ScrollableContent: AnyObject {
     /// Gets ready to draw at `width` and returns how many pieces there are.
-    func preparePieces(width: Int) -> Int
+    @_spi(Host) func preparePieces(width: Int) -> Int
     /// Draws piece `index` into `canvas`, resizing it to the piece's height.
-    func drawPiece(_ index: Int, into canvas: Canvas, width: Int)
+    @_spi(Host) func drawPiece(_ index: Int, into canvas: Canvas, width: Int)
 }
 
 extension ScrollableContent {
+    /// No pieces: what a type that does not draw itself in pieces has.
+    @_spi(Host) public func preparePieces(width: Int) -> Int { 0 }
+
+    /// Draws nothing.
+    @_spi(Host) public func drawPiece(_ index: Int, into canvas: Canvas, width: Int) {}
+
     /// Renders every piece at `width` into `writer`, one after the other,
     /// reusing one canvas: memory does not grow with the number of pieces.
     ///
     /// - Complexity: O(*pieces*) time, O(1) memory beyond one piece.
-    public func render(width: Int, to writer: any CanvasWriter) throws {
+    @_spi(Host) public func render(width: Int, to writer: any CanvasWriter) throws {
         let canvas = Canvas(width: width, height: 1)
         let count = preparePieces(width: width)
         for index in 0..<count {
@@ -29,7 +39,7 @@ extension ScrollableContent {
 
     /// Every piece drawn into one canvas: for small content and tests. Use
     /// ``render(width:to:)`` for large content.
-    public func renderCanvas(width: Int) -> Canvas {
+    @_spi(Host) public func renderCanvas(width: Int) -> Canvas {
         let collector = CanvasCollector()
         try? render(width: width, to: collector)
         return collector.canvas

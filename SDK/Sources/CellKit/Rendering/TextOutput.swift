@@ -11,13 +11,13 @@
 /// try writer.finish()
 /// print(out.string)   // hi
 /// ```
-public protocol TextOutput: AnyObject {
+@_spi(Host) public protocol TextOutput: AnyObject {
     /// Writes all of `bytes`, or throws.
     func write(_ bytes: UnsafeRawBufferPointer) throws
 }
 
 /// Collects output in memory.
-public final class MemoryOutput: TextOutput {
+@_spi(Host) public final class MemoryOutput: TextOutput {
     /// Everything written so far.
     public private(set) var bytes: [UInt8] = []
 
@@ -35,7 +35,7 @@ public final class MemoryOutput: TextOutput {
 
 /// Writes to a file descriptor (standard output by default), retrying short
 /// writes and interrupted calls.
-public final class FileDescriptorOutput: TextOutput {
+@_spi(Host) public final class FileDescriptorOutput: TextOutput {
     /// The descriptor written to.
     public let descriptor: Int32
 
@@ -64,7 +64,7 @@ public final class FileDescriptorOutput: TextOutput {
 }
 
 /// Writing output failed: the disk is full, the pipe was closed, ...
-public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
+@_spi(Host) public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `errno` of the failed `write(2)`.
     public var errno: Int32
 

@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// let main = Storyboard(
 ///     name: "Main", bundle: .main,
-///     scenes: [.init("Dashboard", DashboardViewController.self), .init("Team", TeamViewController.self)],
+///     scenes: [.init("Dashboard", TodayViewController.self), .init("Team", TeamViewController.self)],
 ///     initialScene: "Dashboard")
 /// Storyboard.register(main)
 ///

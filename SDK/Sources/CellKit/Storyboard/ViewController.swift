@@ -45,7 +45,10 @@ open class ViewController {
     /// Makes the root view; the default makes an empty ``View``.
     ///
     /// ```swift
-    /// override func loadView() { view = table }
+    /// final class TeamViewController: ViewController {
+    ///     let table = TableView()
+    ///     override func loadView() { view = table }
+    /// }
     /// ```
     open func loadView() {
         loadedView = View()
@@ -54,7 +57,10 @@ open class ViewController {
     /// Called once, after the view is made.
     ///
     /// ```swift
-    /// override func viewDidLoad() { table.register(cellType: ProfileCell.self) }
+    /// final class TeamViewController: ViewController {
+    ///     let table = TableView()
+    ///     override func viewDidLoad() { table.register(cellType: ProfileCell.self) }
+    /// }
     /// ```
     open func viewDidLoad() {}
 }

@@ -6,7 +6,7 @@ extension TableView {
     /// content (seed 002's "use the nib if one exists").
     ///
     /// ```swift
-    /// tableView.register(cellType: CodeBasedCustomCell.self)
+    /// tableView.register(cellType: ForecastCell.self)
     /// ```
     public func register<T: TableViewCell & Reusable>(cellType: T.Type) {
         cellQueue.register(cellType)
@@ -15,7 +15,7 @@ extension TableView {
     /// Registers a nib-based cell class: new cells load ``NibLoadable/nib``.
     ///
     /// ```swift
-    /// tableView.register(cellType: NibBasedCustomCell.self)   // uses NibBasedCustomCell.nib
+    /// tableView.register(cellType: ProfileCell.self)   // uses ProfileCell.nib
     /// ```
     public func register<T: TableViewCell & Reusable & NibLoadable>(cellType: T.Type) {
         cellQueue.register(nibBased: cellType)
@@ -45,8 +45,8 @@ extension TableView {
     /// use ``tryDequeueReusableCell(for:cellType:)`` where that must not trap.
     ///
     /// ```swift
-    /// let cell: MyCustomCell = tableView.dequeueReusableCell(for: indexPath)
-    /// let other = tableView.dequeueReusableCell(for: indexPath, cellType: cellClass)
+    /// let cell: ForecastCell = tableView.dequeueReusableCell(for: indexPath)
+    /// let other = tableView.dequeueReusableCell(for: indexPath, cellType: ProfileCell.self)
     /// ```
     public func dequeueReusableCell<T: TableViewCell & Reusable>(for indexPath: IndexPath, cellType: T.Type = T.self)
         -> T
@@ -72,7 +72,7 @@ extension TableView {
     /// `T` was not registered; see ``tryDequeueReusableHeaderFooterView(_:)``.
     ///
     /// ```swift
-    /// let header: BigHeader? = tableView.dequeueReusableHeaderFooterView()
+    /// let header: SectionHeader? = tableView.dequeueReusableHeaderFooterView()
     /// ```
     public func dequeueReusableHeaderFooterView<T: TableViewHeaderFooterView & Reusable>(_ viewType: T.Type = T.self)
         -> T?

@@ -268,7 +268,7 @@ extension TableView: ScrollableContent {
     /// Lays the table out at `width` (reloading first if needed) and returns
     /// how many pieces it draws as: borders, the table header, section headers
     /// and footers, rows and separators.
-    public func preparePieces(width: Int) -> Int {
+    @_spi(Host) public func preparePieces(width: Int) -> Int {
         let list = elements()
         renderList = list
         return list.count
@@ -276,7 +276,7 @@ extension TableView: ScrollableContent {
 
     /// Draws one piece; a row's cell goes back to the reuse queue as soon as
     /// it is drawn, so only the cell being drawn is alive.
-    public func drawPiece(_ index: Int, into canvas: Canvas, width: Int) {
+    @_spi(Host) public func drawPiece(_ index: Int, into canvas: Canvas, width: Int) {
         let list = renderList ?? elements()
         guard index >= 0, index < list.count else {
             canvas.reset(width: width, height: 0)
@@ -290,7 +290,7 @@ extension TableView: ScrollableContent {
     }
 
     /// The piece index of a row, for scrolling to it.
-    public func pieceIndex(of indexPath: IndexPath) -> Int? {
+    @_spi(Host) public func pieceIndex(of indexPath: IndexPath) -> Int? {
         (renderList ?? elements()).index(of: indexPath)
     }
 }

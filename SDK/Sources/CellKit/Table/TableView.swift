@@ -1,9 +1,9 @@
 /// A list of sections of rows, drawn as text: CellKit's `UITableView`.
 ///
 /// Give it a ``dataSource`` (and optionally a ``delegate``), register cell
-/// types, and render it: in full, streaming row after row to a
-/// ``CanvasWriter`` (memory stays flat however many rows there are), or a
-/// viewport at a time (only the visible cells exist).
+/// types, and the host renders it: in full, streaming row after row to a
+/// writer (memory stays flat however many rows there are), or a viewport at
+/// a time (only the visible cells exist).
 ///
 /// ```swift
 /// let table = TableView()
@@ -11,7 +11,7 @@
 /// table.title = "Team"
 /// table.register(cellType: NameCell.self)
 /// table.dataSource = names
-/// try table.render(width: 40, to: PlainTextWriter(output: FileDescriptorOutput()))
+/// print(renderedText(table, width: 40))
 /// // ╭─ Team ───────────────────────────────╮
 /// // │ Ada                                  │
 /// // │ Grace                                │

@@ -25,10 +25,13 @@ open class TableViewCell: ReusableView {
     /// subclass calls `super.init()` and then adds its content:
     ///
     /// ```swift
-    /// required init() {
-    ///     super.init()
-    ///     label.pinEdges()
-    ///     contentView.addSubview(label)
+    /// final class NameCell: TableViewCell, Reusable {
+    ///     let label = Label()
+    ///     required init() {
+    ///         super.init()
+    ///         label.pinEdges()
+    ///         contentView.addSubview(label)
+    ///     }
     /// }
     /// ```
     public required init() {
@@ -60,8 +63,11 @@ open class TableViewCell: ReusableView {
     /// `┴`). `nil` (the default): the cell is not in columns.
     ///
     /// ```swift
-    /// override var columnLayout: ColumnLayout? { columns.layout }
-    /// override var columnDivider: BoxStyle { .light }
+    /// final class RowCell: TableViewCell, Reusable {
+    ///     let columns = ColumnsView(layout: ColumnLayout([.fixed(4), .flexible()]))
+    ///     override var columnLayout: ColumnLayout? { columns.layout }
+    ///     override var columnDivider: BoxStyle { .light }
+    /// }
     /// ```
     open var columnLayout: ColumnLayout? { nil }
     /// The box style of the lines the cell draws between its columns, so

@@ -42,7 +42,7 @@ extension TableViewDataSource {
 /// `UITableViewDelegate`. Every method is optional.
 ///
 /// ```swift
-/// extension Screen: TableViewDelegate {
+/// extension Names: TableViewDelegate {
 ///     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int { 2 }
 /// }
 /// ```

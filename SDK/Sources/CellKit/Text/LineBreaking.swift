@@ -50,7 +50,7 @@ extension TextLayout {
     /// ```
     ///
     /// - Complexity: O(n) in the length of the text.
-    public static func lines(
+    static func lines(
         _ text: String, width: Int, mode: LineBreakMode, maxLines: Int
     ) -> [String] {
         guard width > 0 else { return [] }

@@ -29,7 +29,7 @@ extension TextLayout {
     /// ```
     ///
     /// - Complexity: O(n + width).
-    public static func padded(_ text: String, toWidth width: Int, alignment: TextAlignment) -> String {
+    @_spi(Host) public static func padded(_ text: String, toWidth width: Int, alignment: TextAlignment) -> String {
         let textWidth = TerminalWidth.of(text)
         guard width > textWidth else { return text }
         let extra = width - textWidth

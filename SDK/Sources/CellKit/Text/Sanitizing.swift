@@ -55,7 +55,7 @@ extension TextLayout {
     ///
     /// - Complexity: O(n). When nothing needs changing (the usual case) the input is returned,
     ///   after one pass over its bytes and no allocation.
-    public static func sanitized(_ text: String) -> String {
+    @_spi(Host) public static func sanitized(_ text: String) -> String {
         withUTF8(text.utf8) { buffer -> String in
             guard Sanitizer.needsSanitizing(buffer) else { return text }
             var out: [UInt8] = []

@@ -27,7 +27,7 @@ public enum TerminalWidth {
     /// ```
     ///
     /// - Complexity: O(1): two loads from a table built (once, ~0.3 ms) from 1,507 ranges.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    @_spi(Host) public static func of(_ scalar: Unicode.Scalar) -> Int {
         ScalarClass(scalar.value).width
     }
 
@@ -42,7 +42,7 @@ public enum TerminalWidth {
     /// ```
     ///
     /// - Complexity: O(k) in the number of scalars of the cluster.
-    public static func of(_ character: Character) -> Int {
+    @_spi(Host) public static func of(_ character: Character) -> Int {
         withUTF8(character.utf8) { GraphemeSegmenter.width(of: $0) }
     }
 
@@ -58,7 +58,7 @@ public enum TerminalWidth {
     /// ```
     ///
     /// - Complexity: O(n) in the UTF-8 length, with no allocation.
-    public static func of<S: StringProtocol>(_ text: S) -> Int {
+    @_spi(Host) public static func of<S: StringProtocol>(_ text: S) -> Int {
         withUTF8(text.utf8) { GraphemeSegmenter.width(of: $0) }
     }
 
@@ -83,7 +83,7 @@ public enum TerminalWidth {
     /// ```
     ///
     /// - Complexity: O(n) in the UTF-8 length, with no allocation.
-    public static func of(_ text: Substring) -> Int {
+    @_spi(Host) public static func of(_ text: Substring) -> Int {
         withUTF8(text.utf8) { GraphemeSegmenter.width(of: $0) }
     }
 }

@@ -1,13 +1,14 @@
 /// Pure functions that lay text out in terminal columns: sanitizing, truncation, wrapping,
-/// padding, and a label's line breaking.
+/// padding, and a label's line breaking. A plugin that draws text itself fits it to a
+/// width with ``fitted(_:toWidth:minimum:mode:)`` (``Label`` does the rest for you); the
+/// other functions are the SDK's and the host's.
 ///
 /// Widths are measured per grapheme cluster with `TerminalWidth`; no function splits a
 /// cluster, and none returns a line wider than it was asked for.
 ///
 /// ```swift
-/// TextLayout.truncated("Hello, world", toWidth: 8)                  // "Hello,…"
-/// TextLayout.wrapped("The quick brown fox", toWidth: 10)            // ["The quick", "brown fox"]
-/// TextLayout.padded("漢字", toWidth: 6, alignment: .center)          // " 漢字 "
+/// TextLayout.fitted("Hello, world", toWidth: 8)       // ("Hello, …", 8)
+/// TextLayout.fitted("漢字かな", toWidth: 5)              // ("漢字…", 5)
 /// ```
 public enum TextLayout {
     /// The longest prefix of `text`, in whole grapheme clusters, that fits in `width` columns.
@@ -22,7 +23,7 @@ public enum TextLayout {
     /// ```
     ///
     /// - Complexity: O(m) in the UTF-8 length of the prefix, with no allocation.
-    public static func prefix(_ text: String, fittingWidth width: Int) -> Substring {
+    static func prefix(_ text: String, fittingWidth width: Int) -> Substring {
         let limit = max(0, width)
         let end = withUTF8(text.utf8) { buffer -> Int in
             // Printable ASCII up to one byte past the limit: the prefix is `limit` bytes.

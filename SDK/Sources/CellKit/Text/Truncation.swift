@@ -40,7 +40,7 @@ extension TextLayout {
     /// ```
     ///
     /// - Complexity: O(n). Text that fits costs one measuring pass and no allocation.
-    public static func truncated(
+    @_spi(Host) public static func truncated(
         _ text: String, toWidth width: Int, mode: TruncationMode = .tail, ellipsis: String = "…"
     ) -> String {
         guard width > 0 else { return "" }

@@ -24,7 +24,7 @@ extension TextLayout {
     /// ```
     ///
     /// - Complexity: O(n) in the length of the text.
-    public static func wrapped(_ text: String, toWidth width: Int) -> [String] {
+    static func wrapped(_ text: String, toWidth width: Int) -> [String] {
         guard width > 0 else { return [] }
         return withUTF8(text.utf8) { buffer in
             let wrapper = LineWrapper(clusters: ClusterList(buffer), width: width, words: true)

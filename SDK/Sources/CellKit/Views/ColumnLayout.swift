@@ -102,7 +102,7 @@
 /// let row = ColumnsView(layout: layout, divider: .light)
 /// row.setTexts(["1", "Ada Lovelace", "1815"])
 /// row.labels[2].alignment = .right
-/// print(row.render(width: 30).text)   // 1    │ Ada Lovelace    │  1815
+/// print(renderedText(row, width: 30))   // 1    │ Ada Lovelace    │  1815
 /// ```
 public final class ColumnsView: View {
     /// The layout the labels follow.

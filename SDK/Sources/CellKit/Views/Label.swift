@@ -8,7 +8,7 @@
 /// ```swift
 /// let label = Label(text: "Ada Lovelace", style: .bold)
 /// label.alignment = .right
-/// print(label.render(width: 8).text)   // Ada Lov…
+/// print(renderedText(label, width: 8))   // Ada Lov…
 /// ```
 public final class Label: View {
     /// The text drawn. Control characters are shown as visible pictures.

@@ -12,7 +12,7 @@
 /// let name = Label(text: "Ada"); name.stackSizing = .flexible()
 /// row.addArrangedSubview(name)
 /// row.addArrangedSubview(Label(text: "42", style: .dim))
-/// print(row.render(width: 10).text)   // Ada     42
+/// print(renderedText(row, width: 10))   // Ada     42
 /// ```
 public final class StackView: View {
     /// Row or column.

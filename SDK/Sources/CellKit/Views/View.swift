@@ -16,7 +16,7 @@ import Synchronization
 ///     }
 /// }
 /// let banner = Banner()
-/// print(banner.render(width: 12, height: 1).text)   // ░░ hello ░░░
+/// print(renderedText(banner, width: 12))   // ░░ hello ░░░
 /// ```
 open class View {
     /// The view's position and size in its superview's coordinates.
@@ -72,9 +72,10 @@ open class View {
     /// Adds `view` on top of the existing subviews (removing it from its old superview).
     ///
     /// ```swift
+    /// let cell = TableViewCell()
     /// let label = Label(text: "Hi")
     /// label.pinEdges()
-    /// contentView.addSubview(label)
+    /// cell.contentView.addSubview(label)
     /// ```
     public func addSubview(_ view: View) {
         precondition(view !== self, "a view cannot be its own subview")
@@ -93,9 +94,11 @@ open class View {
     /// Makes the view fill its superview's bounds, inset by `insets`.
     ///
     /// ```swift
+    /// let cell = TableViewCell()
+    /// let name = Label(text: "Ada"), role = Label(text: "Engineer")
     /// let row = StackView(axis: .horizontal, spacing: 1, views: [name, role])
     /// row.pinEdges()   // fills the cell, with no layout code
-    /// contentView.addSubview(row)
+    /// cell.contentView.addSubview(row)
     /// ```
     public func pinEdges(insets: EdgeInsets = .zero) {
         pinnedInsets = insets
@@ -194,14 +197,14 @@ open class View {
     /// let label = Label(text: "Hi")
     /// label.render(width: 4).text   // "Hi"
     /// ```
-    public func render(width: Int, height: Int? = nil) -> Canvas {
+    @_spi(Host) public func render(width: Int, height: Int? = nil) -> Canvas {
         let canvas = Canvas(width: 0, height: 0)
         render(into: canvas, width: width, height: height)
         return canvas
     }
 
     /// Like ``render(width:height:)``, reusing `canvas`.
-    public func render(into canvas: Canvas, width: Int, height: Int? = nil) {
+    @_spi(Host) public func render(into canvas: Canvas, width: Int, height: Int? = nil) {
         let h = min(max(0, height ?? fittingHeight(width: width)), Canvas.maximumHeight)
         frame = Rect(x: 0, y: 0, width: width, height: h)
         layoutIfNeeded()
@@ -213,6 +216,7 @@ open class View {
 /// How a horizontal ``StackView`` gives width to a view.
 ///
 /// ```swift
+/// let nameLabel = Label(text: "Ada"), idLabel = Label(text: "42")
 /// nameLabel.stackSizing = .flexible()      // takes the slack
 /// idLabel.stackSizing = .fixed(6)          // always 6 columns
 /// ```
@@ -246,6 +250,7 @@ extension View {
 /// fits, and the host reports each as the plugin's error after the render.
 ///
 /// ```swift
+/// let writer = PlainTextWriter(output: MemoryOutput())
 /// try table.render(width: 40, to: writer)
 /// for report in SizeReports.take() { print(report) }
 /// // HugeCell said it is 9223372036854775807 lines tall at width 40; ...
