@@ -318,11 +318,23 @@ final class ScreenDataSource {
         func gives(_ slot: Int) -> Bool {
             (slot < given && values[slot] != nil) || (slot < constants.count && constants[slot] != nil)
         }
-        // Defaults first, then the row's values, on every row: an attribute
-        // whose setter fills another (a `percent` that writes the `pct`
-        // outlet's text) is never undone by that other's default, so the
-        // first row draws as a reused one does (docs/sdk-guide.md, "The reuse
-        // contract").
+        /// Sets `value` (or the prepared `constant`) at `slot`; an error is the cell's, reported with the render.
+        func set(_ slot: Int, _ value: AttributeValue?, _ constant: PreparedValue? = nil) {
+            do {
+                if let constant {
+                    try constant.apply(to: target)
+                } else if let value {
+                    try setters[slot](target, value)
+                }
+            } catch {
+                errors.append("\(reference.written).\(attributes[slot].name): \(error)")
+            }
+        }
+        // Defaults before the row's values, never after: an attribute whose
+        // setter fills another (a `percent` that writes the `pct` outlet's
+        // text) is not undone by that other's default. All of them, in order,
+        // when any must be put back (a default's setter may fill another
+        // attribute, which its own default then clears, as on a new cell).
         var defaults = entry.isNew
         for slot in attributes.indices where entry.set[slot] && !gives(slot) {
             defaults = true
@@ -331,24 +343,16 @@ final class ScreenDataSource {
         if defaults {
             for slot in attributes.indices where !gives(slot) {
                 entry.set[slot] = false
-                if let value = attributes[slot].defaultValue { apply(value, attributes[slot], to: target, reference) }
+                set(slot, attributes[slot].defaultValue)
             }
         }
         for slot in attributes.indices {
             if slot < constants.count, let constant = constants[slot] {
                 entry.set[slot] = true
-                do {
-                    try constant.apply(to: target)
-                } catch {
-                    errors.append("\(reference.written).\(attributes[slot].name): \(error)")
-                }
+                set(slot, nil, constant)
             } else if slot < given, let value = values[slot] {
                 entry.set[slot] = true
-                do {
-                    try setters[slot](target, value)
-                } catch {
-                    errors.append("\(reference.written).\(attributes[slot].name): \(error)")
-                }
+                set(slot, value)
             }
         }
         entry.isNew = false
@@ -357,16 +361,6 @@ final class ScreenDataSource {
         if entry.set != entry.handedOver {
             entry.handedOver = entry.set
             target.attributesTheHostSets = entry.declaredSlots.map { $0.map { entry.set[$0] } ?? false }
-        }
-    }
-
-    private func apply(
-        _ value: AttributeValue, _ attribute: AttributeDescriptor, to target: View, _ reference: CellReference
-    ) {
-        do {
-            try attribute.apply(value, to: target)
-        } catch {
-            errors.append("\(reference.written).\(attribute.name): \(error)")
         }
     }
 
