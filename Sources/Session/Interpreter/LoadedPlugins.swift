@@ -126,19 +126,24 @@ final class LoadedPlugins {
         }
     }
 
+    /// The command's optional `plugin` argument, which must name a loaded
+    /// plugin (`reload NAME`, `cells NAME`): otherwise an error at it, with
+    /// the nearest loaded name or the `load` that fixes it.
+    private func loadedPluginArgument(_ c: ValidatedCommand) throws(ConsoleError) -> Command.Argument? {
+        let given = c.arguments["plugin"]
+        guard let argument = given, catalog.plugin(named: argument.text) == nil else { return given }
+        let names = catalog.plugins.map(\.name)
+        throw ConsoleError(
+            .script,
+            c.command.diagnostic(
+                "no plugin named '\(argument.text)' is loaded", at: argument.span,
+                notes: [Suggestions.didYouMean(argument.text, in: names) ?? "load it first: load \(argument.text)"]))
+    }
+
     /// `reload [PLUGIN]`: a new worker loads every plugin again from its file
     /// (the interpreter then draws the current screen again).
     func reload(_ c: ValidatedCommand) throws(ConsoleError) {
-        let argument = c.arguments["plugin"]
-        if let argument, catalog.plugin(named: argument.text) == nil {
-            let names = catalog.plugins.map(\.name)
-            throw ConsoleError(
-                .script,
-                c.command.diagnostic(
-                    "no plugin named '\(argument.text)' is loaded", at: argument.span,
-                    notes: [Suggestions.didYouMean(argument.text, in: names) ?? "load it first: load \(argument.text)"])
-            )
-        }
+        let argument = try loadedPluginArgument(c)
         if let name = argument?.text { quarantine.forgive(name) } else { quarantine.forgiveAll() }
         let failures: [Diagnostic]
         do {
@@ -290,15 +295,7 @@ final class LoadedPlugins {
     }
 
     func listCells(_ c: ValidatedCommand) throws(ConsoleError) {
-        let filter = c.arguments["plugin"]
-        if let filter, catalog.plugin(named: filter.text) == nil {
-            let names = catalog.plugins.map(\.name)
-            throw ConsoleError(
-                .script,
-                c.command.diagnostic(
-                    "no plugin named '\(filter.text)' is loaded", at: filter.span,
-                    notes: [Suggestions.didYouMean(filter.text, in: names) ?? "load it first: load \(filter.text)"]))
-        }
+        let filter = try loadedPluginArgument(c)
         let items = catalog.allItems().filter { filter == nil || $0.plugin == filter?.text }
         guard !items.isEmpty else {
             output.print("no cells yet: load a plugin first (load BasicCells)")
