@@ -133,8 +133,11 @@ package final class DataFile {
     package var scalarKeys: [String]?
 
     /// What is made of each chunk's table on the thread that reads it
-    /// (set before the first read): a worker makes the values of the rows it
-    /// will draw, ahead, while it draws the chunk before (``DataTable/made``).
+    /// ahead (set before the first read): a worker makes the values of the
+    /// rows it will draw while it draws the chunk before (``DataTable/made``).
+    /// A chunk read on demand (the first, or a jump of `show` that needs a
+    /// screenful of its rows) is not: its caller waits, and reads its rows
+    /// one at a time.
     package var prepare: (@Sendable (DataTable) -> (any Sendable)?)?
 
     /// With ``scalarKeys``, for drawing: how a checked chunk keeps its
@@ -287,11 +290,10 @@ package final class DataFile {
             if next.index != successor(of: index) { dropReadsAhead() }
         }
         waitForCuts()
-        return try Self.made(
-            Self.read(
-                chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly,
-                scalarKeys: scalarKeys, textFormat: scalarTextFormat),
-            by: prepare
+        // Read on demand, for the caller who waits on it: nothing is made of it (see `prepare`).
+        return try Self.read(
+            chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly, scalarKeys: scalarKeys,
+            textFormat: scalarTextFormat
         ).get()
     }
 

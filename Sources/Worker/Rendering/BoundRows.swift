@@ -118,10 +118,10 @@ final class BoundRows {
     /// those itself). Every other slot of a mapping is written, on every
     /// row: a caller may keep the buffer from one row of a binding to the next.
     ///
-    /// The bound values of a chunk's records are made when it is read,
+    /// The bound values of a chunk's records are made when it is read
     /// ahead, on the reading thread (``RecordReader/values(of:)``): a row
-    /// copies its slots. A chunk with an error in a record is read a row at
-    /// a time, and the row with the error reports it.
+    /// copies its slots. A chunk read on demand, or with an error in a
+    /// record, is read a row at a time (the row with the error reports it).
     func fill(record: Int, into values: inout [AttributeValue?], skipping: [PreparedValue?] = []) throws(Failure) {
         if !currentRecords.contains(record) { try read(holding: record) }
         let index = record - currentRecords.lowerBound
