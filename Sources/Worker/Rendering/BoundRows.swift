@@ -28,8 +28,8 @@ final class BoundRows {
     private let names: [String]
     /// How the bound attributes are read from a record.
     private let reader: RecordReader
-    /// The constants, by slot.
-    private let constantEntries: [(slot: Int, value: AttributeValue)]
+    /// The binding's constants, by slot.
+    let constants: [(slot: Int, value: AttributeValue)]
 
     /// Why the rows cannot be drawn.
     struct Failure: Error, CustomStringConvertible {
@@ -72,18 +72,18 @@ final class BoundRows {
         }
         var boundSlots: [Int] = []
         var bound: [BoundAttribute] = []
-        var constants: [(slot: Int, value: AttributeValue)] = []
+        var constantEntries: [(slot: Int, value: AttributeValue)] = []
         for (slot, entry) in entries {
             switch entry {
             case .bound(let attribute):
                 boundSlots.append(slot)
                 bound.append(attribute)
             case .constant(let value):
-                constants.append((slot, value))
+                constantEntries.append((slot, value))
             }
         }
         reader = RecordReader(slots: boundSlots, attributes: bound, cellName: binding.cell.written)
-        constantEntries = constants
+        constants = constantEntries
         // Each chunk's records' values are made on the thread that reads it (ahead of the drawing).
         file.prepare = { [reader] table in reader.values(of: table) }
         // Text made of top-level JSON members, every bound attribute: the
@@ -108,9 +108,6 @@ final class BoundRows {
 
     /// How many rows there are (as `rows` counted them).
     var count: Int { binding.count }
-
-    /// The binding's constants, by slot.
-    var constants: [(slot: Int, value: AttributeValue)] { constantEntries }
 
     /// Puts record `record`'s values into `values`, by attribute slot (a
     /// missing value makes its slot `nil`: the attribute gets its default);
@@ -140,7 +137,7 @@ final class BoundRows {
                     description: "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
             }
         }
-        for (slot, value) in constantEntries where slot >= skipping.count || skipping[slot] == nil {
+        for (slot, value) in constants where slot >= skipping.count || skipping[slot] == nil {
             values[slot] = value
         }
     }
