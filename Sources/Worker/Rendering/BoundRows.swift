@@ -30,6 +30,8 @@ final class BoundRows {
     private let reader: RecordReader
     /// The binding's constants, by slot.
     let constants: [(slot: Int, value: AttributeValue)]
+    /// ``constants`` as the rows' values are carried.
+    private let constantValues: [(slot: Int, value: SlotValue)]
 
     /// Why the rows cannot be drawn.
     struct Failure: Error, CustomStringConvertible {
@@ -84,6 +86,7 @@ final class BoundRows {
         }
         reader = RecordReader(slots: boundSlots, attributes: bound, cellName: binding.cell.written)
         constants = constantEntries
+        constantValues = constantEntries.map { ($0.slot, SlotValue($0.value)) }
         // Each chunk's records' values are made on the thread that reads it (ahead of the drawing).
         file.prepare = { [reader] table in reader.values(of: table) }
         // Text made of top-level JSON members, every bound attribute: the
@@ -119,35 +122,47 @@ final class BoundRows {
     /// ahead, on the reading thread (``RecordReader/values(of:)``): a row
     /// copies its slots. A chunk read on demand, or with an error in a
     /// record, is read a row at a time (the row with the error reports it).
-    func fill(record: Int, into values: inout [AttributeValue?], skipping: [PreparedValue?] = []) throws(Failure) {
+    /// Returns whether every bound attribute got a value (none is left to its default).
+    @discardableResult
+    func fill(record: Int, into values: inout [SlotValue?], skipping: [PreparedValue?] = []) throws(Failure) -> Bool {
         if !currentRecords.contains(record) { try read(holding: record) }
         let index = record - currentRecords.lowerBound
+        var full = true
         if let made = currentValues {
             let slots = reader.slots
             var at = index * slots.count
             for slot in slots {
-                values[slot] = made[at]
+                let value = made[at]
+                if value == nil { full = false }
+                values[slot] = value
                 at += 1
             }
         } else if let table = current {
             do {
-                try reader.read(index, of: table, plans: currentPlans) { values[$0] = $1 }
+                try reader.read(index, of: table, plans: currentPlans) { slot, value in
+                    if value == nil { full = false }
+                    values[slot] = value
+                }
             } catch {
                 throw Failure(
                     description: "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
             }
         }
-        for (slot, value) in constants where slot >= skipping.count || skipping[slot] == nil {
+        for (slot, value) in constantValues where slot >= skipping.count || skipping[slot] == nil {
             values[slot] = value
         }
+        return full
     }
+
+    /// The slots ``fill(record:into:skipping:)`` writes: the bound attributes' and the constants'.
+    var filledSlots: [Int] { reader.slots + constantValues.map(\.slot) }
 
     /// The chunk of records rows are read from, and how its records are read.
     private var current: DataTable?
     /// The records `current` holds, by number in the file.
     private var currentRecords = 0..<0
     /// The bound values of `current`'s records, made when it was read; `nil` when it must be read a row at a time.
-    private var currentValues: [AttributeValue?]?
+    private var currentValues: [SlotValue?]?
     private var currentPlans = RecordReader.Plans.none
 
     /// Reads the chunk holding `record`.
@@ -171,7 +186,7 @@ final class BoundRows {
         }
         current = table
         currentRecords = table.recordBase..<table.recordBase + table.count
-        currentValues = table.made as? [AttributeValue?]
+        currentValues = table.made as? [SlotValue?]
         if currentValues == nil { currentPlans = reader.plans(for: table) }
     }
 }
@@ -180,8 +195,10 @@ extension BoundRows {
     /// The attributes of record `record` by name, in the order of the
     /// mappings (for JSON output, which lists each row's attributes).
     func settings(record: Int) throws(Failure) -> [AttributeSetting] {
-        var values = [AttributeValue?](repeating: nil, count: names.count)
+        var values = [SlotValue?](repeating: nil, count: names.count)
         try fill(record: record, into: &values)
-        return entries.compactMap { slot, _ in values[slot].map { AttributeSetting(name: names[slot], value: $0) } }
+        return entries.compactMap { slot, _ in
+            values[slot].map { AttributeSetting(name: names[slot], value: $0.attributeValue) }
+        }
     }
 }

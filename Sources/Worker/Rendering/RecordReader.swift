@@ -54,7 +54,7 @@ final class RecordReader: @unchecked Sendable {
     /// Reads record `index` of `table`, giving each bound attribute's slot
     /// and value to `write` (`nil`: the attribute gets its default).
     func read(
-        _ index: Int, of table: DataTable, plans: Plans, into write: (Int, AttributeValue?) -> Void
+        _ index: Int, of table: DataTable, plans: Plans, into write: (Int, SlotValue?) -> Void
     ) throws(Diagnostic) {
         var fields: [String]?
         var json: JSONValue?
@@ -78,17 +78,17 @@ final class RecordReader: @unchecked Sendable {
             case .none:
                 break
             }
-            write(slots[i], try table.value(record: index, for: attribute, cell: cellName))
+            write(slots[i], try table.value(record: index, for: attribute, cell: cellName).map(SlotValue.init))
         }
     }
 
     /// The bound values of every record of `table`, `slots.count` a record
     /// in the order of ``slots``; `nil` when a record has an error (its row
     /// reads it again, and reports it).
-    func values(of table: DataTable) -> [AttributeValue?]? {
+    func values(of table: DataTable) -> [SlotValue?]? {
         guard !attributes.isEmpty else { return nil }
         let plans = plans(for: table)
-        var values: [AttributeValue?] = []
+        var values: [SlotValue?] = []
         values.reserveCapacity(table.count * slots.count)
         do {
             for index in 0..<table.count {
@@ -114,7 +114,7 @@ final class RecordReader: @unchecked Sendable {
         case strings([Part])
 
         /// The value from a CSV record's fields (or a JSON record's texts, ``DataTable/keyTexts``).
-        func value(_ fields: [String]) -> AttributeValue {
+        func value(_ fields: [String]) -> SlotValue {
             func text(_ part: Part) -> String {
                 switch part {
                 case .literal(let text): text
@@ -124,22 +124,22 @@ final class RecordReader: @unchecked Sendable {
             }
             switch self {
             case .string(let parts):
-                if parts.count == 1 { return .string(text(parts[0])) }
-                return .string(parts.map(text).joined())
+                if parts.count == 1 { return .text(text(parts[0])) }
+                return .text(parts.map(text).joined())
             case .strings(let parts):
                 // The record's fields themselves, when they are the list (no copy).
                 if parts.count == fields.count
                     && parts.indices.allSatisfy({ if case .column($0) = parts[$0] { true } else { false } })
                 {
-                    return .strings(fields)
+                    return .texts(fields)
                 }
-                return .strings(parts.map(text))
+                return .texts(parts.map(text))
             }
         }
 
         /// The value from a JSON record; `nil` when a member is not text, a
         /// number, a Boolean or null (the general way says what is wrong).
-        func value(_ record: JSONValue) -> AttributeValue? {
+        func value(_ record: JSONValue) -> SlotValue? {
             guard case .object(let object) = record else { return nil }
             func text(_ part: Part) -> String? {
                 switch part {
@@ -160,8 +160,8 @@ final class RecordReader: @unchecked Sendable {
                 guard let text = text(part) else { return nil }
                 texts.append(text)
             }
-            if case .strings = self { return .strings(texts) }
-            return .string(texts.count == 1 ? texts[0] : texts.joined())
+            if case .strings = self { return .texts(texts) }
+            return .text(texts.count == 1 ? texts[0] : texts.joined())
         }
 
         private var parts: [Part] {

@@ -37,12 +37,17 @@ final class ScreenDataSource {
         let slots: [String: Int]
         /// Each attribute's setter, by slot: what every row calls.
         let setters: [@Sendable (View, AttributeValue) throws(ValueError) -> Void]
+        /// By slot, what sets a `String` or `[String]` property from text as it is (``SlotValue``).
+        let textSetters: [(@Sendable (View, String) -> Void)?]
+        let textsSetters: [(@Sendable (View, [String]) -> Void)?]
 
         init(item: RegisteredItem) {
             self.item = item
             qualified = item.qualifiedName
             attributes = item.registration.attributes
             setters = attributes.map(\.setter)
+            textSetters = attributes.map { $0.setter(of: String.self) }
+            textsSetters = attributes.map { $0.setter(of: [String].self) }
             var slots: [String: Int] = [:]
             for (slot, attribute) in attributes.enumerated() { slots[attribute.name] = slot }
             self.slots = slots
@@ -50,7 +55,7 @@ final class ScreenDataSource {
     }
 
     /// The values of the row being configured, by slot of its cell's attributes.
-    private var values: [AttributeValue?] = []
+    private var values: [SlotValue?] = []
     /// The constants of the row being configured, converted once per run of
     /// bound rows (``BoundRun/constants``), by slot; empty for a literal row.
     private var constants: [PreparedValue?] = []
@@ -213,8 +218,9 @@ final class ScreenDataSource {
             clearValues(plan.attributes.count)
             constants = []
             filledBy = nil
+            fullRow = nil
             for setting in r.attributes {
-                if let slot = plan.slots[setting.name] { values[slot] = setting.value }
+                if let slot = plan.slots[setting.name] { values[slot] = SlotValue(setting.value) }
             }
             return r.cell
         case .bound(let b):
@@ -223,6 +229,7 @@ final class ScreenDataSource {
                 clearValues(plan.attributes.count)
                 constants = []
                 filledBy = nil
+                fullRow = nil
                 return b.cell
             }
             let run = BoundRun(
@@ -247,6 +254,9 @@ final class ScreenDataSource {
         let rows: BoundRows
         /// The binding's constants, converted once, by slot: set on every row without converting them again.
         let constants: [PreparedValue?]
+        /// Every slot a row of the run sets when all its values are there, in
+        /// order, with the constant that slot is set to (`nil`: the row's value).
+        let steps: [(slot: Int, constant: PreparedValue?)]
         init(
             section: Int, start: Int, end: Int, cell: CellReference, slots: Int, rows: BoundRows,
             constants: [PreparedValue?]
@@ -258,6 +268,8 @@ final class ScreenDataSource {
             self.slots = slots
             self.rows = rows
             self.constants = constants
+            let given = Set(rows.filledSlots).union(constants.indices.filter { constants[$0] != nil })
+            steps = given.sorted().map { ($0, $0 < constants.count ? constants[$0] : nil) }
         }
     }
     private var lastRun: BoundRun?
@@ -267,8 +279,9 @@ final class ScreenDataSource {
         if filledBy !== run { clearValues(run.slots) }
         filledBy = run
         constants = run.constants  // (the run's array, not a copy)
+        fullRow = nil
         do {
-            try run.rows.fill(record: row - run.start, into: &values, skipping: run.constants)
+            if try run.rows.fill(record: row - run.start, into: &values, skipping: run.constants) { fullRow = run }
         } catch {
             if dataErrors.count < 10 { dataErrors.append(error.description) }
             clearValues(run.slots)
@@ -277,12 +290,16 @@ final class ScreenDataSource {
         return run.cell
     }
 
+    /// The run whose row `values` holds when that row gives every attribute
+    /// the run sets (its steps); `nil` for any other row.
+    private var fullRow: BoundRun?
+
     /// The run whose row `values` holds (every slot it does not fill is `nil`).
     private var filledBy: BoundRun?
 
     private func clearValues(_ count: Int) {
         if values.count != count {
-            values = [AttributeValue?](repeating: nil, count: count)
+            values = [SlotValue?](repeating: nil, count: count)
         } else {
             for slot in values.indices { values[slot] = nil }
         }
@@ -309,22 +326,42 @@ final class ScreenDataSource {
             configured[ObjectIdentifier(view)] = entry
         }
         lastConfigured = entry
+        if let run = fullRow, entry.fullRowOf === run {
+            // The row before set the same attributes on this view: set them again, in order, and nothing else.
+            configure(entry.target, run: run, plan: plan, reference: reference)
+            return
+        }
+        entry.fullRowOf = fullRow
         let target = entry.target
         let attributes = plan.attributes
         let setters = plan.setters
+        let textSetters = plan.textSetters
+        let textsSetters = plan.textsSetters
         let given = min(values.count, attributes.count)
         let constants = self.constants
         /// Whether the row gives a value for `slot`.
         func gives(_ slot: Int) -> Bool {
             (slot < given && values[slot] != nil) || (slot < constants.count && constants[slot] != nil)
         }
-        /// Sets `value` (or the prepared `constant`) at `slot`; an error is the cell's, reported with the render.
-        func set(_ slot: Int, _ value: AttributeValue?, _ constant: PreparedValue? = nil) {
+        /// Sets `value` (or the prepared `constant`, or the `fallback`) at
+        /// `slot`; an error is the cell's, reported with the render.
+        func set(
+            _ slot: Int, _ value: SlotValue?, _ constant: PreparedValue? = nil, fallback: AttributeValue? = nil
+        ) {
             do {
                 if let constant {
                     try constant.apply(to: target)
                 } else if let value {
-                    try setters[slot](target, value)
+                    switch value {
+                    case .text(let text):
+                        if let set = textSetters[slot] { set(target, text) } else { try setters[slot](target, .string(text)) }
+                    case .texts(let texts):
+                        if let set = textsSetters[slot] { set(target, texts) } else { try setters[slot](target, .strings(texts)) }
+                    case .value(let boxed):
+                        try setters[slot](target, boxed.value)
+                    }
+                } else if let fallback {
+                    try setters[slot](target, fallback)
                 }
             } catch {
                 errors.append("\(reference.written).\(attributes[slot].name): \(error)")
@@ -343,7 +380,7 @@ final class ScreenDataSource {
         if defaults {
             for slot in attributes.indices where !gives(slot) {
                 entry.set[slot] = false
-                set(slot, attributes[slot].defaultValue)
+                set(slot, nil, fallback: attributes[slot].defaultValue)
             }
         }
         for slot in attributes.indices {
@@ -361,6 +398,33 @@ final class ScreenDataSource {
         if entry.set != entry.handedOver {
             entry.handedOver = entry.set
             target.attributesTheHostSets = entry.declaredSlots.map { $0.map { entry.set[$0] } ?? false }
+        }
+    }
+
+    /// Configures `target` with a full row of `run` when the view's last row
+    /// was one too: no attribute is put back to its default (the row sets
+    /// what the row before set), so each of the run's steps is set, in order.
+    /// The same as the general way for such a row, with less to look at.
+    private func configure(_ target: View, run: BoundRun, plan: CellPlan, reference: CellReference) {
+        for (slot, constant) in run.steps {
+            do {
+                if let constant {
+                    try constant.apply(to: target)
+                    continue
+                }
+                switch values[slot] {
+                case .text(let text)?:
+                    if let set = plan.textSetters[slot] { set(target, text) } else { try plan.setters[slot](target, .string(text)) }
+                case .texts(let texts)?:
+                    if let set = plan.textsSetters[slot] { set(target, texts) } else { try plan.setters[slot](target, .strings(texts)) }
+                case .value(let boxed)?:
+                    try plan.setters[slot](target, boxed.value)
+                case nil:
+                    break
+                }
+            } catch {
+                errors.append("\(reference.written).\(plan.attributes[slot].name): \(error)")
+            }
         }
     }
 
@@ -382,6 +446,8 @@ final class ScreenDataSource {
         var isNew = true
         /// `set` as the target's ``View/attributesTheHostSets`` last said it.
         var handedOver: [Bool] = []
+        /// The run whose full row (``ScreenDataSource/fullRow``) was configured last on the view, if its last row was one.
+        var fullRowOf: BoundRun?
         /// The slot of each of the target type's declared attributes.
         let declaredSlots: [Int?]
         init(view: View, attributes: [AttributeDescriptor]) {

@@ -33,12 +33,14 @@ import Synchronization
         let get: @Sendable (View) -> AttributeValue?
         let reset: (@Sendable (View) -> Void)?
         let prepare: @Sendable (AttributeValue) throws(ValueError) -> PreparedValue
+        /// A ``TypedSetter`` of the property's type, or `nil`.
+        let typed: (any Sendable)?
 
         init(
             name: String, type: AttributeType, defaultValue: AttributeValue?, summary: String?, kind: Kind,
             set: @escaping @Sendable (View, AttributeValue) throws(ValueError) -> Void,
             get: @escaping @Sendable (View) -> AttributeValue?, reset: (@Sendable (View) -> Void)?,
-            prepare: (@Sendable (AttributeValue) throws(ValueError) -> PreparedValue)?
+            prepare: (@Sendable (AttributeValue) throws(ValueError) -> PreparedValue)?, typed: (any Sendable)?
         ) {
             self.name = name
             self.type = type
@@ -49,6 +51,7 @@ import Synchronization
             self.get = get
             self.reset = reset
             self.prepare = prepare ?? { value in PreparedValue { view throws(ValueError) in try set(view, value) } }
+            self.typed = typed
         }
     }
 
@@ -74,11 +77,11 @@ import Synchronization
         name: String, type: AttributeType, defaultValue: AttributeValue?, summary: String?, kind: Kind,
         set: @escaping @Sendable (View, AttributeValue) throws(ValueError) -> Void,
         get: @escaping @Sendable (View) -> AttributeValue?, reset: (@Sendable (View) -> Void)?,
-        prepare: (@Sendable (AttributeValue) throws(ValueError) -> PreparedValue)? = nil
+        prepare: (@Sendable (AttributeValue) throws(ValueError) -> PreparedValue)? = nil, typed: (any Sendable)? = nil
     ) {
         storage = Storage(
             name: name, type: type, defaultValue: defaultValue, summary: summary, kind: kind, set: set, get: get,
-            reset: reset, prepare: prepare)
+            reset: reset, prepare: prepare, typed: typed)
     }
 
     /// `value` converted to the attribute's type once, to be set on many
@@ -117,6 +120,23 @@ import Synchronization
     /// type's setters in an array of its own, which its per-row loop reads
     /// without copying descriptors (a resilient type) out of an array.
     @_spi(Host) public var setter: @Sendable (View, AttributeValue) throws(ValueError) -> Void { storage.set }
+
+    /// What sets a value already of the property's own type, when the
+    /// property is of type `Value` and declared with typed accessors (or
+    /// is an outlet, for `String`): no ``AttributeValue`` is made, tested
+    /// or converted. `nil` otherwise. Setting `value` this way is the same
+    /// as ``apply(_:to:)`` with `value`'s ``AttributeValue``. The host sets
+    /// the text it reads from a data file's records this way.
+    ///
+    /// ```swift
+    /// let values = try cell.attributeDescriptor(named: "values")
+    /// if let set = values.setter(of: [String].self) {
+    ///     set(cell, ["1", "Ada Lovelace", "1815"])
+    /// }
+    /// ```
+    @_spi(Host) public func setter<Value>(of type: Value.Type) -> (@Sendable (View, Value) -> Void)? {
+        (storage.typed as? TypedSetter<Value>)?.set
+    }
 
     /// The attribute's current value on `view`.
     public func value(of view: View) -> AttributeValue? { get(view) }
@@ -180,7 +200,8 @@ import Synchronization
             prepare: { value in
                 let text = value.description
                 return PreparedValue { view in view.connectedOutlets[name]?.text = text }
-            })
+            },
+            typed: TypedSetter<String> { view, text in view.connectedOutlets[name]?.text = text })
     }
 
     /// The declared attributes of `Owner`, with defaults read from `prototype`.
@@ -191,40 +212,32 @@ import Synchronization
             var reset: (@Sendable (View) -> Void)?
             if let typedPrototype, let snapshot = attribute.snapshot {
                 let restore = snapshot(typedPrototype)
-                reset = { view in if let owner = cast(view, to: Owner.self) { restore(owner) } }
+                reset = { view in if let owner = fastCast(view, to: Owner.self) { restore(owner) } }
             } else if let defaultValue {
                 let set = attribute.set
-                reset = { view in if let owner = cast(view, to: Owner.self) { try? set(owner, defaultValue) } }
+                reset = { view in if let owner = fastCast(view, to: Owner.self) { try? set(owner, defaultValue) } }
             }
             return AttributeDescriptor(
                 name: attribute.name, type: attribute.type, defaultValue: defaultValue, summary: attribute.summary,
                 kind: .property,
                 set: { view, value throws(ValueError) in
-                    guard let owner = cast(view, to: Owner.self) else {
+                    guard let owner = fastCast(view, to: Owner.self) else {
                         throw ValueError("\(Swift.type(of: view)) is not a \(Owner.self)")
                     }
                     try attribute.set(owner, value)
                 },
-                get: { view in cast(view, to: Owner.self).map(attribute.get) },
+                get: { view in fastCast(view, to: Owner.self).map(attribute.get) },
                 reset: reset,
                 prepare: { value throws(ValueError) in
                     let set = try attribute.prepare(value)
                     return PreparedValue { view throws(ValueError) in
-                        guard let owner = cast(view, to: Owner.self) else {
+                        guard let owner = fastCast(view, to: Owner.self) else {
                             throw ValueError("\(Swift.type(of: view)) is not a \(Owner.self)")
                         }
                         try set(owner)
                     }
-                })
+                }, typed: attribute.typedSetter)
         }
-    }
-
-    /// `view as? Owner`, without the runtime's generic cast when the view is
-    /// exactly an `Owner` (always, for cells a registry made).
-    @inline(__always)
-    private static func cast<Owner: AnyObject>(_ view: View, to type: Owner.Type) -> Owner? {
-        if ObjectIdentifier(Swift.type(of: view)) == ObjectIdentifier(type) { return unsafeDowncast(view, to: type) }
-        return view as? Owner
     }
 }
 

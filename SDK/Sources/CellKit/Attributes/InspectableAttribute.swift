@@ -33,6 +33,10 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     /// conversion left: what the host makes of a value that every row of a
     /// binding sets (`rows … divider=light`).
     let prepare: @Sendable (AttributeValue) throws(ValueError) -> @Sendable (Owner) throws(ValueError) -> Void
+    /// Sets a value already of the property's type on any view of `Owner`
+    /// (a ``TypedSetter`` of that type), with no ``AttributeValue``: how the
+    /// host sets text it read from a data file; `nil` for untyped accessors.
+    let typedSetter: (any Sendable)?
 
     /// An attribute backed by a property of the view.
     ///
@@ -89,6 +93,9 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
                 try Value(attributeValue: type.accepts(value) ? value : try type.convert(value)))
             return { owner throws(ValueError) in set(owner, converted.value) }
         }
+        self.typedSetter = TypedSetter<Value> { view, value in
+            if let owner = fastCast(view, to: Owner.self) { set(owner, value) }
+        }
     }
 
     /// An attribute with its own getter and setter.
@@ -120,7 +127,22 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
         self.set = set
         self.snapshot = nil
         self.prepare = { value throws(ValueError) in { owner throws(ValueError) in try set(owner, value) } }
+        self.typedSetter = nil
     }
+}
+
+/// What sets an attribute's value, given in the property's own type, on a
+/// view of the attribute's owner (and does nothing to any other view).
+struct TypedSetter<Value>: Sendable {
+    let set: @Sendable (View, Value) -> Void
+}
+
+/// `view as? Owner`, without the runtime's generic cast when the view is
+/// exactly an `Owner` (always, for cells a registry made).
+@inline(__always)
+func fastCast<Owner: AnyObject>(_ view: View, to type: Owner.Type) -> Owner? {
+    if ObjectIdentifier(Swift.type(of: view)) == ObjectIdentifier(type) { return unsafeDowncast(view, to: type) }
+    return view as? Owner
 }
 
 /// A default value captured once and only read afterwards (attribute values
