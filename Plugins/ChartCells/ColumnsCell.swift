@@ -23,11 +23,12 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
     public var values: [String] {
         get { state.values }
         set {
-            let old = state.values
+            let oldCount = state.values.count
             state.values = newValue
-            if newValue.count != old.count { state.needsLayout = true }
-            for (i, label) in columns.labels.enumerated() where i < newValue.count || i < old.count {
-                label.text = i < newValue.count ? newValue[i] : ""
+            if newValue.count != oldCount { state.needsLayout = true }
+            let labels = columns.labels
+            for i in 0..<min(labels.count, max(newValue.count, oldCount)) {
+                labels[i].text = i < newValue.count ? newValue[i] : ""
             }
         }
     }
@@ -40,6 +41,8 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
     public var divider: BoxStyle {
         get { state.divider }
         set {
+            // (Set again on every row a binding draws: the same style changes nothing.)
+            guard newValue != state.divider else { return }
             state.divider = newValue
             columns.divider = newValue
             state.needsLayout = true

@@ -28,6 +28,8 @@ final class BoundRows {
     private let names: [String]
     /// How the bound attributes are read from a record.
     private let reader: RecordReader
+    /// The slot of each bound attribute (the reader's).
+    private let boundSlots: [Int]
     /// The binding's constants, by slot.
     let constants: [(slot: Int, value: AttributeValue)]
     /// ``constants`` as the rows' values are carried.
@@ -85,6 +87,7 @@ final class BoundRows {
             }
         }
         reader = RecordReader(slots: boundSlots, attributes: bound, cellName: binding.cell.written)
+        self.boundSlots = boundSlots
         constants = constantEntries
         constantValues = constantEntries.map { ($0.slot, SlotValue($0.value)) }
         // Each chunk's records' values are made on the thread that reads it (ahead of the drawing).
@@ -125,11 +128,19 @@ final class BoundRows {
     /// Returns whether every bound attribute got a value (none is left to its default).
     @discardableResult
     func fill(record: Int, into values: inout [SlotValue?], skipping: [PreparedValue?] = []) throws(Failure) -> Bool {
+        try fill(record: record, into: &values, constants: constantValues(skipping: skipping))
+    }
+
+    /// ``fill(record:into:skipping:)`` with the constants it writes chosen
+    /// once (``constantValues(skipping:)``), not on every row.
+    func fill(record: Int, into values: inout [SlotValue?], constants: [(slot: Int, value: SlotValue)])
+        throws(Failure) -> Bool
+    {
         if !currentRecords.contains(record) { try read(holding: record) }
         let index = record - currentRecords.lowerBound
         var full = true
         if let made = currentValues {
-            let slots = reader.slots
+            let slots = boundSlots
             var at = index * slots.count
             for slot in slots {
                 let value = made[at]
@@ -148,10 +159,13 @@ final class BoundRows {
                     description: "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
             }
         }
-        for (slot, value) in constantValues where slot >= skipping.count || skipping[slot] == nil {
-            values[slot] = value
-        }
+        for (slot, value) in constants { values[slot] = value }
         return full
+    }
+
+    /// The constants a row's values hold: those `skipping` (the caller's prepared constants, by slot) does not have.
+    func constantValues(skipping: [PreparedValue?]) -> [(slot: Int, value: SlotValue)] {
+        constantValues.filter { $0.slot >= skipping.count || skipping[$0.slot] == nil }
     }
 
     /// The slots ``fill(record:into:skipping:)`` writes: the bound attributes' and the constants'.

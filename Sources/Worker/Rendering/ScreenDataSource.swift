@@ -270,7 +270,10 @@ final class ScreenDataSource {
             self.constants = constants
             let given = Set(rows.filledSlots).union(constants.indices.filter { constants[$0] != nil })
             steps = given.sorted().map { ($0, $0 < constants.count ? constants[$0] : nil) }
+            constantValues = rows.constantValues(skipping: constants)
         }
+        /// The constants a row's values hold: those not prepared (their error is reported with each row).
+        let constantValues: [(slot: Int, value: SlotValue)]
     }
     private var lastRun: BoundRun?
 
@@ -281,7 +284,7 @@ final class ScreenDataSource {
         constants = run.constants  // (the run's array, not a copy)
         fullRow = nil
         do {
-            if try run.rows.fill(record: row - run.start, into: &values, skipping: run.constants) { fullRow = run }
+            if try run.rows.fill(record: row - run.start, into: &values, constants: run.constantValues) { fullRow = run }
         } catch {
             if dataErrors.count < 10 { dataErrors.append(error.description) }
             clearValues(run.slots)

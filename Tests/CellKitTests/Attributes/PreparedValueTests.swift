@@ -45,4 +45,33 @@ import Testing
         try name.prepared(.string("Ada")).apply(to: cell)
         #expect(name.value(of: cell) == .string("Ada"))
     }
+
+    /// What the host sets a data file's text with: a setter in the
+    /// property's own type, for typed attributes and outlets only, that
+    /// sets what `apply` sets with that value's `AttributeValue`.
+    @Test func aTypedSetterSetsWhatApplySetsAndExistsOnlyForItsOwnType() throws {
+        let applied = GaugeCell()
+        let typed = GaugeCell()
+        let caption = try descriptor("caption", of: applied)
+        try caption.apply(.string("GPU"), to: applied)
+        let setCaption = try #require(caption.setter(of: String.self))
+        setCaption(typed, "GPU")
+        #expect(caption.value(of: typed) == caption.value(of: applied))
+        #expect(typed.title.text == "GPU")
+        #expect(caption.setter(of: [String].self) == nil)
+        #expect(try descriptor("count", of: typed).setter(of: String.self) == nil)
+        let count = try #require(try descriptor("count", of: typed).setter(of: Int.self))
+        count(typed, 9)
+        #expect(typed.count == 9)
+        // A view of another type is left alone.
+        setCaption(BadgeNibCell(), "x")
+
+        try Nib.register(
+            source: "{name} {~} {status:bold}", named: "BadgeNibCell", in: PluginBundle(for: BadgeNibCell.self))
+        let cell = try BadgeNibCell.tryLoadFromNib()
+        let name = try #require(try descriptor("name", of: cell).setter(of: String.self))
+        name(cell, "Ada")
+        #expect(try descriptor("name", of: cell).value(of: cell) == .string("Ada"))
+    }
 }
+

@@ -106,4 +106,40 @@ private enum TaskCells: Plugin {
             """)
         #expect(s.takeOutput() == "a [one]\nb [20%]\nc [three]\n [40%]\n")
     }
+
+    /// Runs of bound rows, full and not, with a constant set after an
+    /// attribute whose setter overwrites it, between literal rows and a CSV
+    /// binding whose text goes to an Int attribute: every row draws as on a
+    /// new cell. (A full row of the run the cell's last row was of sets the
+    /// run's attributes again in order, and nothing else.)
+    @Test func runsOfFullAndPartialBoundRowsDrawAsOnANewCell() {
+        var random = SeededGenerator(seed: 26)
+        var records: [String] = []
+        var model: [(task: String?, percent: Int?)] = []
+        for i in 0..<200 {
+            let task = Int.random(in: 0..<5, using: &random) == 0 ? nil : "t\(i)"
+            let percent = Int.random(in: 0..<5, using: &random) == 0 ? nil : Int.random(in: 0...100, using: &random)
+            model.append((task, percent))
+            records.append(
+                "{\"t\": \(task.map { "\"\($0)\"" } ?? "null"), \"p\": \(percent.map(String.init) ?? "null")}")
+        }
+        let files = TemporaryFiles()
+        files.write("tasks.json", "[" + records.joined(separator: ",\n") + "]")
+        files.write("tasks.csv", "t,p\n" + (0..<50).map { "c\($0),\($0 * 2)" }.joined(separator: "\n") + "\n")
+        let s = ScriptSession(plugins: [TaskCells.self])
+        s.succeed(
+            """
+            screen A width=30
+            rows TaskCell from "\(files.path("tasks.json"))" task=.t percent=.p pct=fixed
+            row TaskCell task=lit percent=7
+            rows TaskCell from "\(files.path("tasks.csv"))" task=.t percent=.p
+            rows TaskCell from "\(files.path("tasks.json"))" task=.t percent=.p
+            render
+            """)
+        var expected = model.map { "\($0.task ?? "") [fixed]\n" }.joined()
+        expected += "lit [7%]\n"
+        expected += (0..<50).map { "c\($0) [\($0 * 2)%]\n" }.joined()
+        expected += model.map { "\($0.task ?? "") [\($0.percent.map { "\($0)%" } ?? "")]\n" }.joined()
+        #expect(s.takeOutput() == expected)
+    }
 }
