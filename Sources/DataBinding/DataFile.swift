@@ -143,7 +143,7 @@ package final class DataFile {
     /// With ``scalarKeys``, for drawing: how a checked chunk keeps its
     /// records' values of those keys as text (``DataTable/keyTexts``), a
     /// `Double` written by this; `nil` to count them only (the check pass).
-    package var scalarTextFormat: (@Sendable (Double) -> String)?
+    package var scalarTextFormat: JSONNumberText?
 
     /// The table holding record `record` (from 0), or `nil` when the file
     /// has fewer records.
@@ -180,7 +180,7 @@ package final class DataFile {
     /// Reads and parses chunk `index`.
     private static func read(
         _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, countsOnly: Bool,
-        scalarKeys: [String]?, textFormat: (@Sendable (Double) -> String)?
+        scalarKeys: [String]?, textFormat: JSONNumberText?
     ) -> Result<Outcome, DataTable.OpenError> {
         let found: RecordChunker.RecordChunk?
         do {
@@ -198,7 +198,7 @@ package final class DataFile {
     /// are the parser's, at their place in the file.
     private static func parse(
         _ chunk: RecordChunker.RecordChunk, format: RecordChunker.Format, path: String, positions: Bool,
-        countsOnly: Bool, scalarKeys: [String]?, textFormat: (@Sendable (Double) -> String)?
+        countsOnly: Bool, scalarKeys: [String]?, textFormat: JSONNumberText?
     ) -> Result<Outcome, DataTable.OpenError> {
         let place = ChunkPlace(
             path: path, lineOffset: chunk.lineOffset, lineStart: chunk.lineStart, bodyStart: chunk.range.lowerBound,
@@ -219,11 +219,15 @@ package final class DataFile {
         if let scalarKeys, format == .json || format == .jsonLines {
             // Every record has the keys, scalar: checked and counted (and their texts kept), not parsed (no DOM,
             // no String of the chunk). Any other chunk is parsed below.
+            // JSON Lines are read as they are, not as the array `text` makes of them.
+            let bytes = chunk.lines ?? chunk.text
+            let lines = chunk.lines != nil
             let texts = textFormat.flatMap {
-                JSONRecordCheck.scalarTexts(chunk.text, keys: scalarKeys, formatDouble: $0)
+                JSONRecordCheck.scalarTexts(bytes, keys: scalarKeys, numbers: $0, lines: lines)
             }
             let count =
-                textFormat == nil ? JSONRecordCheck.scalarMembers(chunk.text, keys: scalarKeys) : texts?.count
+                textFormat == nil
+                ? JSONRecordCheck.scalarMembers(bytes, keys: scalarKeys, lines: lines) : texts?.count
             if let count, count == chunk.count {
                 var table = DataTable(path: path, storage: .json(JSONDocument(unpositioned: .array([])), []), text: "")
                 table.countedRecords = count
@@ -235,17 +239,18 @@ package final class DataFile {
             }
         }
         // One validating pass makes the text; ill-formed UTF-8 is the parser's error, with its place.
-        guard let text = String(validating: chunk.text, as: UTF8.self) else {
+        let bytes = chunk.text
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             let error: PositionedError?
             switch format {
             case .csv(let delimiter):
                 do {
-                    _ = try CSVParser(delimiter: delimiter, firstRecord: chunk.firstRecord + 1).parse(chunk.text)
+                    _ = try CSVParser(delimiter: delimiter, firstRecord: chunk.firstRecord + 1).parse(bytes)
                     error = nil
                 } catch let e { error = e }
             case .json, .jsonLines:
                 do {
-                    _ = try JSONParser().parse(chunk.text)
+                    _ = try JSONParser().parse(bytes)
                     error = nil
                 } catch let e { error = e }
             }
@@ -253,7 +258,7 @@ package final class DataFile {
             return .failure(
                 .data(
                     DataTable.parseError(
-                        path, String(decoding: chunk.text, as: UTF8.self), error, place: place, notes: [])))
+                        path, String(decoding: bytes, as: UTF8.self), error, place: place, notes: [])))
         }
         do {
             var table = try DataTable.parse(
@@ -347,7 +352,7 @@ package final class DataFile {
         package let positions: Bool
         package let countsOnly: Bool
         package let scalarKeys: [String]?
-        package let format: (@Sendable (Double) -> String)?
+        package let format: JSONNumberText?
         package let prepare: (@Sendable (DataTable) -> (any Sendable)?)?
         /// Set by the reading thread before it leaves ``done``; read only after ``wait()``.
         package private(set) var outcome: Result<Outcome, DataTable.OpenError> = .success(.end)
@@ -358,7 +363,7 @@ package final class DataFile {
 
         package init(
             index: Int, positions: Bool, countsOnly: Bool, scalarKeys: [String]?,
-            format: (@Sendable (Double) -> String)?, prepare: (@Sendable (DataTable) -> (any Sendable)?)?
+            format: JSONNumberText?, prepare: (@Sendable (DataTable) -> (any Sendable)?)?
         ) {
             self.index = index
             self.positions = positions

@@ -1,4 +1,5 @@
 #if DEBUG
+    import CellKit
     import CellKitSupport
 
     /// The JSON scanner: values and positions; what parses serializes (compact
@@ -27,9 +28,11 @@
         /// The check pass's quick look (`JSONRecordCheck`) counts and reads only
         /// what the parser reads the same way.
         static func checkRecordCheck(_ data: [UInt8]) {
+            checkLines(data)
             for keys in [[], ["id"], ["a", "b"]] {
                 let counted = JSONRecordCheck.scalarMembers(data, keys: keys)
-                let texts = JSONRecordCheck.scalarTexts(data, keys: keys, formatDouble: { "\($0)" })
+                let texts = JSONRecordCheck.scalarTexts(
+                    data, keys: keys, numbers: JSONNumberText(isShortestDecimal: false) { "\($0)" })
                 guard counted != nil || texts != nil else { continue }
                 guard case .array(let records)? = try? JSONParser().parse(data) else {
                     preconditionFailure("JSONRecordCheck read what the parser refuses")
@@ -52,6 +55,34 @@
                         case .array, .object: preconditionFailure("\(key) is not a scalar")
                         }
                         precondition(texts == nil || texts?[r][k] == text, "JSONRecordCheck read \(key) otherwise")
+                    }
+                }
+            }
+        }
+
+        /// JSON Lines are checked as they are, with the answer the array of
+        /// their lines gets; a number taken as written (the SDK's way of
+        /// writing a `Double`) is what the SDK writes of the parser's value.
+        static func checkLines(_ data: [UInt8]) {
+            let array = JSONCutScanner.arrayOfLines(data)
+            let sdk = JSONNumberText(isShortestDecimal: true) { AttributeValue.double($0).description }
+            for keys in [["id"], ["a", "b"]] {
+                let counted = JSONRecordCheck.scalarMembers(data, keys: keys, lines: true)
+                let texts = JSONRecordCheck.scalarTexts(data, keys: keys, numbers: sdk, lines: true)
+                guard counted != nil || texts != nil else { continue }
+                guard case .array(let records)? = try? JSONParser().parse(array) else {
+                    preconditionFailure("JSONRecordCheck read lines the parser refuses as an array")
+                }
+                precondition(counted == nil || counted == records.count, "JSONRecordCheck counted lines otherwise")
+                precondition(texts == nil || texts?.count == records.count, "JSONRecordCheck read lines otherwise")
+                for (r, record) in records.enumerated() {
+                    guard case .object(let object) = record else { preconditionFailure("a line that is not an object") }
+                    for (k, key) in keys.enumerated() {
+                        guard let index = object.index(forKey: key) else { preconditionFailure("no \(key)") }
+                        guard case .double(let d) = object[index].value else { continue }
+                        precondition(
+                            texts == nil || texts?[r][k] == AttributeValue.double(d).description,
+                            "JSONRecordCheck wrote \(key) otherwise than the SDK")
                     }
                 }
             }

@@ -1,3 +1,4 @@
+import CellKit
 import CellKitSupport
 import Glibc
 
@@ -58,7 +59,8 @@ enum ParseBenchmark {
             }
             result.add("checkMBps", check)
             let texts = try timed(runs, bytes: bytes.count) {
-                let count = JSONRecordCheck.scalarTexts(bytes, keys: keys, formatDouble: { "\($0)" })?.count ?? -1
+                let numbers = JSONNumberText(isShortestDecimal: true) { AttributeValue.double($0).description }
+                let count = JSONRecordCheck.scalarTexts(bytes, keys: keys, numbers: numbers)?.count ?? -1
                 try Check.that(count == records, "JSONRecordCheck read \(count) records")
             }
             result.add("textsMBps", texts)

@@ -21,32 +21,34 @@
 package enum JSONRecordCheck {
     /// The number of records in `bytes` (a JSON array of objects) when each
     /// has a scalar member for every key of `keys`, as described above; `nil` otherwise.
-    package static func scalarMembers(_ bytes: some Collection<UInt8>, keys: [String]) -> Int? {
+    ///
+    /// `lines`: `bytes` are JSON Lines (records one after another, each
+    /// ending its line), not an array; the answer is the same as for the
+    /// array `JSONCutScanner.arrayOfLines` makes of them, without making it.
+    package static func scalarMembers(_ bytes: some Collection<UInt8>, keys: [String], lines: Bool = false) -> Int? {
         guard keys.count <= 64 else { return nil }
         let wanted = keys.map { Array($0.utf8) }
         return ContiguousUTF8.with(bytes) { buffer in
-            var scan = Scan(bytes: buffer, keys: wanted, format: nil)
-            return scan.records()
+            var scan = Scan(bytes: buffer, keys: wanted, numbers: nil)
+            return lines ? scan.lineRecords() : scan.records()
         }
     }
 
     /// The same check, and the members' values as text, a list per record
     /// in the order of `keys`: a string's characters, a number as
     /// `JSONValue.int` or `.double` holds it (an `Int` in decimal; a `Double`
-    /// written by `formatDouble`), `true`, `false`, and `null` as empty text.
+    /// written by `numbers`), `true`, `false`, and `null` as empty text.
     /// `nil` also when a value asked for is a string with an escape (the
     /// parser's to read).
     package static func scalarTexts(
-        _ bytes: some Collection<UInt8>, keys: [String], formatDouble: (Double) -> String
+        _ bytes: some Collection<UInt8>, keys: [String], numbers: JSONNumberText, lines: Bool = false
     ) -> [[String]]? {
         guard keys.count <= 64, !keys.isEmpty else { return nil }
         let wanted = keys.map { Array($0.utf8) }
-        return withoutActuallyEscaping(formatDouble) { format in
-            ContiguousUTF8.with(bytes) { buffer in
-                var scan = Scan(bytes: buffer, keys: wanted, format: format)
-                guard scan.records() != nil else { return nil }
-                return scan.texts
-            }
+        return ContiguousUTF8.with(bytes) { buffer in
+            var scan = Scan(bytes: buffer, keys: wanted, numbers: numbers)
+            guard (lines ? scan.lineRecords() : scan.records()) != nil else { return nil }
+            return scan.texts
         }
     }
 
@@ -58,16 +60,16 @@ package enum JSONRecordCheck {
         var index = 0
         /// Where each key of the current record starts and ends (for duplicates).
         var memberKeys: [(start: Int, end: Int)] = []
-        /// With `format` (``scalarTexts(_:keys:formatDouble:)``): the texts
+        /// With `numbers` (``scalarTexts(_:keys:numbers:lines:)``): the texts
         /// made so far, and where each wanted value of the current record is.
-        let format: ((Double) -> String)?
+        let numbers: JSONNumberText?
         var texts: [[String]] = []
         var values: [(start: Int, end: Int)]
 
-        init(bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]], format: ((Double) -> String)?) {
+        init(bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]], numbers: JSONNumberText?) {
             self.bytes = bytes
             self.keys = keys
-            self.format = format
+            self.numbers = numbers
             values = Array(repeating: (0, 0), count: keys.count)
             memberKeys.reserveCapacity(64)
         }
@@ -109,6 +111,22 @@ package enum JSONRecordCheck {
             }
             skipWhitespace()
             return index == bytes.count ? count : nil
+        }
+
+        /// JSON Lines: records one after another, each followed by a line
+        /// break or the end (blank lines between them), as the array
+        /// `JSONCutScanner.arrayOfLines` makes of them would be read.
+        mutating func lineRecords() -> Int? {
+            var count = 0
+            skipWhitespace()
+            while index < bytes.count {
+                guard record() else { return nil }
+                count += 1
+                while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+                guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else { return nil }
+                skipWhitespace()
+            }
+            return count
         }
 
         /// One record, from its `{`: whether it is a flat object with every key, each scalar.
@@ -157,11 +175,11 @@ package enum JSONRecordCheck {
 
         /// Appends the texts of the current record's wanted values (when asked to).
         mutating func makeTexts() -> Bool {
-            guard let format else { return true }
+            guard let numbers else { return true }
             var record: [String] = []
             record.reserveCapacity(values.count)
             for value in values {
-                guard let text = text(value.start, value.end, format) else { return false }
+                guard let text = text(value.start, value.end, numbers) else { return false }
                 record.append(text)
             }
             texts.append(record)
@@ -169,7 +187,7 @@ package enum JSONRecordCheck {
         }
 
         /// The text of the scalar at `start..<end`, as `JSONValue.scalarText` would make it.
-        func text(_ start: Int, _ end: Int, _ format: (Double) -> String) -> String? {
+        func text(_ start: Int, _ end: Int, _ numbers: JSONNumberText) -> String? {
             switch bytes[start] {
             case UInt8(ascii: "\""):
                 for i in start + 1..<end - 1 where bytes[i] == UInt8(ascii: "\\") { return nil }
@@ -181,6 +199,7 @@ package enum JSONRecordCheck {
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
             let isInteger = !raw.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+            if !isInteger, numbers.isShortestDecimal, let text = JSONNumberText.shortestDecimal(raw) { return text }
             let written = String(decoding: raw, as: UTF8.self)
             if isInteger {
                 // As written: no leading zeros, no sign but `-`; `-0` is the Int 0.
@@ -188,7 +207,7 @@ package enum JSONRecordCheck {
                 if let integer = Int(written) { return String(integer) }
             }
             // Correctly rounded, as the parser's value is.
-            return Double(written).map(format)
+            return Double(written).map(numbers.double)
         }
 
         func same(_ a: Int, _ b: Int, count: Int) -> Bool {
@@ -322,5 +341,66 @@ package enum JSONRecordCheck {
             }
             return true
         }
+    }
+}
+
+/// How a number of a JSON record becomes text (``JSONRecordCheck/scalarTexts(_:keys:numbers:lines:)``).
+package struct JSONNumberText: Sendable {
+    /// Writes a number with a fraction or an exponent (or an integer too large for an `Int`).
+    package let double: @Sendable (Double) -> String
+    /// Whether ``double`` writes a value as the shortest decimal that reads
+    /// back as it, in plain notation from 0.0001 to 2⁵³, and an integral
+    /// value below 10¹⁵ as an integer (as the SDK's `AttributeValue.double`
+    /// does). A decimal written with at most 15 significant digits is then
+    /// its own text, trailing zeros dropped (``shortestDecimal(_:)``), and is
+    /// not converted to a `Double` and back.
+    package let isShortestDecimal: Bool
+
+    package init(isShortestDecimal: Bool, double: @escaping @Sendable (Double) -> String) {
+        self.double = double
+        self.isShortestDecimal = isShortestDecimal
+    }
+
+    /// The shortest decimal that reads back as the same `Double` as `written`
+    /// (a valid JSON number), when it is found without converting it: a
+    /// number with a point, no exponent, at most 15 digits before the point
+    /// and 15 significant digits in all (any two such decimals are different
+    /// `Double`s, so none shorter reads back as it), and at least 0.0001 when
+    /// not integral. Its trailing zeros are dropped, and an integral one is
+    /// written as an integer (`3.50` is `3.5`, `-2.0` is `-2`, `-0.0` is `0`).
+    /// `nil` for any other.
+    package static func shortestDecimal(_ written: UnsafeBufferPointer<UInt8>) -> String? {
+        let n = written.count
+        var i = 0
+        let negative = n > 0 && written[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        let integerStart = i
+        while i < n && written[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        let integerEnd = i
+        let integerDigits = integerEnd - integerStart
+        guard integerDigits >= 1, integerDigits <= 15, i < n, written[i] == UInt8(ascii: ".") else { return nil }
+        i += 1
+        let fractionStart = i
+        while i < n && written[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        guard i == n, i > fractionStart else { return nil }  // an exponent, or no digit after the point
+        var fractionEnd = n
+        while fractionEnd > fractionStart && written[fractionEnd - 1] == UInt8(ascii: "0") { fractionEnd -= 1 }
+        let integerIsZero = integerDigits == 1 && written[integerStart] == UInt8(ascii: "0")
+        if fractionEnd == fractionStart {
+            // Integral: as an integer, without the sign of a zero.
+            if integerIsZero { return "0" }
+            return String(decoding: UnsafeBufferPointer(rebasing: written[0..<integerEnd]), as: UTF8.self)
+        }
+        var significant = fractionEnd - fractionStart
+        if integerIsZero {
+            var zeros = 0
+            while written[fractionStart + zeros] == UInt8(ascii: "0") { zeros += 1 }
+            guard zeros <= 3 else { return nil }
+            significant -= zeros
+        } else {
+            significant += integerDigits
+        }
+        guard significant <= 15 else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: written[0..<fractionEnd]), as: UTF8.self)
     }
 }

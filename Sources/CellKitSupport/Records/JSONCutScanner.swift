@@ -11,7 +11,7 @@
 /// LF that ends its line. Lines are counted as the parsers count them (a
 /// CRLF, a lone LF or a lone CR ends one), outside strings: a raw line break
 /// inside a string is an error the chunk's parser reports.
-struct JSONCutScanner {
+package struct JSONCutScanner {
     /// Where a chunk may end, and what comes before it since the scan began.
     struct Cut {
         /// The offset of the first byte after the cut, in the file.
@@ -150,7 +150,7 @@ extension JSONCutScanner {
     /// A chunk of JSON Lines as a JSON array the parser reads: `[`, the
     /// records with a comma after each but the last (before the line break
     /// that ends it, so that no line or column moves), and `]`.
-    static func arrayOfLines(_ body: [UInt8]) -> [UInt8] {
+    package static func arrayOfLines(_ body: [UInt8]) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(body.count + body.count / 64 + 2)
         text.append(0x5B)

@@ -221,8 +221,15 @@ public final class RecordChunker {
         public let count: Int
         /// Where it starts and ends in the file.
         public let range: Range<Int>
-        /// Parser input: the chunk's records, as described in ``RecordChunker``.
-        public let text: [UInt8]
+        /// Parser input: the chunk's records, as described in ``RecordChunker``
+        /// (for JSON Lines, the array ``JSONCutScanner/arrayOfLines(_:)``
+        /// makes of ``lines``, made each time it is asked for).
+        public var text: [UInt8] { lines.map(JSONCutScanner.arrayOfLines) ?? parserText }
+        /// The CSV or JSON parser's input.
+        let parserText: [UInt8]
+        /// JSON Lines: the chunk's lines as they are in the file (without a
+        /// byte order mark); `nil` for the other formats.
+        public let lines: [UInt8]?
         /// Line `n` of `text` is line `n + lineOffset` of the file.
         public let lineOffset: Int
         /// Where the file's line that `range` starts on starts (a JSON
@@ -261,6 +268,7 @@ public final class RecordChunker {
         chunksRead += 1
         let body = try read(start.offset..<end.offset)
         var text: [UInt8] = []
+        var lines: [UInt8]?
         var lineOffset = 0
         var prefix = 0
         switch format {
@@ -283,12 +291,12 @@ public final class RecordChunker {
             lineOffset = start.line - 1
             prefix = 1
             // A byte order mark is not a column (as the parsers count), nor can it follow the `[`.
-            text = JSONCutScanner.arrayOfLines(
-                index == 0 && body.starts(with: Self.byteOrderMark) ? Array(body.dropFirst(3)) : body)
+            lines = index == 0 && body.starts(with: Self.byteOrderMark) ? Array(body.dropFirst(3)) : body
         }
         return RecordChunk(
-            firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset, text: text,
-            lineOffset: lineOffset, lineStart: start.lineStart, prefix: prefix, isLast: isLast, index: index)
+            firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset,
+            parserText: text, lines: lines, lineOffset: lineOffset, lineStart: start.lineStart, prefix: prefix,
+            isLast: isLast, index: index)
     }
 
     /// The chunk holding record `record`, or `nil` if the file has fewer records.

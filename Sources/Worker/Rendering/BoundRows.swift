@@ -107,7 +107,8 @@ final class BoundRows {
             }
             if allText && !keys.isEmpty {
                 file.scalarKeys = keys
-                file.scalarTextFormat = { AttributeValue.double($0).description }
+                // (The SDK writes a Double as its shortest decimal: one written so is its own text.)
+                file.scalarTextFormat = JSONNumberText(isShortestDecimal: true) { AttributeValue.double($0).description }
             }
         }
     }

@@ -111,4 +111,50 @@ struct JSONRecordCheckTests {
         }
         #expect(counted > 1000)  // the sweep reached the counting path
     }
+
+    /// JSON Lines are checked as they are, not as the array
+    /// `JSONCutScanner.arrayOfLines` makes of them, with the same answer:
+    /// random lines of records (blank lines, a record over two lines, two
+    /// on one line, a byte changed, a cut anywhere) counted, and their
+    /// texts read, only as the array of them is.
+    @Test func jsonLinesAreCheckedAsTheArrayOfTheirLines() {
+        var generator = SeededGenerator(seed: 26)
+        let pieces: [String] = ["1", "-0", "2.50", "1e5", "\"x\"", "\"é\"", "\"\\n\"", "true", "null", "[]", "{}"]
+        let noise: [UInt8] = Array(#"{}[],:"\ 0123456789eE+-.tfnul"#.utf8) + [0x0A, 0x0D, 0x09, 0x80, 0xFF]
+        let numbers = JSONNumberText(isShortestDecimal: false) { "\($0)" }
+        var counted = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<4, using: &generator) {
+                var members: [String] = []
+                for key in ["id", "name"] where Int.random(in: 0..<8, using: &generator) > 0 {
+                    members.append("\"\(key)\": \(pieces.randomElement(using: &generator)!)")
+                }
+                members.shuffle(using: &generator)
+                let separator = [", ", ",\n "].randomElement(using: &generator)!
+                text += "{" + members.joined(separator: separator) + "}"
+                text += ["\n", "\n", "\r\n", " \n\n", " ", "\t\n"].randomElement(using: &generator)!
+            }
+            var bytes = Array(text.utf8)
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0 where !bytes.isEmpty:
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = noise.randomElement(using: &generator)!
+            case 1:
+                bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+            default:
+                break
+            }
+            let keys = Array(["id", "name"].prefix(Int.random(in: 0...2, using: &generator)))
+            let array = JSONCutScanner.arrayOfLines(bytes)
+            let check = JSONRecordCheck.scalarMembers(bytes, keys: keys, lines: true)
+            #expect(check == nil || check == Self.parsed(array, keys: keys), "\(String(decoding: bytes, as: UTF8.self))")
+            if check != nil { counted += 1 }
+            let texts = JSONRecordCheck.scalarTexts(bytes, keys: keys, numbers: numbers, lines: true)
+            if let texts {
+                #expect(texts == JSONRecordCheck.scalarTexts(array, keys: keys, numbers: numbers))
+            }
+        }
+        #expect(counted > 1000)  // the sweep reached the counting path
+    }
 }
+
