@@ -36,6 +36,16 @@ struct CSVCutScanner {
         var i = 0
         let count = bytes.count
         while i < count {
+            if !afterCR {
+                // A run of bytes that are no line break and no quote: counted, and a record's.
+                let next = ByteSearch.first(of: 0x0A, 0x0D, UInt8(ascii: "\""), in: bytes, from: i, to: count)
+                if next > i {
+                    consumed += next - i
+                    if !inQuotes { recordStarted = true }
+                    i = next
+                    if i == count { break }
+                }
+            }
             let byte = bytes[i]
             if afterCR {
                 afterCR = false

@@ -72,13 +72,14 @@ package struct JSONCutScanner {
             if inString {
                 // Most of a record's bytes are in strings: only a quote or a backslash matters.
                 while i < n {
-                    let byte = bytes[i]
-                    if byte == 0x22 {
+                    i = ByteSearch.first(of: 0x22, 0x5C, in: bytes, from: i, to: n)
+                    guard i < n else { break }
+                    if bytes[i] == 0x22 {
                         inString = false
                         i += 1
                         break
                     }
-                    i += byte == 0x5C ? 2 : 1
+                    i += 2  // a backslash, and the byte it escapes
                 }
                 if i > n { skip = i - n }
                 continue

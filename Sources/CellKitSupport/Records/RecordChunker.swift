@@ -123,6 +123,9 @@ public final class RecordChunker {
     /// The CSV header line (with its line break), which later chunks repeat.
     private var header: [UInt8] = []
     private var headerLines = 0
+    /// The last block a cut read, and where it is in the file: the chunk the
+    /// cut ends is then taken from it, not read from the file again.
+    private var lastBlock: (offset: Int, bytes: [UInt8]) = (0, [])
     /// Where each chunk found so far starts.
     private var starts: [ChunkStart] = [ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0)]
     /// The number of records, once the scan has reached the end.
@@ -266,7 +269,13 @@ public final class RecordChunker {
         }
         let isLast = end.offset >= size
         chunksRead += 1
-        let body = try read(start.offset..<end.offset)
+        let body: [UInt8]
+        let block = lastBlock
+        if block.offset <= start.offset && end.offset <= block.offset + block.bytes.count {
+            body = Array(block.bytes[start.offset - block.offset..<end.offset - block.offset])
+        } else {
+            body = try read(start.offset..<end.offset)
+        }
         var text: [UInt8] = []
         var lines: [UInt8]?
         var lineOffset = 0
@@ -363,6 +372,7 @@ public final class RecordChunker {
         }
         while offset < size {
             let block = try read(offset..<min(size, offset + blockSize))
+            lastBlock = (offset, block)
             block.withUnsafeBufferPointer { bytes in
                 if let cut = scanner.scan(bytes, base: offset) { lastCut = cut }
             }
@@ -398,6 +408,7 @@ public final class RecordChunker {
         }
         while offset < size {
             let block = try read(offset..<min(size, offset + blockSize))
+            lastBlock = (offset, block)
             block.withUnsafeBufferPointer { bytes in
                 if let cut = scanner.scan(bytes) { lastCut = (offset + cut.end, cut.records, cut.lines) }
             }
@@ -462,20 +473,21 @@ public final class RecordChunker {
     private func read(_ range: Range<Int>) throws(Failure) -> [UInt8] {
         let count = range.count
         guard count > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
         var failure: Int32 = 0
-        buffer.withUnsafeMutableBytes { raw in
+        // (Not zeroed first: every byte is read into, or the buffer is dropped.)
+        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
+            var filled = 0
             while filled < count {
                 let n = SystemCall.retrying {
                     pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(range.lowerBound + filled))
                 }
                 guard n > 0 else {
                     failure = n == 0 ? -1 : errno
-                    return
+                    break
                 }
                 filled += n
             }
+            initialized = filled
         }
         guard failure == 0 else {
             throw Failure(

@@ -1,0 +1,32 @@
+import TestSupport
+import Testing
+
+@testable import CellKitSupport
+
+/// The cut scans skip text eight bytes at a time (`ByteSearch`): they find
+/// the byte a byte-at-a-time loop finds, wherever the run starts and ends
+/// (across word boundaries, in the last few bytes, at the buffer's end).
+@Suite struct ByteSearchTests {
+    @Test func findsTheFirstOfItsBytesAsALoopDoes() {
+        var generator = SeededGenerator(seed: 26)
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x22, 0x5C, 0x2C, 0x20, 0x80, 0xFF, 0x00] + Array("ab1".utf8)
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0..<40, using: &generator)
+            // Mostly text, with the searched bytes now and then.
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<6, using: &generator) == 0
+                    ? alphabet.randomElement(using: &generator)! : UInt8(ascii: "x")
+            }
+            let from = Int.random(in: 0...count, using: &generator)
+            let to = Int.random(in: from...count, using: &generator)
+            bytes.withUnsafeBufferPointer { buffer in
+                let three = ByteSearch.first(of: 0x0A, 0x0D, 0x22, in: buffer, from: from, to: to)
+                let expected3 = (from..<to).first { [0x0A, 0x0D, 0x22].contains(bytes[$0]) } ?? to
+                #expect(three == expected3, "\(bytes) \(from)..<\(to)")
+                let two = ByteSearch.first(of: 0x22, 0x5C, in: buffer, from: from, to: to)
+                let expected2 = (from..<to).first { [0x22, 0x5C].contains(bytes[$0]) } ?? to
+                #expect(two == expected2, "\(bytes) \(from)..<\(to)")
+            }
+        }
+    }
+}
