@@ -90,6 +90,26 @@ final class RecordReader: @unchecked Sendable {
         let plans = plans(for: table)
         var values: [SlotValue?] = []
         values.reserveCapacity(table.count * slots.count)
+        // Every value text made of fields (most bindings): read from each record's fields, with nothing else to look at.
+        if case .columns(let columnPlans) = plans, !columnPlans.contains(where: { $0 == nil }) {
+            let textPlans = columnPlans.map { $0! }
+            let lists = textPlans.map(\.fieldsInOrder)
+            func append(_ fields: [String]) {
+                for (plan, list) in zip(textPlans, lists) {
+                    values.append(list == fields.count ? .texts(fields) : plan.value(fields))
+                }
+            }
+            switch table.storage {
+            case .csv(let csv, _):
+                for record in csv.records { append(record.fields) }
+                return values
+            case .json where table.countedRecords != nil:
+                for fields in table.keyTexts { append(fields) }
+                return values
+            case .json:
+                break
+            }
+        }
         do {
             for index in 0..<table.count {
                 try read(index, of: table, plans: plans) { _, value in values.append(value) }
@@ -128,13 +148,17 @@ final class RecordReader: @unchecked Sendable {
                 return .text(parts.map(text).joined())
             case .strings(let parts):
                 // The record's fields themselves, when they are the list (no copy).
-                if parts.count == fields.count
-                    && parts.indices.allSatisfy({ if case .column($0) = parts[$0] { true } else { false } })
-                {
-                    return .texts(fields)
-                }
+                if fieldsInOrder == fields.count { return .texts(fields) }
                 return .texts(parts.map(text))
             }
+        }
+
+        /// For a list of every field of a record in order, how many fields that is (`nil` for any other plan).
+        var fieldsInOrder: Int? {
+            guard case .strings(let parts) = self,
+                parts.indices.allSatisfy({ if case .column($0) = parts[$0] { true } else { false } })
+            else { return nil }
+            return parts.count
         }
 
         /// The value from a JSON record; `nil` when a member is not text, a
