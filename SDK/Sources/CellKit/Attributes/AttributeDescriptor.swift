@@ -220,23 +220,10 @@ import Synchronization
             return AttributeDescriptor(
                 name: attribute.name, type: attribute.type, defaultValue: defaultValue, summary: attribute.summary,
                 kind: .property,
-                set: { view, value throws(ValueError) in
-                    guard let owner = fastCast(view, to: Owner.self) else {
-                        throw ValueError("\(Swift.type(of: view)) is not a \(Owner.self)")
-                    }
-                    try attribute.set(owner, value)
-                },
+                set: { view, value throws(ValueError) in try attribute.set(try owner(of: view), value) },
                 get: { view in fastCast(view, to: Owner.self).map(attribute.get) },
                 reset: reset,
-                prepare: { value throws(ValueError) in
-                    let set = try attribute.prepare(value)
-                    return PreparedValue { view throws(ValueError) in
-                        guard let owner = fastCast(view, to: Owner.self) else {
-                            throw ValueError("\(Swift.type(of: view)) is not a \(Owner.self)")
-                        }
-                        try set(owner)
-                    }
-                }, typed: attribute.typedSetter)
+                prepare: attribute.prepare, typed: attribute.typedSetter)
         }
     }
 }

@@ -29,10 +29,10 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
     /// conversion (what ``Inspectable/resetAttributesToDefaults()`` runs for
     /// every reused cell); `nil` for attributes with untyped accessors.
     let snapshot: (@Sendable (Owner) -> @Sendable (Owner) -> Void)?
-    /// Converts a value once and gives what sets it on a view, with no
-    /// conversion left: what the host makes of a value that every row of a
-    /// binding sets (`rows … divider=light`).
-    let prepare: @Sendable (AttributeValue) throws(ValueError) -> @Sendable (Owner) throws(ValueError) -> Void
+    /// Converts a value once and gives what sets it on a view of `Owner`,
+    /// with no conversion left: what the host makes of a value that every
+    /// row of a binding sets (`rows … divider=light`).
+    let prepare: @Sendable (AttributeValue) throws(ValueError) -> PreparedValue
     /// Sets a value already of the property's type on any view of `Owner`
     /// (a ``TypedSetter`` of that type), with no ``AttributeValue``: how the
     /// host sets text it read from a data file; `nil` for untyped accessors.
@@ -91,7 +91,7 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
         self.prepare = { value throws(ValueError) in
             let converted = UncheckedSendableBox(
                 try Value(attributeValue: type.accepts(value) ? value : try type.convert(value)))
-            return { owner throws(ValueError) in set(owner, converted.value) }
+            return PreparedValue { view throws(ValueError) in set(try owner(of: view), converted.value) }
         }
         self.typedSetter = TypedSetter<Value> { view, value in
             if let owner = fastCast(view, to: Owner.self) { set(owner, value) }
@@ -126,7 +126,9 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
         self.get = get
         self.set = set
         self.snapshot = nil
-        self.prepare = { value throws(ValueError) in { owner throws(ValueError) in try set(owner, value) } }
+        self.prepare = { value throws(ValueError) in
+            PreparedValue { view throws(ValueError) in try set(try owner(of: view), value) }
+        }
         self.typedSetter = nil
     }
 }
@@ -135,6 +137,15 @@ public struct InspectableAttribute<Owner: AnyObject>: Sendable {
 /// view of the attribute's owner (and does nothing to any other view).
 struct TypedSetter<Value>: Sendable {
     let set: @Sendable (View, Value) -> Void
+}
+
+/// `view` as an `Owner`, or the error that it is not one.
+@inline(__always)
+func owner<Owner: AnyObject>(of view: View) throws(ValueError) -> Owner {
+    guard let owner = fastCast(view, to: Owner.self) else {
+        throw ValueError("\(Swift.type(of: view)) is not a \(Owner.self)")
+    }
+    return owner
 }
 
 /// `view as? Owner`, without the runtime's generic cast when the view is
