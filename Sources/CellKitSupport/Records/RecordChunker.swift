@@ -273,6 +273,7 @@ public final class RecordChunker {
         let block = lastBlock
         if block.offset <= start.offset && end.offset <= block.offset + block.bytes.count {
             body = Array(block.bytes[start.offset - block.offset..<end.offset - block.offset])
+            lastBlock = (0, [])  // (not kept: a block can be as large as a record may be)
         } else {
             body = try read(start.offset..<end.offset)
         }
