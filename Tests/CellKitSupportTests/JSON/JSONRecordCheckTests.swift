@@ -25,6 +25,20 @@ struct JSONRecordCheckTests {
         return records.count
     }
 
+    /// `bytes` as they are, with a byte changed to one of `noise`, or cut short: a third of the time each.
+    static func damaged(_ bytes: [UInt8], noise: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+        var bytes = bytes
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0 where !bytes.isEmpty:
+            bytes[Int.random(in: 0..<bytes.count, using: &generator)] = noise.randomElement(using: &generator)!
+        case 1:
+            bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+        default:
+            break
+        }
+        return bytes
+    }
+
     @Test func countsRecordsWithEveryKey() {
         let text = """
             [
@@ -93,15 +107,7 @@ struct JSONRecordCheckTests {
                 text += "{" + members.joined(separator: ", ") + "}" + (r < records - 1 ? ",\n" : "\n")
             }
             text += "]\n"
-            var bytes = Array(text.utf8)
-            switch Int.random(in: 0..<3, using: &generator) {
-            case 0 where !bytes.isEmpty:
-                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = noise.randomElement(using: &generator)!
-            case 1:
-                bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
-            default:
-                break
-            }
+            let bytes = Self.damaged(Array(text.utf8), noise: noise, using: &generator)
             let keys = Array(["id", "name", "value"].prefix(Int.random(in: 0...3, using: &generator)))
             let check = JSONRecordCheck.scalarMembers(bytes, keys: keys)
             if let check {
@@ -135,15 +141,7 @@ struct JSONRecordCheckTests {
                 text += "{" + members.joined(separator: separator) + "}"
                 text += ["\n", "\n", "\r\n", " \n\n", " ", "\t\n"].randomElement(using: &generator)!
             }
-            var bytes = Array(text.utf8)
-            switch Int.random(in: 0..<3, using: &generator) {
-            case 0 where !bytes.isEmpty:
-                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = noise.randomElement(using: &generator)!
-            case 1:
-                bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
-            default:
-                break
-            }
+            let bytes = Self.damaged(Array(text.utf8), noise: noise, using: &generator)
             let keys = Array(["id", "name"].prefix(Int.random(in: 0...2, using: &generator)))
             let array = JSONCutScanner.arrayOfLines(bytes)
             let check = JSONRecordCheck.scalarMembers(bytes, keys: keys, lines: true)
