@@ -108,7 +108,9 @@ final class BoundRows {
             if allText && !keys.isEmpty {
                 file.scalarKeys = keys
                 // (The SDK writes a Double as its shortest decimal: one written so is its own text.)
-                file.scalarTextFormat = JSONNumberText(isShortestDecimal: true) { AttributeValue.double($0).description }
+                file.scalarTextFormat = JSONNumberText(isShortestDecimal: true) {
+                    AttributeValue.double($0).description
+                }
             }
         }
     }

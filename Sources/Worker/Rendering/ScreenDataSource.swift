@@ -52,6 +52,22 @@ final class ScreenDataSource {
             for (slot, attribute) in attributes.enumerated() { slots[attribute.name] = slot }
             self.slots = slots
         }
+
+        /// Sets the row's `value` at `slot` on `target`: text in its own
+        /// type when the property takes it (``SlotValue``), anything else as
+        /// an `AttributeValue`, converted.
+        func set(_ value: SlotValue, at slot: Int, on target: View) throws(ValueError) {
+            switch value {
+            case .text(let text):
+                guard let set = textSetters[slot] else { return try setters[slot](target, .string(text)) }
+                set(target, text)
+            case .texts(let texts):
+                guard let set = textsSetters[slot] else { return try setters[slot](target, .strings(texts)) }
+                set(target, texts)
+            case .value(let boxed):
+                try setters[slot](target, boxed.value)
+            }
+        }
     }
 
     /// The values of the row being configured, by slot of its cell's attributes.
@@ -284,7 +300,9 @@ final class ScreenDataSource {
         constants = run.constants  // (the run's array, not a copy)
         fullRow = nil
         do {
-            if try run.rows.fill(record: row - run.start, into: &values, constants: run.constantValues) { fullRow = run }
+            if try run.rows.fill(record: row - run.start, into: &values, constants: run.constantValues) {
+                fullRow = run
+            }
         } catch {
             if dataErrors.count < 10 { dataErrors.append(error.description) }
             clearValues(run.slots)
@@ -338,8 +356,6 @@ final class ScreenDataSource {
         let target = entry.target
         let attributes = plan.attributes
         let setters = plan.setters
-        let textSetters = plan.textSetters
-        let textsSetters = plan.textsSetters
         let given = min(values.count, attributes.count)
         let constants = self.constants
         /// Whether the row gives a value for `slot`.
@@ -355,14 +371,7 @@ final class ScreenDataSource {
                 if let constant {
                     try constant.apply(to: target)
                 } else if let value {
-                    switch value {
-                    case .text(let text):
-                        if let set = textSetters[slot] { set(target, text) } else { try setters[slot](target, .string(text)) }
-                    case .texts(let texts):
-                        if let set = textsSetters[slot] { set(target, texts) } else { try setters[slot](target, .strings(texts)) }
-                    case .value(let boxed):
-                        try setters[slot](target, boxed.value)
-                    }
+                    try plan.set(value, at: slot, on: target)
                 } else if let fallback {
                     try setters[slot](target, fallback)
                 }
@@ -415,16 +424,7 @@ final class ScreenDataSource {
                     try constant.apply(to: target)
                     continue
                 }
-                switch values[slot] {
-                case .text(let text)?:
-                    if let set = plan.textSetters[slot] { set(target, text) } else { try plan.setters[slot](target, .string(text)) }
-                case .texts(let texts)?:
-                    if let set = plan.textsSetters[slot] { set(target, texts) } else { try plan.setters[slot](target, .strings(texts)) }
-                case .value(let boxed)?:
-                    try plan.setters[slot](target, boxed.value)
-                case nil:
-                    break
-                }
+                if let value = values[slot] { try plan.set(value, at: slot, on: target) }
             } catch {
                 errors.append("\(reference.written).\(plan.attributes[slot].name): \(error)")
             }

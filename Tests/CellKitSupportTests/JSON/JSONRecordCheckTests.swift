@@ -145,7 +145,8 @@ struct JSONRecordCheckTests {
             let keys = Array(["id", "name"].prefix(Int.random(in: 0...2, using: &generator)))
             let array = JSONCutScanner.arrayOfLines(bytes)
             let check = JSONRecordCheck.scalarMembers(bytes, keys: keys, lines: true)
-            #expect(check == nil || check == Self.parsed(array, keys: keys), "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(
+                check == nil || check == Self.parsed(array, keys: keys), "\(String(decoding: bytes, as: UTF8.self))")
             if check != nil { counted += 1 }
             let texts = JSONRecordCheck.scalarTexts(bytes, keys: keys, numbers: numbers, lines: true)
             if let texts {
@@ -155,4 +156,3 @@ struct JSONRecordCheckTests {
         #expect(counted > 1000)  // the sweep reached the counting path
     }
 }
-

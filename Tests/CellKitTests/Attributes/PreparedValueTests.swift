@@ -74,4 +74,3 @@ import Testing
         #expect(try descriptor("name", of: cell).value(of: cell) == .string("Ada"))
     }
 }
-
