@@ -26,7 +26,7 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
             let oldCount = state.values.count
             state.values = newValue
             if newValue.count != oldCount { state.needsLayout = true }
-            let labels = state.labels
+            let labels = columns.labels
             for i in 0..<min(labels.count, max(newValue.count, oldCount)) {
                 labels[i].text = i < newValue.count ? newValue[i] : ""
             }
@@ -79,8 +79,6 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
         /// Whether the columns view's layout may no longer match the attributes
         /// (checked, without allocating, before the cell is measured or laid out).
         var needsLayout = true
-        /// The columns view's labels, as its layout last made them (read on every row).
-        var labels: [Label] = []
     }
     private var state = State()
 
@@ -192,8 +190,7 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
         guard !same else { return }
         columns.layout = ColumnLayout(
             (0..<count).map { $0 < widthList.count ? widthList[$0] : .flexible() }, gap: gap)
-        state.labels = columns.labels
-        for (i, label) in state.labels.enumerated() {
+        for (i, label) in columns.labels.enumerated() {
             label.text = i < values.count ? values[i] : ""
             label.alignment = i < alignList.count ? alignList[i] : .left
             label.style = state.header ? .bold : .plain

@@ -41,35 +41,40 @@ enum Child {
     static func spawn(_ argv: [String], standardError: String? = nil) throws -> (pid: pid_t, output: Int32) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw BenchError("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addclose(&actions, ends[1])
-        if let standardError {
-            posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        }
-        var args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for a in args { free(a) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, argv[0], &actions, nil, &args, environ)
-        close(ends[1])
-        guard status == 0 else {
+        defer { close(ends[1]) }
+        do {
+            let pid = try start(argv, standardError: standardError) { actions in
+                posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+                posix_spawn_file_actions_addclose(&actions, ends[0])
+                posix_spawn_file_actions_addclose(&actions, ends[1])
+            }
+            return (pid, ends[0])
+        } catch {
             close(ends[0])
-            throw BenchError("cannot run \(argv[0]): \(String(cString: strerror(status)))")
+            throw error
         }
-        return (pid, ends[0])
     }
 
     /// Starts `argv` with its standard output on /dev/null and its standard
     /// error in the file `standardError`.
     static func spawnToNull(_ argv: [String], standardError: String) throws -> pid_t {
+        try start(argv, standardError: standardError) { actions in
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+    }
+
+    /// Starts `argv` with the file actions `output` adds for its standard
+    /// output, and its standard error in the file `standardError` when given.
+    private static func start(
+        _ argv: [String], standardError: String?, output: (inout posix_spawn_file_actions_t) -> Void
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        output(&actions)
+        if let standardError {
+            posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         var args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for a in args { free(a) } }
         var pid: pid_t = 0

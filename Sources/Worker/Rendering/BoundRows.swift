@@ -28,8 +28,6 @@ final class BoundRows {
     private let names: [String]
     /// How the bound attributes are read from a record.
     private let reader: RecordReader
-    /// The slot of each bound attribute (the reader's).
-    private let boundSlots: [Int]
     /// The binding's constants, by slot.
     let constants: [(slot: Int, value: AttributeValue)]
     /// ``constants`` as the rows' values are carried.
@@ -87,7 +85,6 @@ final class BoundRows {
             }
         }
         reader = RecordReader(slots: boundSlots, attributes: bound, cellName: binding.cell.written)
-        self.boundSlots = boundSlots
         constants = constantEntries
         constantValues = constantEntries.map { ($0.slot, SlotValue($0.value)) }
         // Each chunk's records' values are made on the thread that reads it (ahead of the drawing).
@@ -119,23 +116,17 @@ final class BoundRows {
     var count: Int { binding.count }
 
     /// Puts record `record`'s values into `values`, by attribute slot (a
-    /// missing value makes its slot `nil`: the attribute gets its default);
-    /// the constants too, but for the slots `skipping` has (the caller sets
-    /// those itself). Every other slot of a mapping is written, on every
-    /// row: a caller may keep the buffer from one row of a binding to the next.
+    /// missing value makes its slot `nil`: the attribute gets its default),
+    /// and `constants` (the binding's, or those the caller does not set
+    /// itself: ``constantValues(skipping:)``, chosen once). Every slot of a
+    /// bound attribute is written, on every row: a caller may keep the
+    /// buffer from one row of a binding to the next.
     ///
     /// The bound values of a chunk's records are made when it is read
     /// ahead, on the reading thread (``RecordReader/values(of:)``): a row
     /// copies its slots. A chunk read on demand, or with an error in a
     /// record, is read a row at a time (the row with the error reports it).
     /// Returns whether every bound attribute got a value (none is left to its default).
-    @discardableResult
-    func fill(record: Int, into values: inout [SlotValue?], skipping: [PreparedValue?] = []) throws(Failure) -> Bool {
-        try fill(record: record, into: &values, constants: constantValues(skipping: skipping))
-    }
-
-    /// ``fill(record:into:skipping:)`` with the constants it writes chosen
-    /// once (``constantValues(skipping:)``), not on every row.
     func fill(record: Int, into values: inout [SlotValue?], constants: [(slot: Int, value: SlotValue)])
         throws(Failure) -> Bool
     {
@@ -143,7 +134,7 @@ final class BoundRows {
         let index = record - currentRecords.lowerBound
         var full = true
         if let made = currentValues {
-            let slots = boundSlots
+            let slots = reader.slots
             var at = index * slots.count
             for slot in slots {
                 let value = made[at]
@@ -171,7 +162,7 @@ final class BoundRows {
         constantValues.filter { $0.slot >= skipping.count || skipping[$0.slot] == nil }
     }
 
-    /// The slots ``fill(record:into:skipping:)`` writes: the bound attributes' and the constants'.
+    /// The slots ``fill(record:into:constants:)`` writes with all the constants: the bound attributes' and the constants'.
     var filledSlots: [Int] { reader.slots + constantValues.map(\.slot) }
 
     /// The chunk of records rows are read from, and how its records are read.
@@ -213,7 +204,7 @@ extension BoundRows {
     /// mappings (for JSON output, which lists each row's attributes).
     func settings(record: Int) throws(Failure) -> [AttributeSetting] {
         var values = [SlotValue?](repeating: nil, count: names.count)
-        try fill(record: record, into: &values)
+        _ = try fill(record: record, into: &values, constants: constantValues)
         return entries.compactMap { slot, _ in
             values[slot].map { AttributeSetting(name: names[slot], value: $0.attributeValue) }
         }

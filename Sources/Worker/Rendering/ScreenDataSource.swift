@@ -355,29 +355,16 @@ final class ScreenDataSource {
         entry.fullRowOf = fullRow
         let target = entry.target
         let attributes = plan.attributes
-        let setters = plan.setters
         let given = min(values.count, attributes.count)
         let constants = self.constants
         /// Whether the row gives a value for `slot`.
         func gives(_ slot: Int) -> Bool {
             (slot < given && values[slot] != nil) || (slot < constants.count && constants[slot] != nil)
         }
-        /// Sets `value` (or the prepared `constant`, or the `fallback`) at
-        /// `slot`; an error is the cell's, reported with the render.
         func set(
             _ slot: Int, _ value: SlotValue?, _ constant: PreparedValue? = nil, fallback: AttributeValue? = nil
         ) {
-            do {
-                if let constant {
-                    try constant.apply(to: target)
-                } else if let value {
-                    try plan.set(value, at: slot, on: target)
-                } else if let fallback {
-                    try setters[slot](target, fallback)
-                }
-            } catch {
-                errors.append("\(reference.written).\(attributes[slot].name): \(error)")
-            }
+            self.set(slot, on: target, plan: plan, reference: reference, value, constant, fallback: fallback)
         }
         // Defaults before the row's values, never after: an attribute whose
         // setter fills another (a `percent` that writes the `pct` outlet's
@@ -419,15 +406,26 @@ final class ScreenDataSource {
     /// The same as the general way for such a row, with less to look at.
     private func configure(_ target: View, run: BoundRun, plan: CellPlan, reference: CellReference) {
         for (slot, constant) in run.steps {
-            do {
-                if let constant {
-                    try constant.apply(to: target)
-                    continue
-                }
-                if let value = values[slot] { try plan.set(value, at: slot, on: target) }
-            } catch {
-                errors.append("\(reference.written).\(plan.attributes[slot].name): \(error)")
+            set(slot, on: target, plan: plan, reference: reference, values[slot], constant)
+        }
+    }
+
+    /// Sets the prepared `constant`, else `value`, else the `fallback`, at
+    /// `slot` of `target`; an error is the cell's, reported with the render.
+    private func set(
+        _ slot: Int, on target: View, plan: CellPlan, reference: CellReference, _ value: SlotValue?,
+        _ constant: PreparedValue?, fallback: AttributeValue? = nil
+    ) {
+        do {
+            if let constant {
+                try constant.apply(to: target)
+            } else if let value {
+                try plan.set(value, at: slot, on: target)
+            } else if let fallback {
+                try plan.setters[slot](target, fallback)
             }
+        } catch {
+            errors.append("\(reference.written).\(plan.attributes[slot].name): \(error)")
         }
     }
 
