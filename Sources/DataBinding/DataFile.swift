@@ -24,7 +24,7 @@ package final class DataFile {
     private var current: DataTable?
 
     /// How many bytes of the file a chunk holds, about.
-    package static let chunkBytes = 1 << 20
+    package static let chunkBytes = RecordChunker.defaultTargetBytes
 
     /// Opens the data file at `path` (a regular file of any size) without
     /// reading its records; `format` overrides what its name says. No record

@@ -110,6 +110,8 @@ public final class RecordChunker {
 
     /// The largest record, in bytes, unless the caller says otherwise: 16 MiB.
     public static let defaultRecordLimit = 16 << 20
+    /// How long a chunk is, about, unless the caller says otherwise: 1 MiB.
+    public static let defaultTargetBytes = 1 << 20
 
     public let path: String
     public let format: Format
@@ -181,21 +183,32 @@ public final class RecordChunker {
         if case .csv = format, size > 0 {
             _ = try cutCSV(from: first)  // for the header line, which later chunks repeat
         }
+        starts = Self.joined(given, targetBytes: targetBytes)
+        totalRecords = end.record
+        return true
+    }
+
+    /// The chunk starts a chunker of chunks about `targetBytes` long keeps
+    /// of `starts` (``adopt(_:)``): the first, the end, and between them each
+    /// start at least three quarters of `targetBytes` after the one kept
+    /// before it. A render shared by several workers starts its blocks
+    /// where these chunks start, so no chunk is drawn by two workers.
+    public static func joined(_ starts: [ChunkStart], targetBytes: Int = defaultTargetBytes) -> [ChunkStart] {
+        guard let first = starts.first, let end = starts.last, starts.count >= 2 else { return starts }
         var kept = [first]
-        for start in given.dropFirst().dropLast()
-        where start.offset - kept[kept.count - 1].offset >= targetBytes * 3 / 4 {
+        for start in starts.dropFirst().dropLast()
+        where start.offset - kept[kept.count - 1].offset >= max(64, targetBytes) * 3 / 4 {
             kept.append(start)
         }
         kept.append(end)
-        starts = kept
-        totalRecords = end.record
-        return true
+        return kept
     }
 
     /// Opens `path`, a regular file of any size; chunks are about
     /// `targetBytes` long, and no record may be longer than `recordLimit`.
     public init(
-        path: String, format: Format, targetBytes: Int = 1 << 20, recordLimit: Int = RecordChunker.defaultRecordLimit
+        path: String, format: Format, targetBytes: Int = RecordChunker.defaultTargetBytes,
+        recordLimit: Int = RecordChunker.defaultRecordLimit
     ) throws(Failure) {
         self.path = path
         self.format = format

@@ -15,7 +15,8 @@ struct ParallelRender {
     let format: OutputFormat
     let width: Int
     let colors: ColorMode
-    let blockRows: Int
+    /// Where each block starts (``RenderPart/blocks``).
+    let blocks: [Int]
     let progress: RenderProgress?
 
     /// Bytes a worker that is ahead may have waiting in the session.
@@ -28,7 +29,7 @@ struct ParallelRender {
                 worker: workers[index], queue: ChunkQueue(capacity: Self.queueCapacity),
                 request: .render(
                     screen, format: format, width: width, colors: colors,
-                    part: RenderPart(index: index, count: workers.count, blockRows: blockRows)))
+                    part: RenderPart(index: index, count: workers.count, blocks: blocks)))
         }
         let shared = Shared()
         let interrupts = workers.map(\.interruptRequested)

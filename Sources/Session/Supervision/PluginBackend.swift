@@ -177,11 +177,11 @@ final class WorkerBackend: PluginBackend {
     ) throws(BackendError) -> RenderSummary {
         defer { progress?.finish() }
         if jobs > 1, screen.kind == .list, format == .plain || format == .ansi,
-            let blockRows = RenderPart.blockRows(rows: screen.rowCount, workers: jobs)
+            let blocks = RenderPart.blocks(of: screen, workers: jobs)
         {
             return try ParallelRender(
                 workers: workers(jobs), screen: screen, format: format, width: width, colors: colors,
-                blockRows: blockRows, progress: progress
+                blocks: blocks, progress: progress
             ).run(to: output)
         }
         if let progress { process.onProgress = { progress.update(slot: 0, done: $0) } }

@@ -80,8 +80,7 @@ struct ScreenRenderer {
         }
         let starts = part.blockStarts(of: table, rowsInSection: rows)
         let total = rows.reduce(0, +)
-        dataSource.plannedRows = stride(from: part.index * part.blockRows, to: total, by: part.count * part.blockRows)
-            .map { $0..<min($0 + part.blockRows, total) }
+        dataSource.plannedRows = part.rows(total: total)
         for block in stride(from: part.index, to: starts.count, by: part.count) {
             let end = block + 1 < starts.count ? starts[block + 1] : count
             for index in starts[block]..<end {

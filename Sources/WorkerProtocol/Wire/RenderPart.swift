@@ -1,75 +1,148 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 
 /// The share of a render one of several workers draws (`--jobs N`,
-/// docs/design.md "Several workers"): the table's pieces are cut into blocks
-/// of `blockRows` rows, each block starting at a row, and worker `index` of
-/// `count` draws blocks `index`, `index + count`, … Every worker cuts the
-/// same way, so the blocks written in order are the whole table.
+/// docs/design.md "Several workers"): the table's rows are cut into blocks,
+/// each starting at a row (``blocks``), and worker `index` of `count` draws
+/// blocks `index`, `index + count`, … Every worker cuts the table's pieces
+/// at the same rows, so the blocks written in order are the whole table.
 package struct RenderPart: Equatable, WireCodable {
     /// Which worker this is, `0..<count`.
     package var index: Int
     /// How many workers share the render.
     package var count: Int
-    /// Rows in a block (the last may have fewer).
-    package var blockRows: Int
+    /// The first row of each block, counted across the table's sections:
+    /// 0, then increasing. The last block ends with the table.
+    package var blocks: [Int]
 
     /// The fewest rows in a block: fewer rows than two blocks are drawn by one worker.
     package static let minimumBlockRows = 1024
-    /// The most rows in a block. A worker that is ahead holds a block in its
-    /// queue (8 MiB, ``ParallelRender/queueCapacity``: 65,536 rows of 112 bytes
-    /// fit), and a block's first and last data chunks are parsed by two workers:
-    /// at 16,384 rows, JSON records (13,000 a chunk) cost 16% more CPU than with
-    /// one worker, 9% at 65,536 (docs/performance.md).
+    /// The most rows in a block aimed for. A worker that is ahead holds a
+    /// block in its queue (8 MiB, ``ParallelRender/queueCapacity``: 65,536
+    /// rows of 112 bytes fit).
     package static let maximumBlockRows = 65536
+    /// Blocks aimed for per worker: the last blocks of the workers end
+    /// about a block's time apart, so the more, the less a worker waits at
+    /// the end; each block costs an end-of-block message and a switch of
+    /// lanes in the session.
+    package static let blocksPerWorker = 16
 
-    /// The rows in a block when `rows` are shared by `workers`: about eight
-    /// blocks a worker, within the bounds above; `nil` when one worker draws
-    /// them all (too few rows, or one worker).
-    package static func blockRows(rows: Int, workers: Int) -> Int? {
+    /// Where the blocks of `screen`'s rows start when `workers` share them,
+    /// or `nil` when one worker draws them all (one worker, or too few rows
+    /// for two blocks).
+    ///
+    /// About ``blocksPerWorker`` blocks a worker, within the bounds above.
+    /// Where a data file's rows are, a block starts where one of the chunks
+    /// a worker reads does (``Binding/chunks``, joined as a worker joins
+    /// them), so no chunk is read by two workers.
+    /// (Blocks of equal rows cut a chunk at each block's end, and that
+    /// chunk was parsed twice: 30% more parsing for CSV, about 9% more CPU
+    /// for JSON.)
+    package static func blocks(of screen: Screen, workers: Int) -> [Int]? {
         guard workers > 1 else { return nil }
-        let wanted = (rows + workers * 8 - 1) / (workers * 8)
-        let block = min(max(wanted, minimumBlockRows), maximumBlockRows)
-        return rows >= 2 * block ? block : nil
+        var chunkRows: [Int] = []
+        var first = 0  // the table's row of the row source's first row
+        for section in screen.sections {
+            for source in section.rows {
+                if case .bound(let binding) = source {
+                    // The chunks a worker reads (the check's, joined: ``RecordChunker/joined(_:targetBytes:)``).
+                    for chunk in RecordChunker.joined(binding.chunks)
+                    where chunk.record > 0 && chunk.record < binding.count {
+                        chunkRows.append(first + chunk.record)
+                    }
+                }
+                first += source.count
+            }
+        }
+        return blocks(rows: first, workers: workers, chunkRows: chunkRows)
     }
 
-    /// The first piece of each block of `table`, whose sections hold `rowsInSection` rows:
-    /// block 0 starts at piece 0, block b at the piece of row `b * blockRows`.
+    /// The block starts for `rows` rows shared by `workers`, a block
+    /// starting at the row of `chunkRows` (increasing) nearest to where one
+    /// of the aimed-for size would, when one is between half and twice
+    /// that size on; else where it would.
+    package static func blocks(rows: Int, workers: Int, chunkRows: [Int] = []) -> [Int]? {
+        guard workers > 1 else { return nil }
+        let wanted = (rows + workers * blocksPerWorker - 1) / (workers * blocksPerWorker)
+        let size = min(max(wanted, minimumBlockRows), maximumBlockRows)
+        guard rows >= 2 * size else { return nil }
+        var starts = [0]
+        var next = 0  // the first of `chunkRows` not yet passed
+        while true {
+            let last = starts[starts.count - 1]
+            let aim = last + size
+            guard rows - last >= size + minimumBlockRows else { break }  // what is left is the last block
+            while next < chunkRows.count && chunkRows[next] < last + size / 2 { next += 1 }
+            var best: Int?
+            var candidate = next
+            while candidate < chunkRows.count && chunkRows[candidate] <= last + 2 * size {
+                if best.map({ abs(chunkRows[candidate] - aim) < abs($0 - aim) }) ?? true { best = chunkRows[candidate] }
+                if chunkRows[candidate] > aim { break }
+                candidate += 1
+            }
+            let start = best ?? aim
+            guard rows - start >= minimumBlockRows else { break }
+            starts.append(start)
+        }
+        return starts.count >= 2 ? starts : nil
+    }
+
+    /// The first piece of each block of `table`, whose sections hold `rowsInSection` rows.
     package func blockStarts(of table: TableView, rowsInSection: [Int]) -> [Int] {
         var starts = [0]
         var section = 0
         var before = 0  // rows in the sections before `section`
-        var next = blockRows
-        while section < rowsInSection.count {
-            if next < before + rowsInSection[section] {
-                if let piece = table.pieceIndex(of: IndexPath(row: next - before, section: section)) {
-                    starts.append(piece)
-                }
-                next += blockRows
-            } else {
+        for row in blocks.dropFirst() {
+            while section < rowsInSection.count && row >= before + rowsInSection[section] {
                 before += rowsInSection[section]
                 section += 1
+            }
+            guard section < rowsInSection.count else { break }
+            if let piece = table.pieceIndex(of: IndexPath(row: row - before, section: section)) {
+                starts.append(piece)
             }
         }
         return starts
     }
 
+    /// The rows of this worker's blocks, in order, when the table has `total` rows.
+    package func rows(total: Int) -> [Range<Int>] {
+        stride(from: index, to: blocks.count, by: count).compactMap { block in
+            let end = block + 1 < blocks.count ? min(blocks[block + 1], total) : total
+            return blocks[block] < end ? blocks[block]..<end : nil
+        }
+    }
+
     package func encode(into w: inout WireWriter) {
         w.write(index)
         w.write(count)
-        w.write(blockRows)
+        w.write(varint: UInt64(blocks.count))
+        for start in blocks { w.write(start) }
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> RenderPart {
-        let part = RenderPart(index: try r.int(), count: try r.int(), blockRows: try r.int())
-        guard part.count > 0, (0..<part.count).contains(part.index), part.blockRows > 0 else {
-            throw WireError("no render part \(part.index) of \(part.count) in blocks of \(part.blockRows) rows")
+        let index = try r.int()
+        let count = try r.int()
+        let blockCount = try r.count()
+        guard count > 0, (0..<count).contains(index), blockCount > 0 else {
+            throw WireError("no render part \(index) of \(count) in \(blockCount) blocks")
         }
-        return part
+        var blocks: [Int] = []
+        blocks.reserveCapacity(blockCount)
+        for _ in 0..<blockCount {
+            let start = try r.int()
+            guard start >= 0, start > (blocks.last ?? -1), blocks.isEmpty == (start == 0) else {
+                throw WireError(
+                    "a render part's blocks start at 0 and go up, not at \(start) after \(blocks.last ?? -1)")
+            }
+            blocks.append(start)
+        }
+        return RenderPart(index: index, count: count, blocks: blocks)
     }
 
-    package init(index: Int, count: Int, blockRows: Int) {
+    package init(index: Int, count: Int, blocks: [Int]) {
         self.index = index
         self.count = count
-        self.blockRows = blockRows
+        self.blocks = blocks
     }
 }

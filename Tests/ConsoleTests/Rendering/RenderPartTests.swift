@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 import Testing
 
 @testable import Session
@@ -8,16 +9,64 @@ import Testing
 /// wire, and the progress line's text (``RenderProgress``).
 @Suite struct RenderPartTests {
     @Test func fewRowsOrOneWorkerAreNotShared() {
-        #expect(RenderPart.blockRows(rows: 1_000_000, workers: 1) == nil)
-        #expect(RenderPart.blockRows(rows: 2047, workers: 2) == nil)
-        #expect(RenderPart.blockRows(rows: 2048, workers: 2) == 1024)
-        // About eight blocks a worker, within 1,024 and 65,536 rows.
-        #expect(RenderPart.blockRows(rows: 160_000, workers: 2) == 10_000)
-        #expect(RenderPart.blockRows(rows: 10_000_000, workers: 2) == 65_536)
+        #expect(RenderPart.blocks(rows: 1_000_000, workers: 1) == nil)
+        #expect(RenderPart.blocks(rows: 2047, workers: 2) == nil)
+        #expect(RenderPart.blocks(rows: 2048, workers: 2) == [0, 1024])
+        // About sixteen blocks a worker, within 1,024 and 65,536 rows.
+        #expect(RenderPart.blocks(rows: 160_000, workers: 2) == Array(stride(from: 0, to: 160_000, by: 5000)))
+        #expect(
+            RenderPart.blocks(rows: 10_000_000, workers: 2) == Array(stride(from: 0, through: 9_961_472, by: 65_536)))
+    }
+
+    @Test func blocksStartWhereTheDataFilesChunksDo() throws {
+        // A million records in chunks of 28,571 (a CSV file's 1 MiB): every block is whole chunks.
+        let chunks = Array(stride(from: 28_571, to: 1_000_000, by: 28_571))
+        let blocks = try #require(RenderPart.blocks(rows: 1_000_000, workers: 2, chunkRows: chunks))
+        #expect(blocks.first == 0)
+        #expect(blocks.dropFirst().allSatisfy { Set(chunks).contains($0) })
+        #expect(blocks.count >= 2 * 8 && blocks.count <= 2 * 32)
+        // Where no chunk starts near (rows that are no data file's), a block starts where it would.
+        #expect(
+            RenderPart.blocks(rows: 160_000, workers: 2, chunkRows: [4_000, 150_000]) == [0, 4_000]
+                + Array(stride(from: 9_000, through: 144_000, by: 5000)) + [150_000, 155_000])
+    }
+
+    @Test func aScreensChunksAreCountedAsItsRows() throws {
+        let identity = DataFileIdentity(size: 0, seconds: 0, nanoseconds: 0)
+        func binding(count: Int, chunkRecords: [Int]) -> Binding {
+            Binding(
+                cell: CellReference(written: "ColumnsCell", qualified: "ChartCells.ColumnsCell"), file: "d.csv",
+                path: "/d.csv", format: .csv(.comma), mappings: [],
+                count: count, identity: identity,
+                chunks: (chunkRecords + [count]).map {
+                    // Records of 100 bytes: chunks far enough apart for a worker to keep them, but for 12,000's.
+                    RecordChunker.ChunkStart(offset: $0 * 100, record: $0, line: $0 + 1, lineStart: $0 * 100)
+                })
+        }
+        let literal = RowSource.row(
+            Row(cell: CellReference(written: "ColumnsCell", qualified: "ChartCells.ColumnsCell"), attributes: []))
+        let screen = Screen(
+            name: "S",
+            sections: [
+                Section(rows: [literal, .bound(binding(count: 40_000, chunkRecords: [0, 9_000, 12_000, 21_000]))]),
+                Section(rows: [.bound(binding(count: 60_000, chunkRecords: [0, 30_000]))]),
+            ])
+        // 100,001 rows: blocks of about 3,125 rows; chunks start at rows 9,001, 21,001 and 70,001.
+        let blocks = try #require(RenderPart.blocks(of: screen, workers: 2))
+        #expect(blocks.count > 16)
+        for row in [9_001, 21_001, 70_001] { #expect(blocks.contains(row)) }
+        // 12,000 is joined to the chunk before it (300 KB on): a worker reads no chunk there, and no block starts there.
+        #expect(!blocks.contains(12_001) && blocks.contains(9_001 + 3_126))
+        let part = RenderPart(index: 1, count: 2, blocks: blocks)
+        #expect(part.rows(total: 100_001).first == blocks[1]..<blocks[2])
+        #expect(
+            part.rows(total: 100_001).reduce(0) { $0 + $1.count }
+                + RenderPart(index: 0, count: 2, blocks: blocks).rows(total: 100_001).reduce(0) { $0 + $1.count }
+                == 100_001)
     }
 
     @Test func aRenderRequestKeepsItsPartOnTheWire() throws {
-        let part = RenderPart(index: 1, count: 3, blockRows: 4096)
+        let part = RenderPart(index: 1, count: 3, blocks: [0, 4096, 8192])
         for request in [
             WorkerRequest.render(Screen(name: "S"), format: .ansi, width: 80, colors: .truecolor, part: part),
             WorkerRequest.render(Screen(name: "S"), format: .plain, width: 80, colors: .none),
@@ -29,11 +78,18 @@ import Testing
         }
     }
 
-    @Test func aPartOutsideItsWorkersIsAWireError() {
-        var writer = WireWriter()
-        RenderPart(index: 3, count: 3, blockRows: 4096).encode(into: &writer)
-        var reader = WireReader(writer.bytes)
-        #expect(throws: WireError.self) { try RenderPart.decode(&reader) }
+    @Test func aPartOutsideItsWorkersOrWithBlocksOutOfOrderIsAWireError() {
+        for part in [
+            RenderPart(index: 3, count: 3, blocks: [0, 4096]),
+            RenderPart(index: 0, count: 2, blocks: [0, 4096, 4096]),
+            RenderPart(index: 0, count: 2, blocks: [1, 4096]),
+            RenderPart(index: 0, count: 2, blocks: []),
+        ] {
+            var writer = WireWriter()
+            part.encode(into: &writer)
+            var reader = WireReader(writer.bytes)
+            #expect(throws: WireError.self) { try RenderPart.decode(&reader) }
+        }
     }
 
     @Test func theProgressLineSaysRowsRateAndTimeLeft() {

@@ -31,11 +31,12 @@ import Testing
                 4, 0x6A, 0x73, 0x6F, 0x6E, 2, 2, 0x31, 0x36,  // "json", width 1, "16"
                 0,  // no part: one worker draws it all
             ])
-        // A share of a render (--jobs): worker 1 of 2, in blocks of 1,024 rows.
+        // A share of a render (--jobs): worker 1 of 2, in blocks starting at rows 0, 1,024 and 2,048.
         #expect(
             WorkerRequest.render(
-                screen, format: .json, width: 1, colors: .ansi16, part: RenderPart(index: 1, count: 2, blockRows: 1024)
-            ).wireBytes.suffix(5) == [1, 2, 4, 0x80, 0x10])
+                screen, format: .json, width: 1, colors: .ansi16,
+                part: RenderPart(index: 1, count: 2, blocks: [0, 1024, 2048])
+            ).wireBytes.suffix(9) == [1, 2, 4, 3, 0, 0x80, 0x10, 0x80, 0x20])
     }
 
     @Test func aCountOfTwoToTheSixtyTwoIsRefusedBeforeAnythingIsAllocated() {

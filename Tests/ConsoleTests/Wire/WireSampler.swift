@@ -210,10 +210,12 @@ struct WireSampler {
         }
     }
 
-    /// A share of a render that decodes: a worker of a count, blocks of a positive size.
+    /// A share of a render that decodes: a worker of a count, blocks starting at row 0 and going up.
     mutating func part() -> RenderPart {
         let count = int(1...64)
-        return RenderPart(index: int(0...(count - 1)), count: count, blockRows: int(1...1_000_000))
+        var blocks = [0]
+        for _ in 0..<int(0...5) { blocks.append(blocks[blocks.count - 1] + int(1...100_000)) }
+        return RenderPart(index: int(0...(count - 1)), count: count, blocks: blocks)
     }
 
     mutating func request() -> WorkerRequest {

@@ -18,6 +18,11 @@ extension Inspectable where Self: View {
     ///   of defaults is looked up once per view and kept with it.
     public func resetAttributesToDefaults() {
         let key = ObjectIdentifier(Self.self)
+        // Row after row, the same resets: those the host leaves to the cell, chosen once.
+        if let due = resetsDue, due.type == key {
+            for reset in due.resets { reset(self) }
+            return
+        }
         let table: AttributeTable
         if let cached = attributeTable, cached.type == key {
             table = cached
@@ -26,11 +31,26 @@ extension Inspectable where Self: View {
             table = AttributeTable(AttributeDescriptor.declared(by: Self.self), type: key)
             attributeTable = table
         }
-        guard let hostSets = attributesTheHostSets else {
-            for (_, reset) in table.resets { reset(self) }
-            return
-        }
         // The host sets these right after, each to the row's value or its default.
-        for (index, reset) in table.resets where index >= hostSets.count || !hostSets[index] { reset(self) }
+        let hostSets = attributesTheHostSets ?? []
+        let due = AttributeResets(
+            type: key,
+            resets: table.resets.compactMap { index, reset in
+                index < hostSets.count && hostSets[index] ? nil : reset
+            })
+        resetsDue = due
+        for reset in due.resets { reset(self) }
+    }
+}
+
+/// The resets ``Inspectable/resetAttributesToDefaults()`` runs on one view
+/// of `type`, while the view's ``View/attributesTheHostSets`` stays as it was.
+final class AttributeResets {
+    let type: ObjectIdentifier
+    let resets: [@Sendable (View) -> Void]
+
+    init(type: ObjectIdentifier, resets: [@Sendable (View) -> Void]) {
+        self.type = type
+        self.resets = resets
     }
 }

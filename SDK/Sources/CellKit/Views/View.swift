@@ -54,7 +54,12 @@ open class View {
     /// leaves them to the host, which sets them right after (a reused cell of
     /// a million data-bound rows would otherwise put back, then set again,
     /// the same constants on every row). `nil` outside a host.
-    @_spi(Host) public var attributesTheHostSets: [Bool]?
+    @_spi(Host) public var attributesTheHostSets: [Bool]? {
+        didSet { resetsDue = nil }
+    }
+    /// The resets ``Inspectable/resetAttributesToDefaults()`` runs on this
+    /// view, chosen by its first reset since ``attributesTheHostSets`` changed.
+    var resetsDue: AttributeResets?
 
     /// Creates an empty view. Every view can be made with `init()`, so cell
     /// types can be registered and instantiated by name.
