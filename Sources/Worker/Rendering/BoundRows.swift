@@ -157,6 +157,24 @@ final class BoundRows {
         return full
     }
 
+    /// Record `record`'s bound values when its chunk's were made ahead and
+    /// none is missing: the chunk's values, and where the record's begin (in
+    /// the order of ``boundSlots``); `nil` otherwise (read it with
+    /// ``fill(record:into:constants:)``). Nothing is copied.
+    func madeValues(of record: Int) throws(Failure) -> (values: [SlotValue?], at: Int)? {
+        if !currentRecords.contains(record) { try read(holding: record) }
+        guard let made = currentValues else { return nil }
+        let count = reader.slots.count
+        let at = (record - currentRecords.lowerBound) * count
+        for index in at..<at + count {
+            if case .none = made[index] { return nil }
+        }
+        return (made, at)
+    }
+
+    /// The slot of each bound attribute, in the order of the mappings (and of ``madeValues(of:)``).
+    var boundSlots: [Int] { reader.slots }
+
     /// The constants a row's values hold: those `skipping` (the caller's prepared constants, by slot) does not have.
     func constantValues(skipping: [PreparedValue?]) -> [(slot: Int, value: SlotValue)] {
         constantValues.filter { $0.slot >= skipping.count || skipping[$0.slot] == nil }

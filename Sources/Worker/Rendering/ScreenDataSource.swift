@@ -235,6 +235,7 @@ final class ScreenDataSource {
             constants = []
             filledBy = nil
             fullRow = nil
+            madeRow = nil
             for setting in r.attributes {
                 if let slot = plan.slots[setting.name] { values[slot] = SlotValue(setting.value) }
             }
@@ -246,6 +247,7 @@ final class ScreenDataSource {
                 constants = []
                 filledBy = nil
                 fullRow = nil
+                madeRow = nil
                 return b.cell
             }
             let run = BoundRun(
@@ -287,13 +289,31 @@ final class ScreenDataSource {
             let given = Set(rows.filledSlots).union(constants.indices.filter { constants[$0] != nil })
             steps = given.sorted().map { ($0, $0 < constants.count ? constants[$0] : nil) }
             constantValues = rows.constantValues(skipping: constants)
+            let bound = rows.boundSlots
+            madeSteps =
+                constantValues.isEmpty
+                ? steps.map { slot, constant in
+                    // (A slot bound twice takes the last mapping's value, as `fill` writes it.)
+                    (slot, constant, constant == nil ? bound.lastIndex(of: slot) ?? 0 : 0)
+                } : nil
         }
         /// The constants a row's values hold: those not prepared (their error is reported with each row).
         let constantValues: [(slot: Int, value: SlotValue)]
+        /// ``steps`` with, for each slot a value sets, where that value is
+        /// among a record's made values (``BoundRows/madeValues(of:)``); `nil`
+        /// when a row's values also hold constants.
+        let madeSteps: [(slot: Int, constant: PreparedValue?, made: Int)]?
     }
     private var lastRun: BoundRun?
 
     private func fill(_ run: BoundRun, row: Int) -> CellReference {
+        madeRow = nil
+        // A full row made ahead is left where it is: the full-row path reads it there (most rows).
+        if run.madeSteps != nil, let made = try? run.rows.madeValues(of: row - run.start) {
+            madeRow = made
+            fullRow = run
+            return run.cell
+        }
         // The rows of a run fill the same slots: the buffer is cleared when another run (or a literal row) used it.
         if filledBy !== run { clearValues(run.slots) }
         filledBy = run
@@ -317,6 +337,20 @@ final class ScreenDataSource {
 
     /// The run whose row `values` holds (every slot it does not fill is `nil`).
     private var filledBy: BoundRun?
+
+    /// The loaded row's values when they are a full row made ahead
+    /// (``BoundRows/madeValues(of:)``) and not copied to `values` yet.
+    private var madeRow: (values: [SlotValue?], at: Int)?
+
+    /// Copies the loaded full row's made values to `values`, for the general way.
+    private func copyMadeRow(of run: BoundRun) {
+        guard let (made, at) = madeRow else { return }
+        madeRow = nil
+        if filledBy !== run { clearValues(run.slots) }
+        filledBy = run
+        constants = run.constants
+        for (index, slot) in run.rows.boundSlots.enumerated() { values[slot] = made[at + index] }
+    }
 
     private func clearValues(_ count: Int) {
         if values.count != count {
@@ -352,6 +386,7 @@ final class ScreenDataSource {
             configure(entry.target, run: run, plan: plan, reference: reference)
             return
         }
+        if let run = fullRow { copyMadeRow(of: run) }
         entry.fullRowOf = fullRow
         let target = entry.target
         let attributes = plan.attributes
@@ -405,6 +440,15 @@ final class ScreenDataSource {
     /// what the row before set), so each of the run's steps is set, in order.
     /// The same as the general way for such a row, with less to look at.
     private func configure(_ target: View, run: BoundRun, plan: CellPlan, reference: CellReference) {
+        if let (made, at) = madeRow, let steps = run.madeSteps {
+            // Straight from the values made ahead: no copy through `values`.
+            for (slot, constant, index) in steps {
+                set(
+                    slot, on: target, plan: plan, reference: reference, constant == nil ? made[at + index] : nil,
+                    constant)
+            }
+            return
+        }
         for (slot, constant) in run.steps {
             set(slot, on: target, plan: plan, reference: reference, values[slot], constant)
         }
