@@ -252,7 +252,7 @@ final class ScreenDataSource {
             }
             let run = BoundRun(
                 section: section, start: sectionStarts[lo], end: sectionStarts[lo] + b.count, cell: b.cell,
-                slots: plan.attributes.count, rows: rows,
+                plan: plan, rows: rows,
                 constants: rows.constants.reduce(into: [PreparedValue?](repeating: nil, count: plan.attributes.count)) {
                     // A constant the attribute does not take stays a value: its error is reported with the row.
                     $0[$1.slot] = try? plan.attributes[$1.slot].prepared($1.value)
@@ -268,7 +268,10 @@ final class ScreenDataSource {
         let start: Int
         let end: Int
         let cell: CellReference
-        let slots: Int
+        /// The cell type's plan.
+        let plan: CellPlan
+        /// How many attributes the cell has.
+        var slots: Int { plan.attributes.count }
         let rows: BoundRows
         /// The binding's constants, converted once, by slot: set on every row without converting them again.
         let constants: [PreparedValue?]
@@ -276,14 +279,14 @@ final class ScreenDataSource {
         /// order, with the constant that slot is set to (`nil`: the row's value).
         let steps: [(slot: Int, constant: PreparedValue?)]
         init(
-            section: Int, start: Int, end: Int, cell: CellReference, slots: Int, rows: BoundRows,
+            section: Int, start: Int, end: Int, cell: CellReference, plan: CellPlan, rows: BoundRows,
             constants: [PreparedValue?]
         ) {
             self.section = section
             self.start = start
             self.end = end
             self.cell = cell
-            self.slots = slots
+            self.plan = plan
             self.rows = rows
             self.constants = constants
             let given = Set(rows.filledSlots).union(constants.indices.filter { constants[$0] != nil })
@@ -476,6 +479,47 @@ final class ScreenDataSource {
     /// The entry configured last.
     private var lastConfigured: Configured?
 
+    /// Most rows of a large render: a full row made ahead (``BoundRows/madeValues(of:)``)
+    /// of the run of the row before, on the view the row before was
+    /// configured on (a table reuses one cell row after row), whose last row
+    /// was a full row of the same run. Its steps are set straight from the
+    /// made values, as ``configure(_:reference:)`` would set them, with
+    /// nothing looked up or copied on the way; `nil` for any other row,
+    /// which goes the general way (nothing is changed before it does).
+    private func fullRow(_ tableView: TableView, at indexPath: IndexPath) -> TableViewCell? {
+        let row = indexPath.row
+        guard let run = lastRun, let steps = run.madeSteps, let entry = lastConfigured, entry.fullRowOf === run,
+            run.section == indexPath.section, row >= run.start, row < run.end,
+            let (made, at) = try? run.rows.madeValues(of: row - run.start),
+            let cell = try? tableView.tryDequeueReusableCell(withIdentifier: run.plan.qualified, for: indexPath)
+        else { return nil }
+        guard cell === entry.view else {
+            // Another cell (the table had more than one to give): configured the general way.
+            fullRow = run
+            madeRow = (made, at)
+            note(run.cell, indexPath, row: row)
+            defer { breadcrumb?.note(.drawing) }
+            configure(cell, reference: run.cell)
+            return cell
+        }
+        note(run.cell, indexPath, row: row)
+        defer { breadcrumb?.note(.drawing) }
+        let plan = run.plan
+        let target = entry.target
+        for (slot, constant, index) in steps {
+            do {
+                if let constant {
+                    try constant.apply(to: target)
+                } else if let value = made[at + index] {
+                    try plan.set(value, at: slot, on: target)
+                }
+            } catch {
+                errors.append("\(run.cell.written).\(plan.attributes[slot].name): \(error)")
+            }
+        }
+        return cell
+    }
+
     /// A view configured before, what in it is configured (the view, or the
     /// view a hosting cell holds), and the attributes (by slot) its last row set.
     ///
@@ -534,6 +578,7 @@ extension ScreenDataSource: TableViewDataSource, TableViewDelegate {
     }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        if let cell = fullRow(tableView, at: indexPath) { return cell }
         let reference = loadRow(section: indexPath.section, row: indexPath.row)
         note(reference, indexPath, row: indexPath.row)
         defer { breadcrumb?.note(.drawing) }
