@@ -24,6 +24,23 @@ package enum UTF8Validation {
         return nil
     }
 
+    /// Whether all of `bytes` is well-formed UTF-8, ASCII skipped eight bytes at a time.
+    static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            if i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
+            guard let length = sequenceLength(at: i, in: bytes), i + length <= n else { return false }
+            i += length
+        }
+        return true
+    }
+
     @inline(__always)
     static func sequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let lead = bytes[index]

@@ -78,10 +78,66 @@ struct CSVErrorTests {
     /// count, or the same error at the same place, for any input.
     @Test func countingRecordsAcceptsAndRefusesWhatParsingDoes() {
         let alphabet = Array("ab,;\"\"\r\n\t é".utf8) + [0xFF, 0xC3, 0xA9, 0xE6, 0x9D, 0xB1]
-        var generator = SeededGenerator(seed: 11)
+        #expect(Self.countsAsParsed(alphabet, seed: 11, longest: 40) > 1_000)  // tables, not only errors
+    }
+
+    /// The same without quotes, in tables of records that mostly have the
+    /// header's fields: what the count reads a line at a time, eight bytes at
+    /// a time (with a byte order mark, blank lines, CRLF, LF and CR, non-ASCII
+    /// and ill-formed bytes, records of too many or too few fields, a
+    /// repeated column now and then).
+    @Test func countingRecordsWithoutQuotesAcceptsAndRefusesWhatParsingDoes() {
+        var generator = SeededGenerator(seed: 12)
+        let text = ["a", "b", "c", "d", "e", "f", "g", "h", " ", "\t", "é", "東", "🔐"].map { Array($0.utf8) }
+        let breaks: [[UInt8]] = [[0x0A], [0x0D, 0x0A], [0x0D], [0x0A, 0x0A]]
+        var parsed = 0
+        for _ in 0..<20_000 {
+            let delimiter = Bool.random(using: &generator) ? CSVDelimiter.comma : .semicolon
+            let columns = Int.random(in: 1...4, using: &generator)
+            func field() -> [UInt8] {
+                (0..<Int.random(in: 0..<14, using: &generator)).flatMap { _ in text.randomElement(using: &generator)! }
+            }
+            func line(_ fields: Int) -> [UInt8] {
+                Array((0..<fields).map { _ in field() }.joined(separator: [delimiter.byte]))
+            }
+            var bytes: [UInt8] = Int.random(in: 0..<8, using: &generator) == 0 ? [0xEF, 0xBB, 0xBF] : []
+            bytes += (0..<columns).map { Array("c\($0)".utf8) }
+                .joined(separator: [delimiter.byte])
+            if Int.random(in: 0..<20, using: &generator) == 0 { bytes += [delimiter.byte] + Array("c0".utf8) }
+            for _ in 0..<Int.random(in: 0..<12, using: &generator) {
+                bytes += breaks.randomElement(using: &generator)!
+                let off = Int.random(in: 0..<60, using: &generator)
+                bytes += line(off == 0 ? columns + 1 : off == 1 ? max(1, columns - 1) : columns)
+            }
+            if Bool.random(using: &generator) { bytes += breaks.randomElement(using: &generator)! }
+            if Int.random(in: 0..<16, using: &generator) == 0, !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = [0xFF, 0xC3, 0x80].randomElement(
+                    using: &generator)!
+            }
+            let parser = CSVParser(delimiter: delimiter)
+            switch (
+                Result { () throws(PositionedError) in try parser.parse(bytes) },
+                Result { () throws(PositionedError) in try parser.countRecords(bytes) }
+            )
+            {
+            case (.success(let table), .success(let counted)):
+                parsed += 1
+                #expect(counted.header == table.header && counted.count == table.records.count, "\(bytes)")
+            case (.failure(let error), .failure(let countError)):
+                #expect(countError == error, "\(bytes)")
+            case (let parse, let counting):
+                Issue.record("parse \(parse) but count \(counting) for \(bytes)")
+            }
+        }
+        #expect(parsed > 4_000)
+    }
+
+    /// Compares counting with parsing on random inputs of `alphabet`; the tables both read.
+    static func countsAsParsed(_ alphabet: [UInt8], seed: UInt64, longest: Int) -> Int {
+        var generator = SeededGenerator(seed: seed)
         var parsed = 0
         for _ in 0..<30_000 {
-            let count = Int.random(in: 0..<40, using: &generator)
+            let count = Int.random(in: 0..<longest, using: &generator)
             let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
             for delimiter in [CSVDelimiter.comma, .semicolon] {
                 let parser = CSVParser(delimiter: delimiter)
@@ -100,7 +156,7 @@ struct CSVErrorTests {
                 }
             }
         }
-        #expect(parsed > 1_000)  // the sweep reaches tables, not only errors
+        return parsed
     }
 
     /// The reader may only return a table or throw a `PositionedError` inside the input.
