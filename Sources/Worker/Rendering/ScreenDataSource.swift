@@ -502,7 +502,12 @@ final class ScreenDataSource {
             configure(cell, reference: run.cell)
             return cell
         }
-        note(run.cell, indexPath, row: row)
+        // The breadcrumb names this run's cell already (the row before was of the run): the row alone.
+        rowsDrawn += 1
+        if let breadcrumb {
+            breadcrumb.note(.configuring)
+            breadcrumb.note(section: indexPath.section, row: row)
+        }
         defer { breadcrumb?.note(.drawing) }
         let plan = run.plan
         let target = entry.target
