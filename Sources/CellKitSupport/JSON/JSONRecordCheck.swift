@@ -60,10 +60,6 @@ package enum JSONRecordCheck {
         var index = 0
         /// Where each key of the current record starts and ends (for duplicates).
         var memberKeys: [(start: Int, end: Int)] = []
-        /// Per member, by its place in its record, the wanted key the record
-        /// before had there (`-1`: none): records of a file mostly list their
-        /// members in the same order, so that key is tried first.
-        var keyAtMember = [Int](repeating: -1, count: 64)
         /// With `numbers` (``scalarTexts(_:keys:numbers:lines:)``): the texts
         /// made so far, and where each wanted value of the current record is.
         let numbers: JSONNumberText?
@@ -153,24 +149,13 @@ package enum JSONRecordCheck {
                 for key in memberKeys where key.end - key.start == end - start {
                     if same(start, key.start, count: end - start) { return false }  // a duplicate: the parser says so
                 }
-                let member = memberKeys.count
                 memberKeys.append((start, end))
                 var slot = -1
-                let guess = keyAtMember[member]
-                if guess >= 0, keys[guess].count == end - start, found & (1 << UInt64(guess)) == 0,
-                    matches(keys[guess], at: start)
-                {
-                    // (The wanted keys differ, so no other can match.)
-                    found |= 1 << UInt64(guess)
-                    slot = guess
-                } else {
-                    for (k, key) in keys.enumerated() where key.count == end - start && found & (1 << UInt64(k)) == 0 {
-                        if matches(key, at: start) {
-                            found |= 1 << UInt64(k)
-                            slot = k
-                        }
+                for (k, key) in keys.enumerated() where key.count == end - start && found & (1 << UInt64(k)) == 0 {
+                    if matches(key, at: start) {
+                        found |= 1 << UInt64(k)
+                        slot = k
                     }
-                    keyAtMember[member] = slot
                 }
                 skipWhitespace()
                 guard byte(at: index) == UInt8(ascii: ":") else { return false }
