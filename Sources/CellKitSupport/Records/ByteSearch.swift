@@ -38,39 +38,6 @@ enum ByteSearch {
         first(of: a, b, b, in: bytes, from: from, to: to)
     }
 
-    /// The index of the first byte of `bytes[from..<to]` that is a quote,
-    /// a bracket or brace, or a line break (LF or CR), or `to`: all that
-    /// matters to ``JSONCutScanner`` inside a record, outside its strings.
-    /// (A byte with 0x20 set is `{` only if it was `[` or `{`, `}` only if
-    /// it was `]` or `}`: five tests a word for seven values.)
-    @inline(__always)
-    static func firstStructural(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        var i = from
-        if let base = bytes.baseAddress, to <= bytes.count {
-            let raw = UnsafeRawPointer(base)
-            let (quote, open, close, lf, cr) = (
-                repeated(0x22), repeated(0x7B), repeated(0x7D), repeated(0x0A), repeated(0x0D)
-            )
-            let lower = repeated(0x20)
-            while i + 8 <= to {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let folded = word | lower
-                let found =
-                    zeroBytes(word ^ quote) | zeroBytes(folded ^ open) | zeroBytes(folded ^ close)
-                    | zeroBytes(word ^ lf) | zeroBytes(word ^ cr)
-                if found != 0 { return i + found.trailingZeroBitCount >> 3 }
-                i += 8
-            }
-        }
-        while i < to {
-            switch bytes[i] {
-            case 0x22, 0x5B, 0x5D, 0x7B, 0x7D, 0x0A, 0x0D: return i
-            default: i += 1
-            }
-        }
-        return to
-    }
-
     @inline(__always)
     private static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
 

@@ -84,11 +84,6 @@ package struct JSONCutScanner {
                 if i > n { skip = i - n }
                 continue
             }
-            if depth > recordDepth {
-                // Inside a record, only its strings, brackets and line breaks matter.
-                i = ByteSearch.firstStructural(in: bytes, from: i, to: n)
-                guard i < n else { break }
-            }
             let byte = bytes[i]
             switch byte {
             case 0x22:  // "
