@@ -137,7 +137,9 @@ package final class DataFile {
     /// rows it will draw while it draws the chunk before (``DataTable/made``).
     /// A chunk read on demand (the first, or a jump of `show` that needs a
     /// screenful of its rows) is not: its caller waits, and reads its rows
-    /// one at a time.
+    /// one at a time. When `prepare` makes something, the table lets its
+    /// records go there and then, keeping their count (``DataTable/keepingOnlyTheCount()``):
+    /// the reader reads every row from what was made.
     package var prepare: (@Sendable (DataTable) -> (any Sendable)?)?
 
     /// With ``scalarKeys``, for drawing: how a checked chunk keeps its
@@ -308,6 +310,8 @@ package final class DataFile {
     ) -> Result<Outcome, DataTable.OpenError> {
         guard let prepare, case .success(.table(var table, let isLast)) = outcome else { return outcome }
         table.made = prepare(table)
+        // Freed here, in the cache of the thread that just made them, not later by the drawing thread.
+        if table.made != nil { table = table.keepingOnlyTheCount() }
         return .success(.table(table, isLast: isLast))
     }
 

@@ -14,7 +14,7 @@ package struct DataTable {
     }
 
     package let path: String
-    package let storage: Storage
+    package private(set) var storage: Storage
     package let text: String
     /// The number of this table's first record in its file (a table may hold
     /// one chunk of a large file: ``DataFile``).
@@ -38,6 +38,21 @@ package struct DataTable {
     private let lines = LineCache()
     private final class LineCache {
         var index: SourceLines?
+    }
+
+    /// This table without its records (their count kept): what a reader
+    /// that made its rows' values (``made``) from them holds on to.
+    package func keepingOnlyTheCount() -> DataTable {
+        var table = self
+        table.countedRecords = count
+        table.keyTexts = []
+        switch storage {
+        case .csv(let csv, let delimiter):
+            table.storage = .csv(CSVTable(header: csv.header, records: []), delimiter)
+        case .json:
+            table.storage = .json(JSONDocument(unpositioned: .array([])), [])
+        }
+        return table
     }
 
     package var count: Int {
