@@ -142,4 +142,43 @@ private enum TaskCells: Plugin {
         expected += model.map { "\($0.task ?? "") [\($0.percent.map { "\($0)%" } ?? "")]\n" }.joined()
         #expect(s.takeOutput() == expected)
     }
+
+    /// The same where most rows are drawn from values made ahead (a file of
+    /// several chunks: every chunk after the first is read, and its rows'
+    /// values made, on another thread) and set straight from them, the row
+    /// before's run on the same cell (`ScreenDataSource.fullRow`): full and
+    /// partial rows, a constant set after the attribute whose setter
+    /// overwrites it, draw as on a new cell.
+    @Test func rowsSetFromValuesMadeAheadDrawAsOnANewCell() {
+        var random = SeededGenerator(seed: 28)
+        var records: [String] = []
+        var model: [(task: String?, percent: Int?)] = []
+        for i in 0..<90_000 {
+            let task = Int.random(in: 0..<7, using: &random) == 0 ? nil : "t\(i)"
+            let percent = Int.random(in: 0..<7, using: &random) == 0 ? nil : Int.random(in: 0...100, using: &random)
+            model.append((task, percent))
+            records.append(
+                "{\"t\": \(task.map { "\"\($0)\"" } ?? "null"), \"p\": \(percent.map(String.init) ?? "null")}")
+        }
+        let files = TemporaryFiles()
+        files.write("tasks.jsonl", records.joined(separator: "\n") + "\n")  // 2 MB: three chunks
+        let s = ScriptSession(plugins: [TaskCells.self])
+        s.succeed(
+            """
+            screen A width=30
+            rows TaskCell from "\(files.path("tasks.jsonl"))" task=.t percent=.p pct=fixed
+            rows TaskCell from "\(files.path("tasks.jsonl"))" task=.t percent=.p
+            render
+            """)
+        let expected =
+            model.map { "\($0.task ?? "") [fixed]\n" }.joined()
+            + model.map { "\($0.task ?? "") [\($0.percent.map { "\($0)%" } ?? "")]\n" }.joined()
+        // Compared line by line: a failure names the first wrong row, not two megabytes.
+        let lines = s.takeOutput().split(separator: "\n", omittingEmptySubsequences: false)
+        let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == wanted.count)
+        let wrong = zip(lines, wanted).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(
+            wrong == nil, "row \(wrong?.offset ?? 0): \(wrong?.element.0 ?? "") instead of \(wrong?.element.1 ?? "")")
+    }
 }
