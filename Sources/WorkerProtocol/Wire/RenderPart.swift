@@ -125,26 +125,20 @@ package struct RenderPart: Equatable, WireCodable {
     package func encode(into w: inout WireWriter) {
         w.write(index)
         w.write(count)
-        w.write(varint: UInt64(blocks.count))
-        for start in blocks { w.write(start) }
+        w.write(blocks)
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> RenderPart {
         let index = try r.int()
         let count = try r.int()
-        let blockCount = try r.count()
-        guard count > 0, (0..<count).contains(index), blockCount > 0 else {
-            throw WireError("no render part \(index) of \(count) in \(blockCount) blocks")
+        let blocks: [Int] = try r.array()
+        guard count > 0, (0..<count).contains(index), !blocks.isEmpty else {
+            throw WireError("no render part \(index) of \(count) in \(blocks.count) blocks")
         }
-        var blocks: [Int] = []
-        blocks.reserveCapacity(blockCount)
-        for _ in 0..<blockCount {
-            let start = try r.int()
-            guard start >= 0, start > (blocks.last ?? -1), blocks.isEmpty == (start == 0) else {
-                throw WireError(
-                    "a render part's blocks start at 0 and go up, not at \(start) after \(blocks.last ?? -1)")
-            }
-            blocks.append(start)
+        if let bad = blocks.indices.first(where: { $0 == 0 ? blocks[0] != 0 : blocks[$0] <= blocks[$0 - 1] }) {
+            throw WireError(
+                "a render part's blocks start at 0 and go up, not at \(blocks[bad])"
+                    + (bad > 0 ? " after \(blocks[bad - 1])" : ""))
         }
         return RenderPart(index: index, count: count, blocks: blocks)
     }
