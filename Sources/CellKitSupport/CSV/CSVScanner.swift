@@ -37,14 +37,14 @@ struct CSVScanner {
     /// has the header's number of fields: then a record is a line, and its
     /// fields are its delimiters plus one. Delimiters and line breaks are
     /// found eight bytes at a time (``ByteSearch``), and ASCII is skipped a
-    /// word at a time (``UTF8Validation/isWellFormed(_:)``). `nil` in any
+    /// word at a time (``UTF8Validation/firstIllFormed(in:from:to:)``). `nil` in any
     /// other case, where the full scan finds the same or says what is wrong
     /// (the check of a CSV file reads most chunks this way).
     private func countWithoutQuotes() -> (header: [String], count: Int)? {
         let n = bytes.count
-        guard !(n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF),
+        guard !startsWithByteOrderMark,
             ByteSearch.first(of: UInt8(ascii: "\""), UInt8(ascii: "\""), in: bytes, from: 0, to: n) == n,
-            UTF8Validation.isWellFormed(bytes)
+            UTF8Validation.firstIllFormed(in: bytes, from: 0, to: n) == nil
         else { return nil }
         let separator = delimiter.byte
         var i = 0
@@ -87,11 +87,16 @@ struct CSVScanner {
         return (names, count)
     }
 
+    /// Whether the bytes start with a UTF-8 byte order mark (skipped: no part of the header).
+    private var startsWithByteOrderMark: Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
     /// The header, and the records (when `keepingFields`) and how many.
     private mutating func scan(keepingFields: Bool) throws(PositionedError) -> (
         header: [String], records: [CSVRecord], count: Int
     ) {
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+        if startsWithByteOrderMark {
             index = 3
             lineStart = 3
         }

@@ -3,17 +3,23 @@
 /// The parsers check strings as they scan them, so an error can name the offset of the first
 /// ill-formed byte; `readTextFile` checks a whole file the same way.
 package enum UTF8Validation {
-    /// The length of the well-formed sequence that starts at `index` (1 to 4), or `nil` when
-    /// the bytes there are not well-formed UTF-8 (a stray continuation byte, an overlong
-    /// form, a surrogate, a value above U+10FFFF, or a sequence cut short by the end).
     /// Where the first sequence in `bytes[start..<end]` that is not
     /// well-formed UTF-8 starts (a well-formed one cut by `end` included), or
     /// `nil`. The scanners call it on a field or string that holds non-ASCII
-    /// bytes, and each throws its own error there.
+    /// bytes, and each throws its own error there; the check of a CSV chunk
+    /// calls it on the whole chunk. ASCII is skipped eight bytes at a time.
     @inline(__always)
     static func firstIllFormed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
         var i = start
+        // Words are read only inside the buffer: up to `end`, when `end` is in it.
+        let words = end <= bytes.count ? bytes.baseAddress.map(UnsafeRawPointer.init) : nil
         while i < end {
+            if let words, i + 8 <= end,
+                words.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                i += 8
+                continue
+            }
             guard bytes[i] >= 0x80 else {
                 i += 1
                 continue
@@ -24,23 +30,9 @@ package enum UTF8Validation {
         return nil
     }
 
-    /// Whether all of `bytes` is well-formed UTF-8, ASCII skipped eight bytes at a time.
-    static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let n = bytes.count
-        var i = 0
-        while i < n {
-            if i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-                continue
-            }
-            guard let length = sequenceLength(at: i, in: bytes), i + length <= n else { return false }
-            i += length
-        }
-        return true
-    }
-
+    /// The length of the well-formed sequence that starts at `index` (1 to 4), or `nil` when
+    /// the bytes there are not well-formed UTF-8 (a stray continuation byte, an overlong
+    /// form, a surrogate, a value above U+10FFFF, or a sequence cut short by the end).
     @inline(__always)
     static func sequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let lead = bytes[index]
