@@ -276,8 +276,9 @@ final class ScreenDataSource {
         /// The binding's constants, converted once, by slot: set on every row without converting them again.
         let constants: [PreparedValue?]
         /// Every slot a row of the run sets when all its values are there, in
-        /// order, with the constant that slot is set to (`nil`: the row's value).
-        let steps: [(slot: Int, constant: PreparedValue?)]
+        /// order, with the constant that slot is set to (`nil`: the row's
+        /// value, the `made`th of a record's values made ahead: ``BoundRows/madeValues(of:)``).
+        let steps: [(slot: Int, constant: PreparedValue?, made: Int)]
         init(
             section: Int, start: Int, end: Int, cell: CellReference, plan: CellPlan, rows: BoundRows,
             constants: [PreparedValue?]
@@ -290,29 +291,26 @@ final class ScreenDataSource {
             self.rows = rows
             self.constants = constants
             let given = Set(rows.filledSlots).union(constants.indices.filter { constants[$0] != nil })
-            steps = given.sorted().map { ($0, $0 < constants.count ? constants[$0] : nil) }
-            constantValues = rows.constantValues(skipping: constants)
             let bound = rows.boundSlots
-            madeSteps =
-                constantValues.isEmpty
-                ? steps.map { slot, constant in
-                    // (A slot bound twice takes the last mapping's value, as `fill` writes it.)
-                    (slot, constant, constant == nil ? bound.lastIndex(of: slot) ?? 0 : 0)
-                } : nil
+            steps = given.sorted().map { slot in
+                let constant = slot < constants.count ? constants[slot] : nil
+                // (A slot bound twice takes the last mapping's value, as `fill` writes it.)
+                return (slot, constant, constant == nil ? bound.lastIndex(of: slot) ?? 0 : 0)
+            }
+            constantValues = rows.constantValues(skipping: constants)
         }
         /// The constants a row's values hold: those not prepared (their error is reported with each row).
         let constantValues: [(slot: Int, value: SlotValue)]
-        /// ``steps`` with, for each slot a value sets, where that value is
-        /// among a record's made values (``BoundRows/madeValues(of:)``); `nil`
-        /// when a row's values also hold constants.
-        let madeSteps: [(slot: Int, constant: PreparedValue?, made: Int)]?
+        /// Whether a full row made ahead is set from the values made (``steps``'
+        /// `made`): when a row's values hold no constant.
+        var setsMadeRows: Bool { constantValues.isEmpty }
     }
     private var lastRun: BoundRun?
 
     private func fill(_ run: BoundRun, row: Int) -> CellReference {
         madeRow = nil
         // A full row made ahead is left where it is: the full-row path reads it there (most rows).
-        if run.madeSteps != nil, let made = try? run.rows.madeValues(of: row - run.start) {
+        if run.setsMadeRows, let made = try? run.rows.madeValues(of: row - run.start) {
             madeRow = made
             fullRow = run
             return run.cell
@@ -443,17 +441,23 @@ final class ScreenDataSource {
     /// what the row before set), so each of the run's steps is set, in order.
     /// The same as the general way for such a row, with less to look at.
     private func configure(_ target: View, run: BoundRun, plan: CellPlan, reference: CellReference) {
-        if let (made, at) = madeRow, let steps = run.madeSteps {
-            // Straight from the values made ahead: no copy through `values`.
-            for (slot, constant, index) in steps {
-                set(
-                    slot, on: target, plan: plan, reference: reference, constant == nil ? made[at + index] : nil,
-                    constant)
-            }
+        if let (made, at) = madeRow, run.setsMadeRows {
+            set(made, at: at, of: run, on: target)
             return
         }
-        for (slot, constant) in run.steps {
+        for (slot, constant, _) in run.steps {
             set(slot, on: target, plan: plan, reference: reference, values[slot], constant)
+        }
+    }
+
+    /// Sets a full row of `run` made ahead (the record's values start at `at`
+    /// of `made`) on `target`: each of the run's steps, in order, straight
+    /// from the values made, with no copy through `values`.
+    private func set(_ made: [SlotValue?], at: Int, of run: BoundRun, on target: View) {
+        for (slot, constant, index) in run.steps {
+            set(
+                slot, on: target, plan: run.plan, reference: run.cell, constant == nil ? made[at + index] : nil,
+                constant)
         }
     }
 
@@ -488,7 +492,7 @@ final class ScreenDataSource {
     /// which goes the general way (nothing is changed before it does).
     private func fullRow(_ tableView: TableView, at indexPath: IndexPath) -> TableViewCell? {
         let row = indexPath.row
-        guard let run = lastRun, let steps = run.madeSteps, let entry = lastConfigured, entry.fullRowOf === run,
+        guard let run = lastRun, run.setsMadeRows, let entry = lastConfigured, entry.fullRowOf === run,
             run.section == indexPath.section, row >= run.start, row < run.end,
             let (made, at) = try? run.rows.madeValues(of: row - run.start),
             let cell = try? tableView.tryDequeueReusableCell(withIdentifier: run.plan.qualified, for: indexPath)
@@ -509,19 +513,7 @@ final class ScreenDataSource {
             breadcrumb.note(section: indexPath.section, row: row)
         }
         defer { breadcrumb?.note(.drawing) }
-        let plan = run.plan
-        let target = entry.target
-        for (slot, constant, index) in steps {
-            do {
-                if let constant {
-                    try constant.apply(to: target)
-                } else if let value = made[at + index] {
-                    try plan.set(value, at: slot, on: target)
-                }
-            } catch {
-                errors.append("\(run.cell.written).\(plan.attributes[slot].name): \(error)")
-            }
-        }
+        set(made, at: at, of: run, on: entry.target)
         return cell
     }
 
