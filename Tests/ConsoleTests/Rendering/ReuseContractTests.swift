@@ -113,16 +113,7 @@ private enum TaskCells: Plugin {
     /// new cell. (A full row of the run the cell's last row was of sets the
     /// run's attributes again in order, and nothing else.)
     @Test func runsOfFullAndPartialBoundRowsDrawAsOnANewCell() {
-        var random = SeededGenerator(seed: 26)
-        var records: [String] = []
-        var model: [(task: String?, percent: Int?)] = []
-        for i in 0..<200 {
-            let task = Int.random(in: 0..<5, using: &random) == 0 ? nil : "t\(i)"
-            let percent = Int.random(in: 0..<5, using: &random) == 0 ? nil : Int.random(in: 0...100, using: &random)
-            model.append((task, percent))
-            records.append(
-                "{\"t\": \(task.map { "\"\($0)\"" } ?? "null"), \"p\": \(percent.map(String.init) ?? "null")}")
-        }
+        let (records, model) = Self.tasks(200, seed: 26, missingOneIn: 5)
         let files = TemporaryFiles()
         files.write("tasks.json", "[" + records.joined(separator: ",\n") + "]")
         files.write("tasks.csv", "t,p\n" + (0..<50).map { "c\($0),\($0 * 2)" }.joined(separator: "\n") + "\n")
@@ -136,10 +127,10 @@ private enum TaskCells: Plugin {
             rows TaskCell from "\(files.path("tasks.json"))" task=.t percent=.p
             render
             """)
-        var expected = model.map { "\($0.task ?? "") [fixed]\n" }.joined()
+        var expected = Self.drawn(model, pct: "fixed")
         expected += "lit [7%]\n"
         expected += (0..<50).map { "c\($0) [\($0 * 2)%]\n" }.joined()
-        expected += model.map { "\($0.task ?? "") [\($0.percent.map { "\($0)%" } ?? "")]\n" }.joined()
+        expected += Self.drawn(model)
         #expect(s.takeOutput() == expected)
     }
 
@@ -150,16 +141,7 @@ private enum TaskCells: Plugin {
     /// partial rows, a constant set after the attribute whose setter
     /// overwrites it, draw as on a new cell.
     @Test func rowsSetFromValuesMadeAheadDrawAsOnANewCell() {
-        var random = SeededGenerator(seed: 28)
-        var records: [String] = []
-        var model: [(task: String?, percent: Int?)] = []
-        for i in 0..<90_000 {
-            let task = Int.random(in: 0..<7, using: &random) == 0 ? nil : "t\(i)"
-            let percent = Int.random(in: 0..<7, using: &random) == 0 ? nil : Int.random(in: 0...100, using: &random)
-            model.append((task, percent))
-            records.append(
-                "{\"t\": \(task.map { "\"\($0)\"" } ?? "null"), \"p\": \(percent.map(String.init) ?? "null")}")
-        }
+        let (records, model) = Self.tasks(90_000, seed: 28, missingOneIn: 7)
         let files = TemporaryFiles()
         files.write("tasks.jsonl", records.joined(separator: "\n") + "\n")  // 2 MB: three chunks
         let s = ScriptSession(plugins: [TaskCells.self])
@@ -170,9 +152,7 @@ private enum TaskCells: Plugin {
             rows TaskCell from "\(files.path("tasks.jsonl"))" task=.t percent=.p
             render
             """)
-        let expected =
-            model.map { "\($0.task ?? "") [fixed]\n" }.joined()
-            + model.map { "\($0.task ?? "") [\($0.percent.map { "\($0)%" } ?? "")]\n" }.joined()
+        let expected = Self.drawn(model, pct: "fixed") + Self.drawn(model)
         // Compared line by line: a failure names the first wrong row, not two megabytes.
         let lines = s.takeOutput().split(separator: "\n", omittingEmptySubsequences: false)
         let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
@@ -180,5 +160,30 @@ private enum TaskCells: Plugin {
         let wrong = zip(lines, wanted).enumerated().first { $0.element.0 != $0.element.1 }
         #expect(
             wrong == nil, "row \(wrong?.offset ?? 0): \(wrong?.element.0 ?? "") instead of \(wrong?.element.1 ?? "")")
+    }
+
+    /// `count` task records as JSON objects, each member null one time in
+    /// `missingOneIn`, and what they hold.
+    static func tasks(_ count: Int, seed: UInt64, missingOneIn missing: Int) -> (
+        records: [String], model: [(task: String?, percent: Int?)]
+    ) {
+        var random = SeededGenerator(seed: seed)
+        var records: [String] = []
+        var model: [(task: String?, percent: Int?)] = []
+        for i in 0..<count {
+            let task = Int.random(in: 0..<missing, using: &random) == 0 ? nil : "t\(i)"
+            let percent =
+                Int.random(in: 0..<missing, using: &random) == 0 ? nil : Int.random(in: 0...100, using: &random)
+            model.append((task, percent))
+            records.append(
+                "{\"t\": \(task.map { "\"\($0)\"" } ?? "null"), \"p\": \(percent.map(String.init) ?? "null")}")
+        }
+        return (records, model)
+    }
+
+    /// The lines `TaskCell` draws for `model`'s rows: `pct` when a constant
+    /// sets it, else each row's percent.
+    static func drawn(_ model: [(task: String?, percent: Int?)], pct: String? = nil) -> String {
+        model.map { "\($0.task ?? "") [\(pct ?? $0.percent.map { "\($0)%" } ?? "")]\n" }.joined()
     }
 }
