@@ -177,6 +177,9 @@ package final class DataFile {
         case table(DataTable, isLast: Bool)
         /// There is no such chunk.
         case end
+        /// A chunk read by a guess (``RecordChunker/guessedChunk(_:check:)``),
+        /// to be confirmed in order; `nil` when the guess failed.
+        case guessed(RecordChunker.GuessedChunk?)
     }
 
     /// Reads and parses chunk `index`.
@@ -296,6 +299,14 @@ package final class DataFile {
             }
             if next.index != successor(of: index) { dropReadsAhead() }
         }
+        if !positions && guessesChunks {
+            return try confirmed(Self.guess(chunk: index, of: chunker, keys: scalarKeys ?? []), index: index)
+        }
+        return try readExactly(index, positions: positions)
+    }
+
+    /// Chunk `index`, cut exactly, read now on this thread.
+    private func readExactly(_ index: Int, positions: Bool) throws(DataTable.OpenError) -> Outcome {
         waitForCuts()
         // Read on demand, for the caller who waits on it: nothing is made of it (see `prepare`).
         return try Self.read(
@@ -317,13 +328,65 @@ package final class DataFile {
 
     private func take(_ read: ReadAhead) throws(DataTable.OpenError) -> Outcome {
         aheads.removeFirst()
-        return try read.outcome.get()
+        let outcome = try read.outcome.get()
+        guard case .guessed(let guess) = outcome else { return outcome }
+        return try confirmed(guess, index: read.index)
+    }
+
+    // MARK: - Guessing chunks
+
+    /// Whether the chunks of this file are guessed (decided at the first
+    /// read, and given up at the first guess that fails): for a check of
+    /// JSON by `JSONRecordCheck` alone (``scalarKeys``, nothing made), which
+    /// then reads each byte once, on every core, where an exact cut reads
+    /// them all first on one (``RecordChunker``'s guesses say why a guess
+    /// confirmed in order is right). Never with chunk starts given or a plan.
+    private var guessing: Bool?
+    /// How many chunks were read by a guess, confirmed (for tests).
+    package private(set) var guessedChunks = 0
+
+    private var guessesChunks: Bool {
+        if let guessing { return guessing }
+        let guesses =
+            scalarKeys != nil && scalarTextFormat == nil && prepare == nil && chunkRecords == nil && plan == nil
+            && !positions && chunker.guessesChunks
+        guessing = guesses
+        return guesses
+    }
+
+    /// Chunk `index` of the file, guessed and checked (on any thread).
+    private static func guess(chunk index: Int, of chunker: RecordChunker, keys: [String])
+        -> RecordChunker.GuessedChunk?
+    {
+        chunker.guessedChunk(index) { text, isLines in
+            JSONRecordCheck.scalarMembersAndLines(text, keys: keys, lines: isLines)
+        }
+    }
+
+    /// A guessed chunk, confirmed as chunk `index`, as a table of its count;
+    /// or, when the guess failed or was not of that chunk, chunk `index` cut
+    /// and read exactly, and no guess after it.
+    private func confirmed(_ guess: RecordChunker.GuessedChunk?, index: Int) throws(DataTable.OpenError) -> Outcome {
+        guard let guess, let start = chunker.confirm(guess, index: index) else {
+            guessing = false
+            dropReadsAhead()
+            return try readExactly(index, positions: false)
+        }
+        guessedChunks += 1
+        var table = DataTable(path: path, storage: .json(JSONDocument(unpositioned: .array([])), []), text: "")
+        table.countedRecords = guess.count
+        table.checkedKeys = scalarKeys ?? []
+        table.recordBase = start.record
+        table.place = ChunkPlace(
+            path: path, lineOffset: start.line - 1, lineStart: start.lineStart, bodyStart: start.offset,
+            prefix: index > 0 || format == .jsonLines ? 1 : 0)
+        return .table(table, isLast: guess.isLast)
     }
 
     /// Makes `outcome` (chunk `index`) the current table, and reads ahead.
     private func use(_ outcome: Outcome, index: Int, positions: Bool) throws(DataTable.OpenError) -> DataTable? {
         switch outcome {
-        case .end:
+        case .end, .guessed:  // (a guess is confirmed, or read exactly, before it is used)
             return nil
         case .table(let table, let isLast):
             current = table
@@ -358,6 +421,8 @@ package final class DataFile {
         package let scalarKeys: [String]?
         package let format: JSONNumberText?
         package let prepare: (@Sendable (DataTable) -> (any Sendable)?)?
+        /// Whether the chunk is guessed (``DataFile/guessing``), not cut after the one before.
+        package let guesses: Bool
         /// Set by the reading thread before it leaves ``done``; read only after ``wait()``.
         package private(set) var outcome: Result<Outcome, DataTable.OpenError> = .success(.end)
         /// Left when the chunk's bytes are read (the chunker is free again).
@@ -367,8 +432,9 @@ package final class DataFile {
 
         package init(
             index: Int, positions: Bool, countsOnly: Bool, scalarKeys: [String]?,
-            format: JSONNumberText?, prepare: (@Sendable (DataTable) -> (any Sendable)?)?
+            format: JSONNumberText?, prepare: (@Sendable (DataTable) -> (any Sendable)?)?, guesses: Bool
         ) {
+            self.guesses = guesses
             self.index = index
             self.positions = positions
             self.countsOnly = countsOnly
@@ -380,6 +446,13 @@ package final class DataFile {
         }
 
         package func run(_ chunker: RecordChunker, path: String, after previous: DispatchGroup?) {
+            if guesses {
+                // A guess uses nothing of the chunker's that an exact cut changes: no need to wait.
+                cut.leave()
+                outcome = .success(.guessed(DataFile.guess(chunk: index, of: chunker, keys: scalarKeys ?? [])))
+                done.leave()
+                return
+            }
             previous?.wait()
             let chunk: Result<RecordChunker.RecordChunk?, DataTable.OpenError>
             do {
@@ -411,7 +484,8 @@ package final class DataFile {
         while aheads.count < readAhead, let next = successor(of: aheads.last?.index ?? index) {
             let read = ReadAhead(
                 index: next, positions: positions, countsOnly: countsOnly,
-                scalarKeys: scalarKeys, format: scalarTextFormat, prepare: prepare)
+                scalarKeys: scalarKeys, format: scalarTextFormat, prepare: prepare,
+                guesses: !positions && guessesChunks)
             let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
             aheads.append(read)
             DispatchQueue.global().async { job.read.run(job.chunker, path: job.path, after: job.previous) }

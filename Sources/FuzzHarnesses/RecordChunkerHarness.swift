@@ -74,19 +74,73 @@
                     }
                     all = values
                 }
-                var count = 0
-                for chunk in chunks {
-                    guard let value = try? JSONParser().parse(chunk.text), case .array(let records) = value else {
-                        preconditionFailure("chunk \(chunk.index) of an array that parses does not")
-                    }
-                    precondition(records.count == chunk.count, "chunk \(chunk.index): the scan miscounted")
-                    for record in records {
-                        precondition(record == all[count], "a record read differently")
-                        count += 1
-                    }
-                }
-                precondition(count == all.count, "records lost or added")
+                precondition(records(of: chunks) == all, "records lost, added or read differently")
+                guessed(path, format: format, target: target, bytes: bytes, all: all)
             }
+        }
+
+        /// The records of JSON chunks, each chunk's as many as its count says.
+        static func records(of chunks: [RecordChunker.RecordChunk]) -> [JSONValue] {
+            var all: [JSONValue] = []
+            for chunk in chunks {
+                guard let value = try? JSONParser().parse(chunk.text), case .array(let records) = value else {
+                    preconditionFailure("chunk \(chunk.index) of an array that parses does not")
+                }
+                precondition(records.count == chunk.count, "chunk \(chunk.index): the scan miscounted")
+                all += records
+            }
+            return all
+        }
+
+        /// Chunks guessed, each confirmed by the parse of the one before it,
+        /// and read exactly from the first guess that fails: each start
+        /// confirmed is on its line, and a reader given the starts reads the
+        /// whole file's records, as many in each chunk as the starts say.
+        static func guessed(_ path: String, format: RecordChunker.Format, target: Int, bytes: [UInt8], all: [JSONValue])
+        {
+            // (An empty file has no chunk to guess, and starts a reader does not adopt: it reads nothing.)
+            guard !bytes.isEmpty, let chunker = try? RecordChunker(path: path, format: format, targetBytes: target)
+            else { return }
+            var index = 0
+            var guessing = true
+            while true {
+                if guessing,
+                    let guess = chunker.guessedChunk(
+                        index,
+                        check: { text, isLines in
+                            let array = isLines ? JSONCutScanner.arrayOfLines(text) : text
+                            guard case .array(let records)? = try? JSONParser().parse(array) else { return nil }
+                            return RecordChunker.CheckedChunk(
+                                count: records.count, lineBreaks: RecordChunker.lineBreaks(in: text),
+                                lastLineBreak: text.lastIndex { $0 == 0x0A || $0 == 0x0D })
+                        }),
+                    let start = chunker.confirm(guess, index: index)
+                {
+                    let before = bytes[..<start.offset]
+                    let breaks = zip(before.indices, before).filter { i, byte in
+                        byte == 0x0D || (byte == 0x0A && (i == 0 || bytes[i - 1] != 0x0D))
+                    }.count
+                    precondition(start.line == breaks + 1, "a guessed chunk on another line")
+                    if guess.isLast { break }
+                } else {
+                    guessing = false
+                    guard let chunk = try? chunker.chunk(index) else {
+                        preconditionFailure("the exact reading after guesses of a file that parses failed")
+                    }
+                    if chunk.isLast { break }
+                }
+                index += 1
+            }
+            guard let starts = chunker.chunkStarts,
+                let reader = try? RecordChunker(path: path, format: format, targetBytes: target),
+                (try? reader.adopt(starts)) == true
+            else { preconditionFailure("the starts of guessed chunks are not the file's") }
+            var chunks: [RecordChunker.RecordChunk] = []
+            while let chunk = try? reader.chunk(chunks.count) {
+                chunks.append(chunk)
+                if chunk.isLast { break }
+            }
+            precondition(records(of: chunks) == all, "guessed chunks lost, added or read records differently")
         }
     }
 #endif

@@ -34,6 +34,26 @@ package enum JSONRecordCheck {
         }
     }
 
+    /// The same check, with the line breaks the text has (as the parsers
+    /// count them: a CRLF, a lone LF or a lone CR each ends a line) and
+    /// where the last one ends (the index of its last byte): what reading
+    /// a guessed chunk needs to know where the next one starts
+    /// (`RecordChunker.guessedChunk(_:check:)`). A valid text has line
+    /// breaks only between tokens, where the check skips whitespace.
+    package static func scalarMembersAndLines(_ bytes: [UInt8], keys: [String], lines: Bool = false)
+        -> RecordChunker.CheckedChunk?
+    {
+        guard keys.count <= 64 else { return nil }
+        let wanted = keys.map { Array($0.utf8) }
+        return ContiguousUTF8.with(bytes) { buffer in
+            var scan = Scan(bytes: buffer, keys: wanted, numbers: nil)
+            guard let count = lines ? scan.lineRecords() : scan.records() else { return nil }
+            return RecordChunker.CheckedChunk(
+                count: count, lineBreaks: scan.lineBreaks,
+                lastLineBreak: scan.lastLineBreak < 0 ? nil : scan.lastLineBreak)
+        }
+    }
+
     /// The same check, and the members' values as text, a list per record
     /// in the order of `keys`: a string's characters, a number as
     /// `JSONValue.int` or `.double` holds it (an `Int` in decimal; a `Double`
@@ -65,6 +85,9 @@ package enum JSONRecordCheck {
         let numbers: JSONNumberText?
         var texts: [[String]] = []
         var values: [(start: Int, end: Int)]
+        /// The line breaks skipped, and the index of the last one's last byte (-1: none yet).
+        var lineBreaks = 0
+        var lastLineBreak = -1
 
         init(bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]], numbers: JSONNumberText?) {
             self.bytes = bytes
@@ -83,9 +106,16 @@ package enum JSONRecordCheck {
         mutating func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                case 0x20, 0x09: break
+                case 0x0D:
+                    lineBreaks += 1
+                    lastLineBreak = index
+                case 0x0A:
+                    if index == 0 || bytes[index - 1] != 0x0D { lineBreaks += 1 }  // (a CRLF is one line break)
+                    lastLineBreak = index
                 default: return
                 }
+                index += 1
             }
         }
 

@@ -120,8 +120,8 @@ public final class RecordChunker {
     /// The largest record accepted, in bytes.
     public let recordLimit: Int
 
-    private let descriptor: Int32
-    private let targetBytes: Int
+    let descriptor: Int32
+    let targetBytes: Int
     /// The CSV header line (with its line break), which later chunks repeat.
     private var header: [UInt8] = []
     private var headerLines = 0
@@ -129,9 +129,9 @@ public final class RecordChunker {
     /// cut ends is then taken from it, not read from the file again.
     private var lastBlock: (offset: Int, bytes: [UInt8]) = (0, [])
     /// Where each chunk found so far starts.
-    private var starts: [ChunkStart] = [ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0)]
+    var starts: [ChunkStart] = [ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0)]
     /// The number of records, once the scan has reached the end.
-    public private(set) var totalRecords: Int?
+    public internal(set) var totalRecords: Int?
 
     /// Where a chunk starts: its offset in the file, its first record, its
     /// first line and where that line starts. Four words per chunk: what a
@@ -262,7 +262,7 @@ public final class RecordChunker {
     }
 
     /// How many chunks have been read (``chunk(_:)``), for tests of what readers read.
-    public private(set) var chunksRead = 0
+    public internal(set) var chunksRead = 0
 
     /// Chunk number `index`, or `nil` past the last one.
     public func chunk(_ index: Int) throws(Failure) -> RecordChunk? {
@@ -471,7 +471,7 @@ public final class RecordChunker {
 
     /// The line breaks in `bytes` as the parsers count them: a CRLF, a lone
     /// LF or a lone CR (old Mac files) each ends a line.
-    static func lineBreaks(in bytes: [UInt8]) -> Int {
+    package static func lineBreaks(in bytes: [UInt8]) -> Int {
         var count = 0
         var afterCR = false
         for byte in bytes {
@@ -483,8 +483,9 @@ public final class RecordChunker {
 
     // MARK: - Reading
 
-    /// The bytes of `range`, read with `pread`.
-    private func read(_ range: Range<Int>) throws(Failure) -> [UInt8] {
+    /// The bytes of `range`, read with `pread` (on any thread: it uses only
+    /// the descriptor, which `pread` does not move).
+    func read(_ range: Range<Int>) throws(Failure) -> [UInt8] {
         let count = range.count
         guard count > 0 else { return [] }
         var failure: Int32 = 0

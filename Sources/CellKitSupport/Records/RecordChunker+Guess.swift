@@ -1,0 +1,150 @@
+/// Guessing a JSON file's chunks, so that a check of every record reads
+/// each byte once, on every core.
+///
+/// The exact cut (``RecordChunker/chunk(_:)``) scans every byte for
+/// structure before a chunk can be checked, and one chunk's cut must wait for
+/// the cut before it. A guess needs neither: chunk `i` is taken to run from
+/// the first place that looks like a break between two records at or after
+/// `i × targetBytes` (`}`, `,`, `{` with only whitespace between them in an
+/// array; a line break followed by `{` in JSON Lines) to the first such place
+/// after `(i + 1) × targetBytes`. Any thread can read any chunk so found.
+///
+/// A guess is only a guess until the chunk before it is checked: a check
+/// that reads that chunk from a record's start to its end, as whole records,
+/// proves that the guessed end is where a record ends, so the next guessed
+/// chunk starts at a record too; chunk 0 starts at the file's start. The
+/// reader confirms the chunks in order (``confirm(_:index:)``), and reads
+/// exactly from the first one whose check fails (a `{` inside a string, a
+/// record that is not flat, a mistake in the file: the exact reading reports
+/// the mistake where it is).
+extension RecordChunker {
+    /// A chunk read by a guess, and what its check found.
+    public struct GuessedChunk: Sendable {
+        /// Where it is in the file.
+        public let range: Range<Int>
+        /// Whether it ends at the end of the file.
+        public let isLast: Bool
+        /// The records the check counted.
+        public let count: Int
+        /// The line breaks in it, as the parsers count them.
+        public let lineBreaks: Int
+        /// Where the line after its last line break starts; `nil` without one.
+        public let lastLineStart: Int?
+    }
+
+    /// What the check of a guessed chunk found in its text: its records,
+    /// its line breaks (as the parsers count them), and the index of the
+    /// last line break's last byte.
+    public struct CheckedChunk: Sendable, Equatable {
+        public let count: Int
+        public let lineBreaks: Int
+        public let lastLineBreak: Int?
+
+        public init(count: Int, lineBreaks: Int, lastLineBreak: Int?) {
+            self.count = count
+            self.lineBreaks = lineBreaks
+            self.lastLineBreak = lastLineBreak
+        }
+    }
+
+    /// How far past where a chunk would start a guess looks for a place
+    /// between two records: a few records, for files of small records.
+    var guessWindow: Int { min(64 << 10, targetBytes / 2) }
+
+    /// Whether chunks of this file may be guessed: a JSON layout, and a
+    /// record limit no guessed chunk can pass (the exact cut checks it).
+    public var guessesChunks: Bool {
+        if case .csv = format { return false }
+        return recordLimit >= targetBytes + guessWindow && size > 0
+    }
+
+    /// Chunk `index` as a guess finds it, checked by `check` (given the
+    /// parser's text, or JSON Lines' lines as they are, and whether they are
+    /// lines: what it found when the text is whole records, or `nil`).
+    /// `nil` when no guess is found near where the chunk would start or end,
+    /// the chunk would be past the end, the check fails, or the file cannot
+    /// be read: the exact reading then says what is wrong, if anything.
+    ///
+    /// It uses only what never changes after `init`: any thread may call it
+    /// while another reads exactly.
+    public func guessedChunk(_ index: Int, check: ([UInt8], _ isLines: Bool) -> CheckedChunk?) -> GuessedChunk? {
+        guard guessesChunks, index >= 0 else { return nil }
+        do {
+            let start = index == 0 ? 0 : try guessedBreak(near: index * targetBytes)
+            guard let start, start < size,
+                let end = try guessedBreak(near: (index + 1) * targetBytes), end > start
+            else { return nil }
+            let isLast = end == size
+            let isLines = format == .jsonLines
+            // A later chunk of an array is `[` + its records, its last comma made a `]`:
+            // the byte before it (the comma that ends the chunk before) is read, and made the `[`.
+            let prefix = index > 0 && !isLines ? 1 : 0
+            var text = try read(start - prefix..<end)
+            if prefix == 1 { text[0] = UInt8(ascii: "[") }
+            if !isLast && !isLines { text[text.count - 1] = UInt8(ascii: "]") }
+            guard let checked = check(text, isLines) else { return nil }
+            return GuessedChunk(
+                range: start..<end, isLast: isLast, count: checked.count, lineBreaks: checked.lineBreaks,
+                lastLineStart: checked.lastLineBreak.map { start + ($0 - prefix) + 1 })
+        } catch {
+            return nil
+        }
+    }
+
+    /// Takes a guessed chunk as chunk `index`, when it starts where that
+    /// chunk starts and chunk `index` is the next one to find: where it
+    /// starts (its end is then known, the next chunk's start). `nil`,
+    /// changing nothing, otherwise.
+    public func confirm(_ guess: GuessedChunk, index: Int) -> ChunkStart? {
+        guard totalRecords == nil, starts.count == index + 1, guess.range.lowerBound == starts[index].offset
+        else { return nil }
+        let start = starts[index]
+        let end = ChunkStart(
+            offset: guess.range.upperBound, record: start.record + guess.count, line: start.line + guess.lineBreaks,
+            lineStart: guess.lastLineStart ?? start.lineStart)
+        starts.append(end)
+        if guess.isLast { totalRecords = end.record }
+        chunksRead += 1
+        return start
+    }
+
+    /// The offset just after the first place at or after `offset` (less a
+    /// little whitespace) that looks like a break between two records; the
+    /// file's size when `offset` is past it or no such place comes before
+    /// the end; `nil` when none is within ``guessWindow`` bytes.
+    func guessedBreak(near offset: Int) throws(Failure) -> Int? {
+        guard offset < size else { return size }
+        // A few bytes before `offset` too, for the whitespace and `}`/`,` before a `{` at it. A
+        // few KiB first, which hold a break in files of small records, then the whole window.
+        let back = min(offset, 64)
+        for length in [min(4_096, guessWindow), guessWindow] {
+            let window = try read(offset - back..<min(size, offset + length))
+            var from = back
+            while let brace = window[from...].firstIndex(of: UInt8(ascii: "{")) {
+                if let cut = Self.breakBefore(brace: brace, in: window, isLines: format == .jsonLines) {
+                    return offset - back + cut
+                }
+                from = brace + 1
+            }
+            if offset + length >= size { return size }
+        }
+        return nil
+    }
+
+    /// Where a chunk would start before the `{` at `brace`, when what comes
+    /// before it looks like the end of a record: `}` `,` in an array, a line
+    /// break in JSON Lines (whitespace allowed between them in an array).
+    static func breakBefore(brace: Int, in bytes: [UInt8], isLines: Bool) -> Int? {
+        if isLines { return brace > 0 && bytes[brace - 1] == 0x0A ? brace : nil }
+        func skippingWhitespace(from index: Int) -> Int {
+            var i = index
+            while i >= 0, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i -= 1 }
+            return i
+        }
+        let comma = skippingWhitespace(from: brace - 1)
+        guard comma >= 0, bytes[comma] == UInt8(ascii: ",") else { return nil }
+        let close = skippingWhitespace(from: comma - 1)
+        guard close >= 0, bytes[close] == UInt8(ascii: "}") else { return nil }
+        return comma + 1
+    }
+}
