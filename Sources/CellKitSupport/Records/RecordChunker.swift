@@ -282,39 +282,46 @@ public final class RecordChunker {
         }
         let isLast = end.offset >= size
         chunksRead += 1
-        let body: [UInt8]
-        let block = lastBlock
-        if block.offset <= start.offset && end.offset <= block.offset + block.bytes.count {
-            body = Array(block.bytes[start.offset - block.offset..<end.offset - block.offset])
-            lastBlock = (0, [])  // (not kept: a block can be as large as a record may be)
-        } else {
-            body = try read(start.offset..<end.offset)
-        }
-        var text: [UInt8] = []
-        var lines: [UInt8]?
-        var lineOffset = 0
+        // What the parser's text has before the file's bytes: a later CSV chunk repeats the header line, a later
+        // JSON chunk of an array starts with a `[`. The bytes are read after it (no copy of the chunk to make it).
         var prefix = 0
+        var lineOffset = start.line - 1
+        var before: [UInt8] = []
         switch format {
         case .csv:
+            lineOffset = 0
             if index > 0 {
-                text = header
+                before = header
                 lineOffset = start.line - headerLines - 1
             }
-            text += body
         case .json:
-            lineOffset = start.line - 1
             if index > 0 {
-                text = [UInt8(ascii: "[")]
+                before = [UInt8(ascii: "[")]
                 prefix = 1
             }
-            text += body
+        case .jsonLines:
+            prefix = 1
+        }
+        var text: [UInt8]
+        let block = lastBlock
+        if block.offset <= start.offset && end.offset <= block.offset + block.bytes.count {
+            text = before
+            text.append(contentsOf: block.bytes[start.offset - block.offset..<end.offset - block.offset])
+            lastBlock = (0, [])  // (not kept: a block can be as large as a record may be)
+        } else {
+            text = try read(start.offset..<end.offset, after: before)
+        }
+        var lines: [UInt8]?
+        switch format {
+        case .csv:
+            break
+        case .json:
             // The cut is just after a record's comma: the comma closes the array.
             if !isLast, text.last == UInt8(ascii: ",") { text[text.count - 1] = UInt8(ascii: "]") }
         case .jsonLines:
-            lineOffset = start.line - 1
-            prefix = 1
             // A byte order mark is not a column (as the parsers count), nor can it follow the `[`.
-            lines = index == 0 && body.starts(with: Self.byteOrderMark) ? Array(body.dropFirst(3)) : body
+            lines = index == 0 && text.starts(with: Self.byteOrderMark) ? Array(text.dropFirst(3)) : text
+            text = []
         }
         return RecordChunk(
             firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset,
@@ -484,17 +491,20 @@ public final class RecordChunker {
     // MARK: - Reading
 
     /// The bytes of `range`, read with `pread` (on any thread: it uses only
-    /// the descriptor, which `pread` does not move).
-    func read(_ range: Range<Int>) throws(Failure) -> [UInt8] {
+    /// the descriptor, which `pread` does not move), after `before`.
+    func read(_ range: Range<Int>, after before: [UInt8] = []) throws(Failure) -> [UInt8] {
         let count = range.count
-        guard count > 0 else { return [] }
+        guard count > 0 else { return before }
         var failure: Int32 = 0
-        // (Not zeroed first: every byte is read into, or the buffer is dropped.)
-        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
+        // (Not zeroed first: every byte is `before` or read into, or the buffer is dropped.)
+        let buffer = [UInt8](unsafeUninitializedCapacity: before.count + count) { raw, initialized in
+            _ = raw.initialize(fromContentsOf: before)
             var filled = 0
             while filled < count {
                 let n = SystemCall.retrying {
-                    pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(range.lowerBound + filled))
+                    pread(
+                        descriptor, raw.baseAddress! + before.count + filled, count - filled,
+                        off_t(range.lowerBound + filled))
                 }
                 guard n > 0 else {
                     failure = n == 0 ? -1 : errno
@@ -502,7 +512,7 @@ public final class RecordChunker {
                 }
                 filled += n
             }
-            initialized = filled
+            initialized = before.count + filled
         }
         guard failure == 0 else {
             throw Failure(
