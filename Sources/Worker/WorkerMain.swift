@@ -175,7 +175,10 @@ final class ChunkOutput: TextOutput {
     func flush() throws {
         guard !buffer.isEmpty else { return }
         worker.breadcrumb.advance()
-        guard worker.reply(.chunk(buffer)) else { throw SessionGone.gone }
+        // Sent after the message's header as they are: not copied into a message first.
+        guard worker.channel.send(WorkerResponse.chunkHeader(count: buffer.count), then: buffer) else {
+            throw SessionGone.gone
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -11,7 +11,7 @@ final class ChunkQueue: Sendable {
     /// (Unchecked: an item is handed from the thread that reads a worker to the
     /// session's thread and never used by both.)
     enum Item: @unchecked Sendable {
-        case bytes([UInt8])
+        case bytes(ArraySlice<UInt8>)
         case blockEnd
         /// The worker's answer to the render, or why it failed.
         case done(Result<WorkerResponse, WorkerFailure>)

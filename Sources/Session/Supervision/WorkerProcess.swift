@@ -106,7 +106,8 @@ final class WorkerProcess {
     /// Sends `request` and returns the final answer; chunks of rendered
     /// bytes go to `onChunk` as they come.
     func send(
-        _ request: WorkerRequest, onChunk: ([UInt8]) throws(WorkerFailure) -> Void = { _ throws(WorkerFailure) in }
+        _ request: WorkerRequest,
+        onChunk: (ArraySlice<UInt8>) throws(WorkerFailure) -> Void = { _ throws(WorkerFailure) in }
     )
         throws(WorkerFailure) -> WorkerResponse
     {
@@ -157,14 +158,17 @@ final class WorkerProcess {
                 throw died(while: request)
             }
             let response: WorkerResponse
+            let chunk: ArraySlice<UInt8>?
             do {
-                response = try WorkerResponse(frame: payload)
+                // Rendered bytes (most frames of a render) stay where they were received.
+                chunk = try WorkerResponse.chunkBytes(inFrame: payload)
+                response = chunk == nil ? try WorkerResponse(frame: payload) : .chunk([])
             } catch {
                 throw died(while: request, because: .protocolError(error.message))
             }
-            if case .chunk(let bytes) = response {
+            if let chunk {
                 onProgress?(breadcrumb.progress)
-                try onChunk(bytes)
+                try onChunk(chunk)
                 continue
             }
             return response

@@ -12,13 +12,25 @@ package struct WorkerChannel {
     /// Sends one frame; `false` if the other end is gone (`EPIPE`: with
     /// `MSG_NOSIGNAL`, never a SIGPIPE) or the payload is over ``maximumFrame``.
     package func send(_ payload: [UInt8]) -> Bool {
-        guard payload.count <= Self.maximumFrame else { return false }
-        var frame: [UInt8] = []
-        frame.reserveCapacity(payload.count + 4)
-        let n = UInt32(payload.count)
-        for shift in [0, 8, 16, 24] as [UInt32] { frame.append(UInt8(truncatingIfNeeded: n >> shift)) }
-        frame += payload
-        return frame.withUnsafeBytes { bytes in
+        send(payload, then: [])
+    }
+
+    /// Sends one frame whose payload is `head` then `body`, without copying
+    /// them into one (a chunk of rendered bytes after its message's header:
+    /// ``WorkerResponse/chunkHeader(count:)``).
+    package func send(_ head: [UInt8], then body: [UInt8]) -> Bool {
+        let count = head.count + body.count
+        guard count <= Self.maximumFrame else { return false }
+        var prefix: [UInt8] = []
+        prefix.reserveCapacity(4 + head.count)
+        let n = UInt32(count)
+        for shift in [0, 8, 16, 24] as [UInt32] { prefix.append(UInt8(truncatingIfNeeded: n >> shift)) }
+        prefix += head
+        return sendAll(prefix) && sendAll(body)
+    }
+
+    private func sendAll(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { bytes in
             var sent = 0
             while sent < bytes.count {
                 let count = Glibc.send(descriptor, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))

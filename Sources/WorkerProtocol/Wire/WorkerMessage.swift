@@ -140,6 +140,30 @@ package enum WorkerResponse: Equatable, WireCodable {
         }
     }
 
+    /// What ``encode(into:)`` writes for `.chunk` of `count` bytes before
+    /// the bytes: a worker sends it and its bytes as one frame without
+    /// copying them into a message (``WorkerChannel/send(_:then:)``).
+    package static func chunkHeader(count: Int) -> [UInt8] {
+        var writer = WireWriter()
+        writer.write(UInt8(4))
+        writer.write(varint: UInt64(count))
+        return writer.bytes
+    }
+
+    /// The bytes of a `.chunk` frame, in place (not copied out of it);
+    /// `nil` for any other message.
+    package static func chunkBytes(inFrame frame: [UInt8]) throws(WireError) -> ArraySlice<UInt8>? {
+        guard frame.first == 4 else { return nil }
+        var reader = WireReader(frame)
+        _ = try reader.byte()
+        let count = try reader.count()
+        let left = reader.bytesLeft - count
+        guard left == 0 else {
+            throw WireError(left == 1 ? "1 byte follows the message" : "\(left) bytes follow the message")
+        }
+        return frame[(frame.count - count)...]
+    }
+
     package static func decode(_ r: inout WireReader) throws(WireError) -> WorkerResponse {
         switch try r.byte() {
         case 1: return .hello(protocolVersion: try r.int(), abi: try r.int(), compiler: try r.int())

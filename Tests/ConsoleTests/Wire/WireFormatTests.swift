@@ -39,6 +39,25 @@ import Testing
             ).wireBytes.suffix(9) == [1, 2, 4, 3, 0, 0x80, 0x10, 0x80, 0x20])
     }
 
+    /// A worker sends rendered bytes after a chunk's header, not copied into
+    /// a message, and the session takes them where they were received: the
+    /// frame is the message `.chunk` encodes, and anything else is refused.
+    @Test func chunksAreSentAndTakenWithoutBeingCopiedIntoAMessage() throws {
+        for count in [0, 1, 127, 128, 300, 256 << 10] {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let frame = WorkerResponse.chunkHeader(count: count) + bytes
+            #expect(frame == WorkerResponse.chunk(bytes).wireBytes, "\(count) bytes")
+            #expect(try WorkerResponse.chunkBytes(inFrame: frame).map(Array.init) == bytes, "\(count) bytes")
+        }
+        #expect(try WorkerResponse.chunkBytes(inFrame: WorkerResponse.failed("x").wireBytes) == nil)
+        #expect(try WorkerResponse.chunkBytes(inFrame: []) == nil)
+        // A count that is not what follows: more, or less.
+        let error = #expect(throws: WireError.self) { try WorkerResponse.chunkBytes(inFrame: [4, 3, 1, 2]) }
+        #expect(error?.message == "a count of 3 is more than the message holds")
+        let trailing = #expect(throws: WireError.self) { try WorkerResponse.chunkBytes(inFrame: [4, 1, 1, 2]) }
+        #expect(trailing?.message == "1 byte follows the message")
+    }
+
     @Test func aCountOfTwoToTheSixtyTwoIsRefusedBeforeAnythingIsAllocated() {
         var writer = WireWriter()
         writer.write(UInt8(9))  // validated
