@@ -84,7 +84,11 @@ package enum JSONRecordCheck {
         /// made so far, and where each wanted value of the current record is.
         let numbers: JSONNumberText?
         var texts: [[String]] = []
-        var values: [(start: Int, end: Int)]
+        var values: [(start: Int, end: Int, escaped: Bool)]
+        /// Whether the last string value read had an escape.
+        var escaped = false
+        /// Where the current record starts (its `{`).
+        var recordStart = 0
         /// The line breaks skipped, and the index of the last one's last byte (-1: none yet).
         var lineBreaks = 0
         var lastLineBreak = -1
@@ -93,7 +97,7 @@ package enum JSONRecordCheck {
             self.bytes = bytes
             self.keys = keys
             self.numbers = numbers
-            values = Array(repeating: (0, 0), count: keys.count)
+            values = Array(repeating: (0, 0, false), count: keys.count)
             memberKeys.reserveCapacity(64)
         }
 
@@ -162,6 +166,7 @@ package enum JSONRecordCheck {
         /// One record, from its `{`: whether it is a flat object with every key, each scalar.
         mutating func record() -> Bool {
             guard byte(at: index) == UInt8(ascii: "{") else { return false }
+            recordStart = index
             index += 1
             skipWhitespace()
             let all: UInt64 = keys.count == 64 ? ~0 : (1 << UInt64(keys.count)) - 1
@@ -192,8 +197,9 @@ package enum JSONRecordCheck {
                 index += 1
                 skipWhitespace()
                 let valueStart = index
+                escaped = false
                 guard scalar() else { return false }
-                if slot >= 0 { values[slot] = (valueStart, index) }
+                if slot >= 0 { values[slot] = (valueStart, index, escaped) }
                 skipWhitespace()
                 let separator = byte(at: index)
                 index += 1
@@ -209,18 +215,22 @@ package enum JSONRecordCheck {
             var record: [String] = []
             record.reserveCapacity(values.count)
             for value in values {
-                guard let text = text(value.start, value.end, numbers) else { return false }
+                guard !value.escaped, let text = text(value.start, value.end, numbers) else { return false }
                 record.append(text)
+            }
+            if texts.isEmpty {
+                // As many records as the first one's length says fit, and a few: the list grows once, if at all.
+                texts.reserveCapacity(bytes.count / max(1, index - recordStart) + 16)
             }
             texts.append(record)
             return true
         }
 
-        /// The text of the scalar at `start..<end`, as `JSONValue.scalarText` would make it.
+        /// The text of the scalar at `start..<end` (a string without an
+        /// escape), as `JSONValue.scalarText` would make it.
         func text(_ start: Int, _ end: Int, _ numbers: JSONNumberText) -> String? {
             switch bytes[start] {
             case UInt8(ascii: "\""):
-                for i in start + 1..<end - 1 where bytes[i] == UInt8(ascii: "\\") { return nil }
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start + 1..<end - 1]), as: UTF8.self)
             case UInt8(ascii: "t"): return "true"
             case UInt8(ascii: "f"): return "false"
@@ -304,6 +314,7 @@ package enum JSONRecordCheck {
                         return true
                     }
                     guard let length = escapeLength(at: i) else { return false }
+                    escaped = true
                     i += length
                     runStart = i
                     continue

@@ -54,6 +54,20 @@ struct JSONRecordCheckTests {
         #expect(JSONRecordCheck.scalarMembers(Array(#"[{}]"#.utf8), keys: []) == 1)
     }
 
+    /// The texts of the values asked for; a string asked for with an escape
+    /// is the parser's to read (`nil`), one not asked for is skipped.
+    @Test func textsOfStringsWithAnEscapeAreLeftToTheParser() {
+        let numbers = JSONNumberText(isShortestDecimal: false) { "\($0)" }
+        let text = #"[{"note": "a\"b", "id": 1, "name": "Ada 網關"}, {"id": 2, "note": "c", "name": "Grace"}]"#
+        #expect(
+            JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["id", "name"], numbers: numbers)
+                == [["1", "Ada 網關"], ["2", "Grace"]])
+        #expect(JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["name", "note"], numbers: numbers) == nil)
+        let later = #"[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Gr\u0061ce"}]"#
+        #expect(JSONRecordCheck.scalarTexts(Array(later.utf8), keys: ["name"], numbers: numbers) == nil)
+        #expect(JSONRecordCheck.scalarTexts(Array(later.utf8), keys: ["id"], numbers: numbers) == [["1"], ["2"]])
+    }
+
     @Test func refusesWhatItDoesNotCount() {
         let refused = [
             #"[{"id": 1}, {"name": "x"}]"#,  // a record without the key
