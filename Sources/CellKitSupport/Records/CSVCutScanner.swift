@@ -25,8 +25,13 @@ struct CSVCutScanner {
     /// Where the first record larger than `recordLimit` starts, once one has ended.
     private(set) var oversized: (offset: Int, records: Int, lines: Int)?
 
-    init(recordLimit: Int) {
+    /// Whether the scan begins at the file's start, where a byte order mark
+    /// is no record's (the parsers skip it: a blank line after it is blank).
+    private var atFileStart: Bool
+
+    init(recordLimit: Int, atFileStart: Bool = false) {
         self.recordLimit = recordLimit
+        self.atFileStart = atFileStart
     }
 
     /// Takes `bytes`: the last place in them where a chunk may end (just
@@ -35,6 +40,14 @@ struct CSVCutScanner {
         var last: (end: Int, records: Int, lines: Int)?
         var i = 0
         let count = bytes.count
+        if atFileStart {
+            // (The first block holds the whole mark: a block is at least 64 bytes, or the whole file.)
+            atFileStart = false
+            if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+                consumed = 3
+                i = 3
+            }
+        }
         while i < count {
             if !afterCR {
                 // A run of bytes that are no line break and no quote: counted, and a record's.

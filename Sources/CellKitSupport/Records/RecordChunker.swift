@@ -416,7 +416,7 @@ public final class RecordChunker {
     }
 
     private func cutCSV(from start: Start) throws(Failure) -> Start {
-        var scanner = CSVCutScanner(recordLimit: recordLimit)
+        var scanner = CSVCutScanner(recordLimit: recordLimit, atFileStart: start.offset == 0)
         var offset = start.offset
         var lastCut: (offset: Int, records: Int, lines: Int)?
         var blockSize = targetBytes

@@ -87,6 +87,10 @@ import Testing
         #expect(
             error.hasPrefix("\(brokenPath):1:\(comma + 1): error: unexpected '}' after ','\n"), "\(error.prefix(300))")
         #expect(error.contains("remove the ',' at 1:\(comma)"), "\(error.prefix(600))")
+        // Bound as text only, the check guesses the chunks before it (DataFile's guesses): the same error.
+        let guessed = s.fail("rows WeatherCell from \"\(brokenPath)\" city=.city")
+        #expect(
+            guessed.hasPrefix("\(brokenPath):1:\(comma + 1): error: unexpected '}' after ','\n"), "\(guessed.prefix(300))")
 
         // A record over the limit: its start, on line 1.
         s.interpreter.sources.limits.dataRecordBytes = 1024
