@@ -90,7 +90,8 @@ import Testing
         // Bound as text only, the check guesses the chunks before it (DataFile's guesses): the same error.
         let guessed = s.fail("rows WeatherCell from \"\(brokenPath)\" city=.city")
         #expect(
-            guessed.hasPrefix("\(brokenPath):1:\(comma + 1): error: unexpected '}' after ','\n"), "\(guessed.prefix(300))")
+            guessed.hasPrefix("\(brokenPath):1:\(comma + 1): error: unexpected '}' after ','\n"),
+            "\(guessed.prefix(300))")
 
         // A record over the limit: its start, on line 1.
         s.interpreter.sources.limits.dataRecordBytes = 1024
