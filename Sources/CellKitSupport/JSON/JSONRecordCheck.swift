@@ -109,7 +109,9 @@ package enum JSONRecordCheck {
         @inline(__always)
         mutating func skipWhitespace() {
             while index < bytes.count {
-                switch bytes[index] {
+                let byte = bytes[index]
+                if byte > 0x20 { return }  // (most often: no whitespace at all)
+                switch byte {
                 case 0x20, 0x09: break
                 case 0x0D:
                     lineBreaks += 1
@@ -181,10 +183,6 @@ package enum JSONRecordCheck {
                 let start = index + 1
                 guard plainString() else { return false }
                 let end = index - 1
-                for key in memberKeys where key.end - key.start == end - start {
-                    if same(start, key.start, count: end - start) { return false }  // a duplicate: the parser says so
-                }
-                memberKeys.append((start, end))
                 var slot = -1
                 for (k, key) in keys.enumerated() where key.count == end - start && found & (1 << UInt64(k)) == 0 {
                     if matches(key, at: start) {
@@ -192,6 +190,13 @@ package enum JSONRecordCheck {
                         slot = k
                     }
                 }
+                // A key asked for, found the first time, repeats no key before it (that one would have been found).
+                if slot < 0 {
+                    for key in memberKeys where key.end - key.start == end - start {
+                        if same(start, key.start, count: end - start) { return false }  // a duplicate: the parser says so
+                    }
+                }
+                memberKeys.append((start, end))
                 skipWhitespace()
                 guard byte(at: index) == UInt8(ascii: ":") else { return false }
                 index += 1
@@ -199,7 +204,7 @@ package enum JSONRecordCheck {
                 let valueStart = index
                 escaped = false
                 guard scalar() else { return false }
-                if slot >= 0 { values[slot] = (valueStart, index, escaped) }
+                if slot >= 0 && numbers != nil { values[slot] = (valueStart, index, escaped) }
                 skipWhitespace()
                 let separator = byte(at: index)
                 index += 1

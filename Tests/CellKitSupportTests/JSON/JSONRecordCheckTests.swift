@@ -74,6 +74,8 @@ struct JSONRecordCheckTests {
             #"[{"id": [1]}]"#,  // not a scalar
             #"[{"id": 1, "tags": {"a": 1}}]"#,  // nested (read by the parser)
             #"[{"id": 1, "id": 2}]"#,  // a duplicate key
+            #"[{"id": 1, "x": 2, "id": 3}]"#,  // a key asked for, again after another
+            #"[{"x": 1, "id": 2, "x": 3}]"#,  // a key not asked for, again after one that is
             #"[{"id": 1,}]"#,  // a trailing comma
             #"[{"id": 1}, ]"#,
             #"[{"id": 01}]"#,  // a leading zero
