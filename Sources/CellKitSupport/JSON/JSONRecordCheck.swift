@@ -190,10 +190,11 @@ package enum JSONRecordCheck {
                         slot = k
                     }
                 }
-                // A key asked for, found the first time, repeats no key before it (that one would have been found).
+                // A key asked for, found the first time, repeats no key before it (that one would have been
+                // found). Any other that does is a duplicate: the parser says so.
                 if slot < 0 {
                     for key in memberKeys where key.end - key.start == end - start {
-                        if same(start, key.start, count: end - start) { return false }  // a duplicate: the parser says so
+                        if same(start, key.start, count: end - start) { return false }
                     }
                 }
                 memberKeys.append((start, end))
