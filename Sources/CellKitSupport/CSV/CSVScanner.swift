@@ -88,9 +88,7 @@ struct CSVScanner {
     }
 
     /// Whether the bytes start with a UTF-8 byte order mark (skipped: no part of the header).
-    private var startsWithByteOrderMark: Bool {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-    }
+    private var startsWithByteOrderMark: Bool { UTF8Validation.startsWithByteOrderMark(bytes) }
 
     /// The header, and the records (when `keepingFields`) and how many.
     private mutating func scan(keepingFields: Bool) throws(PositionedError) -> (

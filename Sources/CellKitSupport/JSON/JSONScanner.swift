@@ -84,7 +84,7 @@ struct JSONScanner {
     }
 
     private mutating func skipByteOrderMark() throws(PositionedError) {
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+        if UTF8Validation.startsWithByteOrderMark(bytes) {
             index = 3
             lineStart = 3
         } else if bytes.count >= 2

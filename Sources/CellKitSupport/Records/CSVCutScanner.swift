@@ -43,7 +43,7 @@ struct CSVCutScanner {
         if atFileStart {
             // (The first block holds the whole mark: a block is at least 64 bytes, or the whole file.)
             atFileStart = false
-            if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            if UTF8Validation.startsWithByteOrderMark(bytes) {
                 consumed = 3
                 i = 3
             }

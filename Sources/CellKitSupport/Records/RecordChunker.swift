@@ -320,7 +320,7 @@ public final class RecordChunker {
             if !isLast, text.last == UInt8(ascii: ",") { text[text.count - 1] = UInt8(ascii: "]") }
         case .jsonLines:
             // A byte order mark is not a column (as the parsers count), nor can it follow the `[`.
-            lines = index == 0 && text.starts(with: Self.byteOrderMark) ? Array(text.dropFirst(3)) : text
+            lines = index == 0 && UTF8Validation.startsWithByteOrderMark(text) ? Array(text.dropFirst(3)) : text
             text = []
         }
         return RecordChunk(
@@ -380,7 +380,7 @@ public final class RecordChunker {
         var offset = start.offset
         if offset == 0 && format == .jsonLines {
             let head = try read(0..<min(size, 3))
-            if head.starts(with: Self.byteOrderMark) { offset = 3 }  // not a record
+            if UTF8Validation.startsWithByteOrderMark(head) { offset = 3 }  // not a record
         }
         var lastCut: JSONCutScanner.Cut?
         var blockSize = targetBytes
@@ -472,9 +472,6 @@ public final class RecordChunker {
         if start.offset == 0, case .csv = format { return max(0, counted - 1) }
         return counted
     }
-
-    /// UTF-8's byte order mark, which the parsers skip at the start of a file.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The line breaks in `bytes` as the parsers count them: a CRLF, a lone
     /// LF or a lone CR (old Mac files) each ends a line.

@@ -3,6 +3,15 @@
 /// The parsers check strings as they scan them, so an error can name the offset of the first
 /// ill-formed byte; `readTextFile` checks a whole file the same way.
 package enum UTF8Validation {
+    /// UTF-8's byte order mark, which the parsers, the cut scans and the
+    /// script lexer skip at the start of a text.
+    package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Whether `bytes` start with the ``byteOrderMark``.
+    static func startsWithByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: byteOrderMark)
+    }
+
     /// Where the first sequence in `bytes[start..<end]` that is not
     /// well-formed UTF-8 starts (a well-formed one cut by `end` included), or
     /// `nil`. The scanners call it on a field or string that holds non-ASCII

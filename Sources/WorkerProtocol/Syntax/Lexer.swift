@@ -95,7 +95,7 @@ package struct Lexer: Sequence {
         self.file = file
         self.firstLine = firstLine
         var bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.starts(with: UTF8Validation.byteOrderMark) { bytes.removeFirst(3) }
         var lines: [Range<Int>] = []
         var start = 0
         var index = 0
