@@ -26,12 +26,7 @@ package enum JSONRecordCheck {
     /// ending its line), not an array; the answer is the same as for the
     /// array `JSONCutScanner.arrayOfLines` makes of them, without making it.
     package static func scalarMembers(_ bytes: some Collection<UInt8>, keys: [String], lines: Bool = false) -> Int? {
-        guard keys.count <= 64 else { return nil }
-        let wanted = keys.map { Array($0.utf8) }
-        return ContiguousUTF8.with(bytes) { buffer in
-            var scan = Scan(bytes: buffer, keys: wanted, numbers: nil)
-            return lines ? scan.lineRecords() : scan.records()
-        }
+        scalarMembersAndLines(bytes, keys: keys, lines: lines)?.count
     }
 
     /// The same check, with the line breaks the text has (as the parsers
@@ -40,7 +35,7 @@ package enum JSONRecordCheck {
     /// a guessed chunk needs to know where the next one starts
     /// (`RecordChunker.guessedChunk(_:check:)`). A valid text has line
     /// breaks only between tokens, where the check skips whitespace.
-    package static func scalarMembersAndLines(_ bytes: [UInt8], keys: [String], lines: Bool = false)
+    package static func scalarMembersAndLines(_ bytes: some Collection<UInt8>, keys: [String], lines: Bool = false)
         -> RecordChunker.CheckedChunk?
     {
         guard keys.count <= 64 else { return nil }
