@@ -234,12 +234,9 @@ package final class DataFile {
                 textFormat == nil
                 ? JSONRecordCheck.scalarMembers(bytes, keys: scalarKeys, lines: lines) : texts?.count
             if let count, count == chunk.count {
-                var table = DataTable(path: path, storage: .json(JSONDocument(unpositioned: .array([])), []), text: "")
-                table.countedRecords = count
-                table.checkedKeys = scalarKeys
-                table.keyTexts = texts ?? []
-                table.recordBase = chunk.firstRecord
-                table.place = place
+                let table = DataTable.checkedJSON(
+                    path: path, count: count, keys: scalarKeys, texts: texts ?? [], recordBase: chunk.firstRecord,
+                    place: place)
                 return .success(.table(table, isLast: chunk.isLast))
             }
         }
@@ -373,13 +370,11 @@ package final class DataFile {
             return try readExactly(index, positions: false)
         }
         guessedChunks += 1
-        var table = DataTable(path: path, storage: .json(JSONDocument(unpositioned: .array([])), []), text: "")
-        table.countedRecords = guess.count
-        table.checkedKeys = scalarKeys ?? []
-        table.recordBase = start.record
-        table.place = ChunkPlace(
+        let place = ChunkPlace(
             path: path, lineOffset: start.line - 1, lineStart: start.lineStart, bodyStart: start.offset,
-            prefix: index > 0 || format == .jsonLines ? 1 : 0)
+            prefix: chunker.textPrefix(ofChunk: index))
+        let table = DataTable.checkedJSON(
+            path: path, count: guess.count, keys: scalarKeys ?? [], recordBase: start.record, place: place)
         return .table(table, isLast: guess.isLast)
     }
 

@@ -40,6 +40,22 @@ package struct DataTable {
         var index: SourceLines?
     }
 
+    /// The records of a JSON chunk that `JSONRecordCheck` checked and
+    /// counted, without parsing them: `count` records, each with a scalar
+    /// value for every key of `keys`, and those values' texts when they
+    /// were kept (`texts`, a list per record).
+    package static func checkedJSON(
+        path: String, count: Int, keys: [String], texts: [[String]] = [], recordBase: Int, place: ChunkPlace
+    ) -> DataTable {
+        var table = DataTable(path: path, storage: .json(JSONDocument(unpositioned: .array([])), []), text: "")
+        table.countedRecords = count
+        table.checkedKeys = keys
+        table.keyTexts = texts
+        table.recordBase = recordBase
+        table.place = place
+        return table
+    }
+
     /// This table without its records (their count kept): what a reader
     /// that made its rows' values (``made``) from them holds on to.
     package func keepingOnlyTheCount() -> DataTable {

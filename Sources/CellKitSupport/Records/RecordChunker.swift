@@ -284,7 +284,7 @@ public final class RecordChunker {
         chunksRead += 1
         // What the parser's text has before the file's bytes: a later CSV chunk repeats the header line, a later
         // JSON chunk of an array starts with a `[`. The bytes are read after it (no copy of the chunk to make it).
-        var prefix = 0
+        let prefix = textPrefix(ofChunk: index)
         var lineOffset = start.line - 1
         var before: [UInt8] = []
         switch format {
@@ -295,12 +295,9 @@ public final class RecordChunker {
                 lineOffset = start.line - headerLines - 1
             }
         case .json:
-            if index > 0 {
-                before = [UInt8(ascii: "[")]
-                prefix = 1
-            }
+            if index > 0 { before = [UInt8(ascii: "[")] }
         case .jsonLines:
-            prefix = 1
+            break
         }
         var text: [UInt8]
         let block = lastBlock
@@ -327,6 +324,17 @@ public final class RecordChunker {
             firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset,
             parserText: text, lines: lines, lineOffset: lineOffset, lineStart: start.lineStart, prefix: prefix,
             isLast: isLast, index: index)
+    }
+
+    /// The characters the parser text of chunk `index` has before the file's
+    /// bytes on its first line (``RecordChunk/prefix``): a later chunk of a
+    /// JSON array, and every chunk of JSON Lines, start with a `[`.
+    public func textPrefix(ofChunk index: Int) -> Int {
+        switch format {
+        case .csv: 0
+        case .json: index > 0 ? 1 : 0
+        case .jsonLines: 1
+        }
     }
 
     /// The chunk holding record `record`, or `nil` if the file has fewer records.
