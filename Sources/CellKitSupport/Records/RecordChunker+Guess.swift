@@ -76,16 +76,15 @@ extension RecordChunker {
             else { return nil }
             let isLast = end == size
             let isLines = format == .jsonLines
-            // A later chunk of an array is `[` + its records, its last comma made a `]`:
-            // the byte before it (the comma that ends the chunk before) is read, and made the `[`.
-            let prefix = index > 0 && !isLines ? 1 : 0
-            var text = try read(start - prefix..<end)
-            if prefix == 1 { text[0] = UInt8(ascii: "[") }
+            // As ``chunk(_:)`` makes it: a later chunk of an array is `[` + its records, its last comma
+            // made a `]` (a guess ends just after a comma); JSON Lines are checked as they are.
+            let before: [UInt8] = index > 0 && !isLines ? [UInt8(ascii: "[")] : []
+            var text = try read(start..<end, after: before)
             if !isLast && !isLines { text[text.count - 1] = UInt8(ascii: "]") }
             guard let checked = check(text, isLines) else { return nil }
             return GuessedChunk(
                 range: start..<end, isLast: isLast, count: checked.count, lineBreaks: checked.lineBreaks,
-                lastLineStart: checked.lastLineBreak.map { start + ($0 - prefix) + 1 })
+                lastLineStart: checked.lastLineBreak.map { start + ($0 - before.count) + 1 })
         } catch {
             return nil
         }
