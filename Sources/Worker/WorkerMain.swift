@@ -169,16 +169,20 @@ final class ChunkOutput: TextOutput {
     /// render shared by several workers (``RenderPart``).
     func endBlock() throws {
         try flush()
-        guard worker.reply(.chunk([])) else { throw SessionGone.gone }
+        try send([])
     }
 
     func flush() throws {
         guard !buffer.isEmpty else { return }
         worker.breadcrumb.advance()
-        // Sent after the message's header as they are: not copied into a message first.
-        guard worker.channel.send(WorkerResponse.chunkHeader(count: buffer.count), then: buffer) else {
+        try send(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Sends `bytes` as a `.chunk`, after the message's header as they are: not copied into a message first.
+    private func send(_ bytes: [UInt8]) throws {
+        guard worker.channel.send(WorkerResponse.chunkHeader(count: bytes.count), then: bytes) else {
             throw SessionGone.gone
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

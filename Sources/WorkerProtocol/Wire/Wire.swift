@@ -86,6 +86,14 @@ package struct WireReader {
     /// The bytes not read yet.
     package var bytesLeft: Int { bytes.count - offset }
 
+    /// The end of a message: bytes left over after it are an error.
+    package func end() throws(WireError) {
+        let left = bytesLeft
+        guard left == 0 else {
+            throw WireError(left == 1 ? "1 byte follows the message" : "\(left) bytes follow the message")
+        }
+    }
+
     package mutating func byte() throws(WireError) -> UInt8 {
         guard offset < bytes.count else { throw WireError("the message ends early") }
         defer { offset += 1 }
@@ -135,9 +143,15 @@ package struct WireReader {
     }
 
     package mutating func rawBytes() throws(WireError) -> [UInt8] {
+        Array(bytes[try rawRange()])
+    }
+
+    /// Where the bytes ``rawBytes()`` would copy are in the message: for a
+    /// reader that takes them in place.
+    package mutating func rawRange() throws(WireError) -> Range<Int> {
         let n = try count()
         defer { offset += n }
-        return Array(bytes[offset..<offset + n])
+        return offset..<offset + n
     }
 
     package mutating func string() throws(WireError) -> String {
@@ -197,10 +211,7 @@ extension WireCodable {
     package init(frame: [UInt8]) throws(WireError) {
         var reader = WireReader(frame)
         self = try Self.decode(&reader)
-        let left = reader.bytesLeft
-        guard left == 0 else {
-            throw WireError(left == 1 ? "1 byte follows the message" : "\(left) bytes follow the message")
-        }
+        try reader.end()
     }
 }
 

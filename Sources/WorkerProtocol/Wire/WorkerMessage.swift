@@ -156,12 +156,9 @@ package enum WorkerResponse: Equatable, WireCodable {
         guard frame.first == 4 else { return nil }
         var reader = WireReader(frame)
         _ = try reader.byte()
-        let count = try reader.count()
-        let left = reader.bytesLeft - count
-        guard left == 0 else {
-            throw WireError(left == 1 ? "1 byte follows the message" : "\(left) bytes follow the message")
-        }
-        return frame[(frame.count - count)...]
+        let range = try reader.rawRange()
+        try reader.end()
+        return frame[range]
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> WorkerResponse {
