@@ -20,7 +20,8 @@
 /// ```
 package enum JSONRecordCheck {
     /// The number of records in `bytes` (a JSON array of objects) when each
-    /// has a scalar member for every key of `keys`, as described above; `nil` otherwise.
+    /// has a scalar member for every key of `keys`, as described above; `nil` otherwise
+    /// (and when a key is in `keys` twice).
     ///
     /// `lines`: `bytes` are JSON Lines (records one after another, each
     /// ending its line), not an array; the answer is the same as for the
@@ -38,7 +39,7 @@ package enum JSONRecordCheck {
     package static func scalarMembersAndLines(_ bytes: some Collection<UInt8>, keys: [String], lines: Bool = false)
         -> RecordChunker.CheckedChunk?
     {
-        guard keys.count <= 64 else { return nil }
+        guard keys.count <= 64, Set(keys).count == keys.count else { return nil }
         let wanted = keys.map { Array($0.utf8) }
         return ContiguousUTF8.with(bytes) { buffer in
             var scan = Scan(bytes: buffer, keys: wanted, numbers: nil)
@@ -58,7 +59,7 @@ package enum JSONRecordCheck {
     package static func scalarTexts(
         _ bytes: some Collection<UInt8>, keys: [String], numbers: JSONNumberText, lines: Bool = false
     ) -> [[String]]? {
-        guard keys.count <= 64, !keys.isEmpty else { return nil }
+        guard keys.count <= 64, !keys.isEmpty, Set(keys).count == keys.count else { return nil }
         let wanted = keys.map { Array($0.utf8) }
         return ContiguousUTF8.with(bytes) { buffer in
             var scan = Scan(bytes: buffer, keys: wanted, numbers: numbers)
@@ -72,9 +73,13 @@ package enum JSONRecordCheck {
     private struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
         let keys: [[UInt8]]
+        /// By length, the keys of that length (a bit per key of `keys`):
+        /// the only ones a member's key is compared with.
+        let keysOfLength: [UInt64]
         var index = 0
-        /// Where each key of the current record starts and ends (for duplicates).
-        var memberKeys: [(start: Int, end: Int)] = []
+        /// Where each key of the current record that is not asked for starts
+        /// and ends (for duplicates: a key asked for is found once).
+        var otherKeys: [(start: Int, end: Int)] = []
         /// With `numbers` (``scalarTexts(_:keys:numbers:lines:)``): the texts
         /// made so far, and where each wanted value of the current record is.
         let numbers: JSONNumberText?
@@ -92,8 +97,11 @@ package enum JSONRecordCheck {
             self.bytes = bytes
             self.keys = keys
             self.numbers = numbers
+            var keysOfLength = Array(repeating: UInt64(0), count: (keys.map(\.count).max() ?? 0) + 1)
+            for (k, key) in keys.enumerated() { keysOfLength[key.count] |= 1 << UInt64(k) }
+            self.keysOfLength = keysOfLength
             values = Array(repeating: (0, 0, false), count: keys.count)
-            memberKeys.reserveCapacity(64)
+            otherKeys.reserveCapacity(64)
         }
 
         @inline(__always)
@@ -106,8 +114,12 @@ package enum JSONRecordCheck {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte > 0x20 { return }  // (most often: no whitespace at all)
+                if byte == 0x20 {  // (then a space: after a colon or a comma)
+                    index += 1
+                    continue
+                }
                 switch byte {
-                case 0x20, 0x09: break
+                case 0x09: break
                 case 0x0D:
                     lineBreaks += 1
                     lastLineBreak = index
@@ -168,31 +180,36 @@ package enum JSONRecordCheck {
             skipWhitespace()
             let all: UInt64 = keys.count == 64 ? ~0 : (1 << UInt64(keys.count)) - 1
             var found: UInt64 = 0
-            memberKeys.removeAll(keepingCapacity: true)
+            var members = 0
+            if !otherKeys.isEmpty { otherKeys.removeAll(keepingCapacity: true) }
             if byte(at: index) == UInt8(ascii: "}") {
                 index += 1
                 return found == all
             }
             while true {
-                guard byte(at: index) == UInt8(ascii: "\""), memberKeys.count < 64 else { return false }
+                guard byte(at: index) == UInt8(ascii: "\""), members < 64 else { return false }
+                members += 1
                 let start = index + 1
                 guard plainString() else { return false }
                 let end = index - 1
+                // A key repeated in a record is an error (the parser says so): a key asked for is
+                // found once; any other is compared with the others before it.
                 var slot = -1
-                for (k, key) in keys.enumerated() where key.count == end - start && found & (1 << UInt64(k)) == 0 {
-                    if matches(key, at: start) {
-                        found |= 1 << UInt64(k)
-                        slot = k
-                    }
+                var candidates = end - start < keysOfLength.count ? keysOfLength[end - start] : 0
+                while candidates != 0 {
+                    let k = candidates.trailingZeroBitCount
+                    candidates &= candidates - 1
+                    guard matches(keys[k], at: start) else { continue }
+                    guard found & (1 << UInt64(k)) == 0 else { return false }
+                    found |= 1 << UInt64(k)
+                    slot = k
                 }
-                // A key asked for, found the first time, repeats no key before it (that one would have been
-                // found). Any other that does is a duplicate: the parser says so.
                 if slot < 0 {
-                    for key in memberKeys where key.end - key.start == end - start {
+                    for key in otherKeys where key.end - key.start == end - start {
                         if same(start, key.start, count: end - start) { return false }
                     }
+                    otherKeys.append((start, end))
                 }
-                memberKeys.append((start, end))
                 skipWhitespace()
                 guard byte(at: index) == UInt8(ascii: ":") else { return false }
                 index += 1

@@ -52,6 +52,18 @@ struct JSONRecordCheckTests {
         #expect(JSONRecordCheck.scalarMembers(Array("[]".utf8), keys: ["id"]) == 0)
         #expect(JSONRecordCheck.scalarMembers(Array(" [\n]\n".utf8), keys: ["id"]) == 0)
         #expect(JSONRecordCheck.scalarMembers(Array(#"[{}]"#.utf8), keys: []) == 1)
+        // Keys of one length are told apart by their bytes; keys asked for twice are refused.
+        let sameLength = #"[{"ab": 1, "id": 2, "xy": 3}, {"id": 4, "ab": 5}]"#
+        let numbers = JSONNumberText(isShortestDecimal: false) { "\($0)" }
+        #expect(JSONRecordCheck.scalarMembers(Array(sameLength.utf8), keys: ["id", "ab"]) == 2)
+        #expect(
+            JSONRecordCheck.scalarTexts(Array(sameLength.utf8), keys: ["ab", "id"], numbers: numbers)
+                == [["1", "2"], ["5", "4"]])
+        #expect(JSONRecordCheck.scalarMembers(Array(sameLength.utf8), keys: ["id", "xy"]) == nil)
+        #expect(JSONRecordCheck.scalarMembers(Array(sameLength.utf8), keys: ["id", "id"]) == nil)
+        #expect(JSONRecordCheck.scalarTexts(Array(sameLength.utf8), keys: ["ab", "id", "ab"], numbers: numbers) == nil)
+        // A key longer than any asked for.
+        #expect(JSONRecordCheck.scalarMembers(Array(#"[{"identifier": 1, "id": 2}]"#.utf8), keys: ["id"]) == 1)
     }
 
     /// The texts of the values asked for; a string asked for with an escape
