@@ -130,6 +130,10 @@ package enum JSONRecordCheck {
                 case 0x0A:
                     if index == 0 || bytes[index - 1] != 0x0D { lineBreaks += 1 }  // (a CRLF is one line break)
                     lastLineBreak = index
+                    // A pretty-printed text's indentation: a run of spaces, each a test, not a jump through the table.
+                    index += 1
+                    while index < bytes.count && bytes[index] == 0x20 { index += 1 }
+                    continue
                 default: return
                 }
                 index += 1
@@ -317,47 +321,30 @@ package enum JSONRecordCheck {
         /// its closing one. (The parser compares keys as Swift strings, which equates
         /// canonically equivalent non-ASCII spellings: bytes compare ASCII alone the same way.)
         mutating func plainString() -> Bool {
-            var i = index + 1
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: "\"") {
-                    index = i + 1
-                    return true
-                }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return false }
-                i += 1
-            }
-            return false
+            let (end, nonASCII) = ByteSearch.stringRunEnd(in: bytes, from: index + 1)
+            guard !nonASCII, byte(at: end) == UInt8(ascii: "\"") else { return false }
+            index = end + 1
+            return true
         }
 
         /// A string value: escapes as the parser reads them (a `\u` surrogate only in a pair).
         mutating func string() -> Bool {
             var i = index + 1
-            var runStart = i
-            var high: UInt8 = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    // A well-formed run between escapes: a sequence is never cut by an ASCII byte.
-                    if high >= 0x80 && UTF8Validation.firstIllFormed(in: bytes, from: runStart, to: i) != nil {
-                        return false
-                    }
-                    high = 0
-                    if byte == UInt8(ascii: "\"") {
-                        index = i + 1
-                        return true
-                    }
-                    guard let length = escapeLength(at: i) else { return false }
-                    escaped = true
-                    i += length
-                    runStart = i
-                    continue
+            while true {
+                // A run of plain bytes, then a quote, an escape, or a control character or the end (an error).
+                let (end, nonASCII) = ByteSearch.stringRunEnd(in: bytes, from: i)
+                let stop = byte(at: end)
+                guard stop == UInt8(ascii: "\"") || stop == UInt8(ascii: "\\") else { return false }
+                // A well-formed run between escapes: a sequence is never cut by an ASCII byte.
+                if nonASCII && UTF8Validation.firstIllFormed(in: bytes, from: i, to: end) != nil { return false }
+                if stop == UInt8(ascii: "\"") {
+                    index = end + 1
+                    return true
                 }
-                if byte < 0x20 { return false }
-                high |= byte
-                i += 1
+                guard let length = escapeLength(at: end) else { return false }
+                escaped = true
+                i = end + length
             }
-            return false
         }
 
         /// The length of the escape at `offset` (its backslash), or `nil` for one the parser refuses.

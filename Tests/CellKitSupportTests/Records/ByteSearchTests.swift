@@ -3,7 +3,7 @@ import Testing
 
 @testable import CellKitSupport
 
-/// The cut scans skip text eight bytes at a time (`ByteSearch`): they find
+/// The cut scans and the JSON record check skip text eight bytes at a time (`ByteSearch`): they find
 /// the byte a byte-at-a-time loop finds, wherever the run starts and ends
 /// (across word boundaries, in the last few bytes, at the buffer's end).
 @Suite struct ByteSearchTests {
@@ -26,6 +26,29 @@ import Testing
                 let two = ByteSearch.first(of: 0x22, 0x5C, in: buffer, from: from, to: to)
                 let expected2 = (from..<to).first { [0x22, 0x5C].contains(bytes[$0]) } ?? to
                 #expect(two == expected2, "\(bytes) \(from)..<\(to)")
+            }
+        }
+    }
+
+    /// A JSON string's plain run ends where a loop says: at the first quote,
+    /// backslash or control character (every one of 0x00–0x1F, next to bytes
+    /// of 0x20 and 0x7F–0xFF, whose borrows must not hide it), with the
+    /// bytes before it told apart as ASCII or not.
+    @Test func findsTheEndOfAStringRunAsALoopDoes() {
+        var generator = SeededGenerator(seed: 30)
+        let alphabet: [UInt8] = [0x22, 0x5C, 0x20, 0x21, 0x7F, 0x80, 0xC3, 0xFF] + Array(0x00...0x1F)
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0..<40, using: &generator)
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<5, using: &generator) == 0
+                    ? alphabet.randomElement(using: &generator)! : UInt8(ascii: "x")
+            }
+            let from = Int.random(in: 0...count, using: &generator)
+            let end = (from..<count).first { bytes[$0] == 0x22 || bytes[$0] == 0x5C || bytes[$0] < 0x20 } ?? count
+            let nonASCII = bytes[from..<end].contains { $0 >= 0x80 }
+            bytes.withUnsafeBufferPointer { buffer in
+                let run = ByteSearch.stringRunEnd(in: buffer, from: from)
+                #expect(run.end == end && run.nonASCII == nonASCII, "\(bytes) from \(from)")
             }
         }
     }
