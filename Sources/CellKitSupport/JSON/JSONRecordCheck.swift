@@ -116,12 +116,9 @@ package enum JSONRecordCheck {
 
         @inline(__always)
         mutating func skipWhitespace() {
-            // Most often no whitespace at all, or one space (after a colon or a comma): a test each, before the
-            // `switch`, whose jump through a table costs more than the rest of a member's check.
-            if index < bytes.count && bytes[index] == 0x20 { index += 1 }
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte > 0x20 { return }
+                if byte > 0x20 { return }  // (most often: no whitespace at all)
                 switch byte {
                 case 0x20, 0x09: break
                 case 0x0D:
@@ -283,9 +280,9 @@ package enum JSONRecordCheck {
             return true
         }
 
-        /// Whether `key` is at `start` (its first eight bytes are: ``keyWords``).
+        /// Whether `key` is at `start`, past its first eight bytes (those are compared as ``keyWords``).
         func matches(_ key: [UInt8], at start: Int) -> Bool {
-            for offset in 8..<key.count where bytes[start + offset] != key[offset] { return false }
+            for offset in key.indices.dropFirst(8) where bytes[start + offset] != key[offset] { return false }
             return true
         }
 
