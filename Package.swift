@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "BasicCells", type: .dynamic, targets: ["BasicCells"]),
         .library(name: "ChartCells", type: .dynamic, targets: ["ChartCells"]),
         .library(name: "CardCells", type: .dynamic, targets: ["CardCells"]),
+        // A data source: SQLite databases, through libsqlite3.so.0 opened with dlopen.
+        .library(name: "SQLite", type: .dynamic, targets: ["SQLite"]),
         // What the loading benchmark loads: a minimal plugin, and a trivial C library (the floor).
         .library(name: "cellkit-bench-plugin", type: .dynamic, targets: ["BenchPlugin"]),
         .library(name: "cellkit-bench-trivial", type: .dynamic, targets: ["BenchTrivialC"]),
@@ -84,6 +86,7 @@ let package = Package(
         .target(name: "ChartCells", dependencies: [cellKit], path: "Plugins/ChartCells"),
         .target(
             name: "CardCells", dependencies: [cellKit], path: "Plugins/CardCells", resources: [.process("Resources")]),
+        .target(name: "SQLite", dependencies: [cellKit], path: "Plugins/SQLite"),
 
         // Helpers shared by the test targets: golden files, temporary directories,
         // child processes, a seeded random generator.

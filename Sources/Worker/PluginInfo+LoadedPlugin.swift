@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+@_spi(Host) import PluginDiscovery
 import PluginRuntime
 import WorkerProtocol
 
@@ -13,8 +14,8 @@ extension PluginInfo {
                     name: r.name, kind: r.kind, summary: r.summary, typeName: r.typeName, nibName: r.nibName,
                     attributes: r.attributes.map {
                         AttributeInfo(name: $0.name, type: $0.type, defaultValue: $0.defaultValue, summary: $0.summary)
-                    },
-                    scenes: r.scenes, codeOnlyOutlets: r.codeOnlyOutlets)
+                    } + r.sourceOptions.map { AttributeInfo(name: $0.name, type: .string, summary: $0.summary) },
+                    scenes: r.scenes, codeOnlyOutlets: r.codeOnlyOutlets, fileExtensions: r.fileExtensions)
             })
     }
 }

@@ -27,6 +27,10 @@
                     fix: "reload needs the worker process that cellkit starts"))
         }
 
+        package func checkSource(_ binding: Binding) throws(BackendError) -> SourceCheck {
+            SourceChecker.check(binding, host: host)
+        }
+
         package func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
             let report = PluginValidator(host: host).validate(plugins: names)
             return (report.checked, report.failures.map(\.description))

@@ -191,6 +191,9 @@ extension RegistryCache.Record {
                     if let summary = r.summary { entry.updateValue(.string(summary), forKey: "summary") }
                     if let nib = r.nibName { entry.updateValue(.string(nib), forKey: "nib") }
                     if !r.scenes.isEmpty { entry.updateValue(.array(r.scenes.map { .string($0) }), forKey: "scenes") }
+                    if !r.fileExtensions.isEmpty {
+                        entry.updateValue(.array(r.fileExtensions.map { .string($0) }), forKey: "fileExtensions")
+                    }
                     entry.updateValue(
                         .array(
                             r.attributes.map { a in
@@ -231,7 +234,8 @@ extension RegistryCache.Record {
                 RegistryCache.RegistrationRecord(
                     name: rName, kind: kind, summary: r["summary"]?.stringValue, typeName: type,
                     nibName: r["nib"]?.stringValue, attributes: attributeRecords,
-                    scenes: r["scenes"]?.arrayValue?.compactMap(\.stringValue) ?? []))
+                    scenes: r["scenes"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                    fileExtensions: r["fileExtensions"]?.arrayValue?.compactMap(\.stringValue) ?? []))
         }
         self.init(
             path: path, size: size, mtimeSeconds: mtime, mtimeNanoseconds: nanos, isPlugin: isPlugin, name: name,

@@ -58,10 +58,12 @@ public final class RegistryCache {
         public var nibName: String?
         public var attributes: [AttributeRecord]
         public var scenes: [String]
+        /// A data source's file name endings (its options are its attributes).
+        public var fileExtensions: [String]
 
         package init(
             name: String, kind: PluginRegistration.Kind, summary: String?, typeName: String, nibName: String?,
-            attributes: [AttributeRecord], scenes: [String]
+            attributes: [AttributeRecord], scenes: [String], fileExtensions: [String] = []
         ) {
             self.name = name
             self.kind = kind
@@ -70,6 +72,7 @@ public final class RegistryCache {
             self.nibName = nibName
             self.attributes = attributes
             self.scenes = scenes
+            self.fileExtensions = fileExtensions
         }
     }
 

@@ -7,6 +7,13 @@ package func isPluginName(_ name: String) -> Bool {
     isIdentifier(name, unicodeLetters: true)
 }
 
+extension PluginRegistration {
+    /// A data source's options (`table=`), which a script sets as it sets a cell's attributes.
+    package var sourceOptions: [DataOption] { dataFormat?.options ?? [] }
+    /// A data source's file name endings, without the dot.
+    package var fileExtensions: [String] { dataFormat?.fileExtensions ?? [] }
+}
+
 extension PluginRegistration.Kind {
     /// `cell`/`cells`, `nib`/`nibs`, `header/footer view`/`…views`.
     package func noun(plural: Bool) -> String {
@@ -19,6 +26,7 @@ extension PluginRegistration.Kind {
             case .nib: "nib"
             case .storyboard: "storyboard"
             case .loader: "loader"
+            case .dataSource: "data source"
             @unknown default: rawValue
             }
         return plural ? base + "s" : base

@@ -1,6 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
-import PluginDiscovery
+@_spi(Host) import PluginDiscovery
 
 /// Scanning a library in this process (a `dlopen`): what the worker, the
 /// `--scan-plugin` child and the tests do; the session scans in a child.
@@ -84,8 +84,13 @@ extension RegistryCache.Record {
                         RegistryCache.AttributeRecord(
                             name: $0.name, type: $0.type.description, defaultValue: $0.defaultValue?.description,
                             summary: $0.summary)
-                    },
-                    scenes: r.scenes)
+                    }
+                        + r.sourceOptions.map {
+                            RegistryCache.AttributeRecord(
+                                name: $0.name, type: AttributeType.string.description, defaultValue: nil,
+                                summary: $0.summary)
+                        },
+                    scenes: r.scenes, fileExtensions: r.fileExtensions)
             },
             error: nil)
     }

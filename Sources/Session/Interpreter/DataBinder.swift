@@ -16,11 +16,29 @@ enum DataBinder {
     /// against the mapped attributes.
     static func binding(
         _ c: ValidatedCommand, cell cellArgument: Command.Argument, file fileArgument: Command.Argument,
-        to item: CatalogItem, sources: SourceContext
+        to item: CatalogItem, sources: SourceContext, plugins: LoadedPlugins
     ) throws(ConsoleError) -> Binding {
+        let path = sources.dataOverride ?? sources.resolvePath(fileArgument.text)
+        if let source = try pluginSource(for: path, c, plugins: plugins) {
+            return try sourceBinding(
+                c, cell: cellArgument, file: fileArgument, to: item, source: source, sources: sources, plugins: plugins)
+        }
+        // The options of a plugin's data source do not apply to a file cellkit reads itself.
+        for name in sourceOptionNames {
+            guard let option = c.options[name] else { continue }
+            throw ConsoleError(
+                .script,
+                c.command.diagnostic(
+                    "\(name)= is an option of a data source, such as SQLite's; \(fileArgument.text) is read as "
+                        + (RecordChunker.Format(name: c.option("format") ?? "") ?? RecordChunker.Format(path: path))
+                        .name
+                        .uppercased(),
+                    at: option.nameSpan,
+                    notes: ["remove it, or name the database: a file ending .db, .sqlite or .sqlite3, or format=sqlite"]
+                ))
+        }
         let (mappings, bound) = try self.mappings(of: c, item)
 
-        let path = sources.dataOverride ?? sources.resolvePath(fileArgument.text)
         let replaced =
             sources.dataOverride.map {
                 ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"]
@@ -318,8 +336,11 @@ extension DataBinder {
     static func watchedFiles(of screen: Screen) -> [String] {
         var paths: [String] = []
         for section in screen.sections {
-            for case .bound(let binding) in section.rows where binding.watch && !paths.contains(binding.path) {
-                paths.append(binding.path)
+            for case .bound(let binding) in section.rows where binding.watch {
+                // A plugin's source may read other files too (a database's -wal).
+                for path in [binding.path] + (binding.source?.fingerprint.files ?? []) where !paths.contains(path) {
+                    paths.append(path)
+                }
             }
         }
         return paths
@@ -336,13 +357,42 @@ extension DataBinder {
     /// Checks again each watched binding of `screen` whose file changed
     /// since it was checked, and takes the new records of those that check:
     /// a file half written keeps its last good binding, and says why.
-    static func refresh(_ screen: inout Screen, catalog: PluginCatalog, limits: InputLimits) -> DataRefresh {
+    static func refresh(
+        _ screen: inout Screen, catalog: PluginCatalog, limits: InputLimits,
+        checkSource: (Binding) throws(BackendError) -> SourceCheck
+    ) -> DataRefresh {
         var refresh = DataRefresh()
         for s in screen.sections.indices {
             for r in screen.sections[s].rows.indices {
                 guard case .bound(var binding) = screen.sections[s].rows[r], binding.watch,
-                    let before = DataFileIdentity(of: binding.path), before != binding.identity
+                    let before = DataFileIdentity(of: binding.path)
                 else { continue }
+                if let source = binding.source {
+                    // A plugin's source: checked again in the worker when any file it reads changed.
+                    let files = source.fingerprint.files
+                    guard
+                        before != binding.identity
+                            || files.map({ DataFileIdentity(of: $0) }) != source.fingerprint.identities
+                    else { continue }
+                    do throws(BackendError) {
+                        let check = try checkSource(binding)
+                        if let problem = check.problems.first {
+                            refresh.errors.append(
+                                "\(binding.file)\(problem.place.map { ", \($0)" } ?? ""): \(problem.message)")
+                            continue
+                        }
+                        binding.count = check.count
+                        binding.identity = before
+                        binding.source?.fingerprint = check.fingerprint
+                        binding.source?.starts = check.starts
+                        screen.sections[s].rows[r] = .bound(binding)
+                        refresh.changed = true
+                    } catch {
+                        refresh.errors.append("\(binding.file): \(error)")
+                    }
+                    continue
+                }
+                guard before != binding.identity else { continue }
                 let attributes = (try? catalog.resolve(binding.cell.qualified))?.info.attributes ?? []
                 let bound = binding.mappings.compactMap { mapping in
                     attributes.first { $0.name == mapping.attribute }.flatMap { BoundAttribute(mapping, type: $0.type) }

@@ -125,7 +125,7 @@ final class Interpreter {
         case .row: try composer.row(c)
         case .rows:
             try composer.rows(c) { cell, file, item throws(ConsoleError) in
-                try DataBinder.binding(c, cell: cell, file: file, to: item, sources: sources)
+                try DataBinder.binding(c, cell: cell, file: file, to: item, sources: sources, plugins: plugins)
             }
         case .render:
             if !renderer.declarationsOnly { try renderer.render(c, session.screens[try composer.targetScreen(c)]) }
@@ -158,7 +158,9 @@ final class Interpreter {
     /// (``DataBinder/refresh(_:catalog:limits:)``).
     func refreshWatchedData(screen index: Int) -> DataBinder.DataRefresh {
         guard composer.session.screens.indices.contains(index) else { return DataBinder.DataRefresh() }
-        return DataBinder.refresh(&composer.session.screens[index], catalog: plugins.catalog, limits: sources.limits)
+        return DataBinder.refresh(
+            &composer.session.screens[index], catalog: plugins.catalog, limits: sources.limits,
+            checkSource: { [plugins] binding throws(BackendError) in try plugins.backend.checkSource(binding) })
     }
 
     /// What the loaded plugins registered.

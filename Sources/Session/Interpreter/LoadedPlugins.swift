@@ -323,6 +323,12 @@ final class LoadedPlugins {
         if let nib = item.info.nibName { header += "   nib \(nib).nib" }
         output.print(header)
         if let summary = item.info.summary, !summary.isEmpty { output.print("  \(summary)") }
+        if item.kind == .dataSource {
+            let endings = item.info.fileExtensions.map { "." + $0 }.joined(separator: ", ")
+            output.print(
+                "  reads " + (endings.isEmpty ? "" : "files ending \(endings), and ")
+                    + "any file with format=\(item.name); its options:")
+        }
         let attributes = item.info.attributes
         if attributes.isEmpty {
             if !item.info.scenes.isEmpty {

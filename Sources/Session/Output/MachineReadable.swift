@@ -63,6 +63,7 @@ enum MachineReadable {
                         })
                 ),
                 ("scenes", .array(item.info.scenes.map(JSONValue.string))),
+                ("fileExtensions", .array(item.info.fileExtensions.map(JSONValue.string))),
             ])
     }
 
@@ -95,6 +96,7 @@ enum MachineReadable {
         case .nib: "nib"
         case .storyboard: "storyboard"
         case .loader: "loader"
+        case .dataSource: "dataSource"
         @unknown default: kind.rawValue
         }
     }

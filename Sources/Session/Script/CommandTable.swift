@@ -177,9 +177,17 @@ extension CommandSpec {
                     "draw the screen again when FILE changes (in show, and at the prompt); a file half written keeps the last good rows",
                     example: "true"),
                 .init(
-                    "format", .choice(RecordChunker.Format.names),
-                    "what FILE holds (default: its extension; else a JSON array)",
+                    "format", .text,
+                    "what FILE holds: csv, tsv, json, jsonl, or a plugin's data source such as sqlite (default: its "
+                        + "extension; else a JSON array)",
                     example: "jsonl"),
+                .init(
+                    "table", .text,
+                    "the table or view of an SQLite database whose rows are drawn (FILE ending .db, .sqlite, .sqlite3)",
+                    example: "users"),
+                .init(
+                    "query", .text, "one read-only SELECT of an SQLite database whose rows are drawn",
+                    example: "\"SELECT name, age FROM users WHERE age > 30\""),
             ],
             attributes: .boundCell,
             summary: "add a row per record of a data file",

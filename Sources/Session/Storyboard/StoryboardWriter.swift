@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import CellKitSupport
 import WorkerProtocol
 
 /// Writes a session as a storyboard: the script that, run again, rebuilds
@@ -69,6 +70,14 @@ enum StoryboardWriter {
                 }
             }
             if binding.watch { parts.append(.attribute("watch", .text("true"))) }
+            if let source = binding.source {
+                // A plugin's source: its name (what format= says) and its options (table=, query=).
+                let name = source.name.split(separator: ".").last.map(String.init) ?? source.name
+                parts.append(.attribute("format", .text(name)))
+                for option in source.options { parts.append(.attribute(option.name, .text(option.value))) }
+            } else if binding.format != RecordChunker.Format(path: binding.file) {
+                parts.append(.attribute("format", .text(binding.format.name)))
+            }
             return Script.line(grid ? "items" : "rows", parts)
         }
     }

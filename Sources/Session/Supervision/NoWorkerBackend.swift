@@ -45,6 +45,10 @@ final class NoWorkerBackend: PluginBackend, FrameSource {
         throw .plugin(error)
     }
 
+    func checkSource(_ binding: Binding) throws(BackendError) -> SourceCheck {
+        throw .plugin(error)
+    }
+
     func open(_ screen: Screen, colors: ColorMode, size: TerminalSize, keepPosition: Bool) throws {
         throw BackendError.plugin(error)
     }

@@ -25,6 +25,9 @@ protocol PluginBackend: AnyObject {
     /// Makes every cell, nib and scene of the loaded plugins `names`; returns
     /// how many items were checked and every failure.
     func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String])
+    /// Checks a binding whose records a plugin's data source reads: the
+    /// source is opened, its records counted, the first ones checked.
+    func checkSource(_ binding: Binding) throws(BackendError) -> SourceCheck
     /// Loads every plugin again from its file, as it is now (`reload`): the
     /// metadata of each, or why it failed, in load order.
     func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)]
@@ -151,6 +154,19 @@ final class WorkerBackend: PluginBackend {
             throw .worker(WorkerFailure(reason: .protocolError("an answer to validate that is not a report")))
         }
         return (checked, failures)
+    }
+
+    func checkSource(_ binding: Binding) throws(BackendError) -> SourceCheck {
+        let response: WorkerResponse
+        do {
+            response = try process.send(.checkSource(binding))
+        } catch {
+            throw .worker(error)
+        }
+        guard case .sourceChecked(let check) = response else {
+            throw .worker(WorkerFailure(reason: .protocolError("an answer to a source check that is not one")))
+        }
+        return check
     }
 
     func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool) {

@@ -17,7 +17,10 @@ import WorkerProtocol
 /// so, never a crash or rows from another file.
 final class BoundRows {
     let binding: Binding
-    private let file: DataFile
+    /// The data file's chunks, for a file cellkit reads itself; `nil` when a plugin's source reads the records.
+    private let file: DataFile?
+    /// The records a plugin's data source reads (``Binding/source``).
+    private let sourceRows: SourceRows?
     /// Each mapping, in the order the script gave them, with its attribute's slot.
     private let entries: [(slot: Int, entry: Entry)]
     private enum Entry {
@@ -42,26 +45,29 @@ final class BoundRows {
     /// `plan`: the records that will be read, in order, when not all of them
     /// are (a worker drawing some blocks of the rows): the file reads ahead
     /// the chunks that hold them, and no other.
-    init(_ binding: Binding, attributes: [AttributeInfo], plan: [Range<Int>]? = nil) throws(Failure) {
+    /// `source`: the data source type a plugin registered under the binding's
+    /// ``Binding/source`` name, when a plugin's source reads the records.
+    init(
+        _ binding: Binding, attributes: [AttributeInfo], plan: [Range<Int>]? = nil,
+        source: (any DataSource.Type)? = nil
+    ) throws(Failure) {
         self.binding = binding
         let now = DataFileIdentity(of: binding.path)
-        guard now == binding.identity else {
+        guard now == binding.identity,
+            binding.source.map({
+                SourceFingerprint(now: $0.fingerprint.files, token: $0.fingerprint.token) == $0.fingerprint
+            }) ?? true
+        else {
             let was = "it had \(binding.identity.size) bytes"
-            let what = now.map { "\(was), now \($0.size) and another modification time" } ?? "\(was), and it is gone"
+            let what =
+                now.map {
+                    $0 == binding.identity
+                        ? "a file it reads changed" : "\(was), now \($0.size) and another modification time"
+                }
+                ?? "\(was), and it is gone"
             throw Failure(
                 description:
                     "\(binding.file) changed since `rows` read it (\(what)); run `rows … from \(binding.file)` again")
-        }
-        do {
-            file = try DataFile(
-                binding.path, format: binding.format, positions: false,
-                starts: binding.chunks.isEmpty ? nil : binding.chunks)
-            file.plan = plan
-        } catch {
-            switch error {
-            case .io(let message): throw Failure(description: message)
-            case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
-            }
         }
         names = attributes.map(\.name)
         var slots: [String: Int] = [:]
@@ -87,6 +93,36 @@ final class BoundRows {
         reader = RecordReader(slots: boundSlots, attributes: bound, cellName: binding.cell.written)
         constants = constantEntries
         constantValues = constantEntries.map { ($0.slot, SlotValue($0.value)) }
+        if binding.source != nil {
+            guard let source else {
+                throw Failure(
+                    description: "\(binding.file): no data source named \(binding.source?.name ?? "") is loaded")
+            }
+            do {
+                sourceRows = try SourceRows(
+                    binding, type: source, reader: SourceRecordReader(bound, cell: binding.cell.written))
+            } catch let error as Failure {
+                throw error
+            } catch {
+                throw Failure(description: "\(binding.file): data sources give fields by name, not paths into them")
+            }
+            file = nil
+            return
+        }
+        sourceRows = nil
+        let file: DataFile
+        do {
+            file = try DataFile(
+                binding.path, format: binding.format, positions: false,
+                starts: binding.chunks.isEmpty ? nil : binding.chunks)
+            file.plan = plan
+        } catch {
+            switch error {
+            case .io(let message): throw Failure(description: message)
+            case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
+            }
+        }
+        self.file = file
         // Each chunk's records' values are made on the thread that reads it (ahead of the drawing).
         file.prepare = { [reader] table in reader.values(of: table) }
         // Text made of top-level JSON members, every bound attribute: the
@@ -131,6 +167,7 @@ final class BoundRows {
         throws(Failure) -> Bool
     {
         if !currentRecords.contains(record) { try read(holding: record) }
+        if let failure = currentFailures[record] { throw Failure(description: failure) }
         let index = record - currentRecords.lowerBound
         var full = true
         if let made = currentValues {
@@ -163,7 +200,7 @@ final class BoundRows {
     /// ``fill(record:into:constants:)``). Nothing is copied.
     func madeValues(of record: Int) throws(Failure) -> (values: [SlotValue?], at: Int)? {
         if !currentRecords.contains(record) { try read(holding: record) }
-        guard let made = currentValues else { return nil }
+        guard let made = currentValues, currentFailures.isEmpty else { return nil }
         let count = reader.slots.count
         let at = (record - currentRecords.lowerBound) * count
         for index in at..<at + count {
@@ -190,12 +227,28 @@ final class BoundRows {
     /// The bound values of `current`'s records, made when it was read; `nil` when it must be read a row at a time.
     private var currentValues: [SlotValue?]?
     private var currentPlans = RecordReader.Plans.none
+    /// The records of the current batch whose values could not be made, with why (a plugin's source).
+    private var currentFailures: [Int: String] = [:]
 
     /// Reads the chunk holding `record`.
     private func read(holding record: Int) throws(Failure) {
         current = nil
         currentRecords = 0..<0
         currentValues = nil
+        currentFailures = [:]
+        if let sourceRows {
+            let made = try sourceRows.made(from: record)
+            guard made.records.contains(record) else {
+                throw Failure(
+                    description:
+                        "\(binding.file) has no record \(record + 1): it changed since `rows` read it; run it again")
+            }
+            currentRecords = made.records
+            currentValues = made.values
+            currentFailures = made.failures
+            return
+        }
+        guard let file else { return }
         let found: DataTable?
         do {
             found = try file.table(holding: record)

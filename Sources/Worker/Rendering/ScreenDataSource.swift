@@ -187,7 +187,9 @@ final class ScreenDataSource {
         do {
             let attributes = (try? plan(binding.cell))?.attributes.map { AttributeInfo(name: $0.name, type: $0.type) }
             let rows = try BoundRows(
-                binding, attributes: attributes ?? [], plan: plan(section: section, source: source))
+                binding, attributes: attributes ?? [], plan: plan(section: section, source: source),
+                source: binding.source.flatMap { try? host.registry.resolve($0.name, kinds: [.dataSource]) }?
+                    .registration.dataSource)
             boundRows[section, default: [:]][source] = rows
             return rows
         } catch {

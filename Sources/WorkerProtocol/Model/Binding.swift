@@ -29,6 +29,10 @@ package struct Binding: Equatable, Sendable {
     /// `watch=true`: the rows are read again, and the screen drawn again,
     /// when the file changes (in `show` and at the prompt).
     package var watch = false
+    /// When a plugin's data source reads the records (a database): which,
+    /// with what options; `nil` for the data files cellkit reads itself
+    /// (``format`` says which), whose `format` is then unused.
+    package var source: SourceBinding?
 
     package enum Mapping: Equatable, Sendable {
         /// `attr=.field`: the record's field.
@@ -43,11 +47,13 @@ package struct Binding: Equatable, Sendable {
 
     package static func == (a: Binding, b: Binding) -> Bool {
         a.cell == b.cell && a.file == b.file && a.format == b.format && a.mappings == b.mappings && a.watch == b.watch
+            && a.source?.name == b.source?.name && a.source?.options == b.source?.options
     }
 
     package init(
         cell: CellReference, file: String, path: String, format: RecordChunker.Format, mappings: [Mapping], count: Int,
-        identity: DataFileIdentity, chunks: [RecordChunker.ChunkStart] = [], watch: Bool = false
+        identity: DataFileIdentity, chunks: [RecordChunker.ChunkStart] = [], watch: Bool = false,
+        source: SourceBinding? = nil
     ) {
         self.cell = cell
         self.file = file
@@ -58,5 +64,6 @@ package struct Binding: Equatable, Sendable {
         self.identity = identity
         self.chunks = chunks
         self.watch = watch
+        self.source = source
     }
 }

@@ -62,10 +62,13 @@ package struct ItemInfo: Equatable, Sendable {
     package var scenes: [String]
     /// Outlets the cell fills from code: not attributes, and refused by name.
     package var codeOnlyOutlets: [String]
+    /// A data source's file name endings (`db`, `sqlite`), without the dot;
+    /// its options are its ``attributes`` (each a String).
+    package var fileExtensions: [String]
 
     package init(
         name: String, kind: PluginRegistration.Kind, summary: String? = nil, typeName: String, nibName: String? = nil,
-        attributes: [AttributeInfo], scenes: [String], codeOnlyOutlets: [String] = []
+        attributes: [AttributeInfo], scenes: [String], codeOnlyOutlets: [String] = [], fileExtensions: [String] = []
     ) {
         self.name = name
         self.kind = kind
@@ -75,6 +78,7 @@ package struct ItemInfo: Equatable, Sendable {
         self.attributes = attributes
         self.scenes = scenes
         self.codeOnlyOutlets = codeOnlyOutlets
+        self.fileExtensions = fileExtensions
     }
 }
 

@@ -41,6 +41,7 @@ extension ItemInfo: WireCodable {
         w.write(scenes)
         w.write(attributes)
         w.write(codeOnlyOutlets)
+        w.write(fileExtensions)
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> ItemInfo {
@@ -53,7 +54,7 @@ extension ItemInfo: WireCodable {
         let attributes: [AttributeInfo] = try r.array()
         return ItemInfo(
             name: name, kind: kind, summary: summary, typeName: typeName, nibName: nibName, attributes: attributes,
-            scenes: scenes, codeOnlyOutlets: try r.array())
+            scenes: scenes, codeOnlyOutlets: try r.array(), fileExtensions: try r.array())
     }
 }
 

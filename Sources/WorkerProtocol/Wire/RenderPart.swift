@@ -45,10 +45,11 @@ package struct RenderPart: Equatable, WireCodable {
         for section in screen.sections {
             for source in section.rows {
                 if case .bound(let binding) = source {
-                    // The chunks a worker reads (the check's, joined: ``RecordChunker/joined(_:targetBytes:)``).
-                    for chunk in RecordChunker.joined(binding.chunks)
-                    where chunk.record > 0 && chunk.record < binding.count {
-                        chunkRows.append(first + chunk.record)
+                    // The chunks a worker reads (the check's, joined: ``RecordChunker/joined(_:targetBytes:)``),
+                    // or where a plugin's source starts reading fast.
+                    let starts = binding.source?.starts ?? RecordChunker.joined(binding.chunks).map(\.record)
+                    for record in starts where record > 0 && record < binding.count {
+                        chunkRows.append(first + record)
                     }
                 }
                 first += source.count

@@ -99,6 +99,7 @@ extension Binding: WireCodable {
         w.write(count)
         w.write(identity)
         w.write(chunks)
+        w.write(source)
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> Binding {
@@ -114,7 +115,79 @@ extension Binding: WireCodable {
         guard count >= 0 else { throw WireError("a binding of \(count) records") }
         return Binding(
             cell: cell, file: file, path: path, format: format, mappings: mappings, count: count,
-            identity: try r.read(), chunks: try r.array())
+            identity: try r.read(), chunks: try r.array(), source: try r.optional())
+    }
+}
+
+extension SourceBinding: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(name)
+        w.write(options)
+        w.write(fingerprint)
+        w.write(starts)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> SourceBinding {
+        SourceBinding(name: try r.string(), options: try r.array(), fingerprint: try r.read(), starts: try r.array())
+    }
+}
+
+extension SourceCheck: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(count)
+        w.write(fingerprint)
+        w.write(starts)
+        w.write(problems)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> SourceCheck {
+        let count = try r.int()
+        guard count >= 0 else { throw WireError("a source of \(count) records") }
+        return SourceCheck(count: count, fingerprint: try r.read(), starts: try r.array(), problems: try r.array())
+    }
+}
+
+extension SourceProblem: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(message)
+        w.write(fix)
+        w.write(field)
+        w.write(place)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> SourceProblem {
+        SourceProblem(try r.string(), fix: try r.optional(), field: try r.optional(), place: try r.optional())
+    }
+}
+
+extension SourceOption: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(name)
+        w.write(value)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> SourceOption {
+        SourceOption(name: try r.string(), value: try r.string())
+    }
+}
+
+extension SourceFingerprint: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(files)
+        w.write(identities.count)
+        for identity in identities { w.write(identity) }
+        w.write(token)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> SourceFingerprint {
+        let files: [String] = try r.array()
+        let count = try r.int()
+        guard count == files.count else {
+            throw WireError("a fingerprint of \(files.count) files with \(count) identities")
+        }
+        var identities: [DataFileIdentity?] = []
+        for _ in 0..<count { identities.append(try r.optional()) }
+        return SourceFingerprint(files: files, identities: identities, token: try r.string())
     }
 }
 

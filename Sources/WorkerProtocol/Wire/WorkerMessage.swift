@@ -18,6 +18,9 @@ package enum WorkerRequest: Equatable, WireCodable {
     case closeView
     /// `cellkit validate`: make every cell, nib and scene of these loaded plugins.
     case validate(plugins: [String])
+    /// `rows … from FILE` read by a plugin's data source: open it, count the
+    /// records, and check the first ones against the cell's attributes.
+    case checkSource(Binding)
 
     package func encode(into w: inout WireWriter) {
         switch self {
@@ -50,6 +53,9 @@ package enum WorkerRequest: Equatable, WireCodable {
         case .validate(let plugins):
             w.write(UInt8(6))
             w.write(plugins)
+        case .checkSource(let binding):
+            w.write(UInt8(7))
+            w.write(binding)
         }
     }
 
@@ -71,6 +77,8 @@ package enum WorkerRequest: Equatable, WireCodable {
             return .closeView
         case 6:
             return .validate(plugins: try r.array())
+        case 7:
+            return .checkSource(try r.read())
         case let other:
             throw WireError("no request \(other)")
         }
@@ -98,6 +106,8 @@ package enum WorkerResponse: Equatable, WireCodable {
     case viewClosed(cellErrors: [String])
     /// What `validate` checked, and every failure.
     case validated(checked: Int, failures: [String])
+    /// What checking a data source's binding found.
+    case sourceChecked(SourceCheck)
 
     package func encode(into w: inout WireWriter) {
         switch self {
@@ -137,6 +147,9 @@ package enum WorkerResponse: Equatable, WireCodable {
             w.write(UInt8(9))
             w.write(checked)
             w.write(failures)
+        case .sourceChecked(let check):
+            w.write(UInt8(10))
+            w.write(check)
         }
     }
 
@@ -174,6 +187,7 @@ package enum WorkerResponse: Equatable, WireCodable {
         case 7: return .frame(try r.rawBytes())
         case 8: return .viewClosed(cellErrors: try r.array())
         case 9: return .validated(checked: try r.int(), failures: try r.array())
+        case 10: return .sourceChecked(try r.read())
         case let other: throw WireError("no response \(other)")
         }
     }

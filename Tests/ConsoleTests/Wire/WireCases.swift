@@ -40,7 +40,7 @@ enum WireCases {
     private static func names<T: CaseIterable>(_: T.Type) -> Set<String> { Set(T.allCases.map { "\($0)" }) }
 
     enum Request: CaseIterable {
-        case load, render, openView, viewAction, closeView, validate
+        case load, render, openView, viewAction, closeView, validate, checkSource
         init(_ v: WorkerRequest) {
             switch v {
             case .load: self = .load
@@ -49,12 +49,13 @@ enum WireCases {
             case .viewAction: self = .viewAction
             case .closeView: self = .closeView
             case .validate: self = .validate
+            case .checkSource: self = .checkSource
             }
         }
     }
 
     enum Response: CaseIterable {
-        case hello, loaded, pluginError, chunk, rendered, failed, frame, viewClosed, validated
+        case hello, loaded, pluginError, chunk, rendered, failed, frame, viewClosed, validated, sourceChecked
         init(_ v: WorkerResponse) {
             switch v {
             case .hello: self = .hello
@@ -66,6 +67,7 @@ enum WireCases {
             case .frame: self = .frame
             case .viewClosed: self = .viewClosed
             case .validated: self = .validated
+            case .sourceChecked: self = .sourceChecked
             }
         }
     }

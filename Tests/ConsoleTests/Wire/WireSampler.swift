@@ -110,6 +110,31 @@ struct WireSampler {
             chunks: list {
                 RecordChunker.ChunkStart(
                     offset: $0.natural(), record: $0.natural(), line: $0.natural(), lineStart: $0.natural())
+            }, source: optional { $0.sourceBinding() })
+    }
+
+    mutating func sourceBinding() -> SourceBinding {
+        SourceBinding(
+            name: text(), options: list { SourceOption(name: $0.text(), value: $0.text()) },
+            fingerprint: sourceFingerprint(), starts: list { $0.natural() })
+    }
+
+    mutating func sourceFingerprint() -> SourceFingerprint {
+        let files = list { $0.text() }
+        return SourceFingerprint(
+            files: files,
+            identities: files.map { _ in
+                optional { DataFileIdentity(size: $0.integer(), seconds: $0.integer(), nanoseconds: $0.integer()) }
+            }, token: text())
+    }
+
+    mutating func sourceCheck() -> SourceCheck {
+        SourceCheck(
+            count: natural(), fingerprint: sourceFingerprint(), starts: list { $0.natural() },
+            problems: list {
+                SourceProblem(
+                    $0.text(), fix: $0.optional { $0.text() }, field: $0.optional { $0.text() },
+                    place: $0.optional { $0.text() })
             })
     }
 
@@ -185,7 +210,7 @@ struct WireSampler {
         ItemInfo(
             name: text(), kind: pick(PluginRegistration.Kind.allCases), summary: optional { $0.text() },
             typeName: text(), nibName: optional { $0.text() }, attributes: list { $0.attributeInfo() },
-            scenes: list { $0.text() }, codeOnlyOutlets: list { $0.text() })
+            scenes: list { $0.text() }, codeOnlyOutlets: list { $0.text() }, fileExtensions: list { $0.text() })
     }
 
     mutating func attributeInfo() -> AttributeInfo {
@@ -219,7 +244,7 @@ struct WireSampler {
     }
 
     mutating func request() -> WorkerRequest {
-        switch int(0...5) {
+        switch int(0...6) {
         case 0: .load(path: text(), allowUnsafe: chance(50))
         case 1:
             .render(
@@ -231,12 +256,13 @@ struct WireSampler {
                 keepPosition: chance(50))
         case 3: .viewAction(optional { $0.action() }, columns: integer(), rows: integer(), draw: chance(50))
         case 4: .closeView
+        case 5: .checkSource(binding())
         default: .validate(plugins: list { $0.text() })
         }
     }
 
     mutating func response() -> WorkerResponse {
-        switch int(0...8) {
+        switch int(0...9) {
         case 0: .hello(protocolVersion: integer(), abi: integer(), compiler: integer())
         case 1: .loaded(pluginInfo(), wasAlreadyLoaded: chance(50))
         case 2: .pluginError(code: text(), message: text(), fix: optional { $0.text() }, path: optional { $0.text() })
@@ -245,6 +271,7 @@ struct WireSampler {
         case 5: .failed(text())
         case 6: .frame(bytes())
         case 7: .viewClosed(cellErrors: list { $0.text() })
+        case 8: .sourceChecked(sourceCheck())
         default: .validated(checked: integer(), failures: list { $0.text() })
         }
     }

@@ -20,7 +20,7 @@ public enum PluginABI {
     /// the scaffold and `cellkit --version` read it; each plugin carries the
     /// value it was compiled against, which is also the oldest SDK it needs.
     @_alwaysEmitIntoClient
-    public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (2, 0, 0) }
+    public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (2, 1, 0) }
 
     /// The part of ``sdkVersion`` the host's gate compares, `major << 16 | minor`
     /// (1.0 is 65536). Plugins built before 1.0 report their ABI number here

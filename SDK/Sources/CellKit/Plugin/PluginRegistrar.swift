@@ -200,6 +200,47 @@ public final class PluginRegistrar {
                 scenes: [], initialScene: nil, makeView: nil, loader: loader.erased))
     }
 
+    /// Registers a data source: a format that `rows CELL from FILE` reads,
+    /// by its ``DataFormat/name`` (`format=sqlite`) and by the file names it
+    /// claims (`.db`). Its name shares the plugin's namespace with its cells.
+    ///
+    /// ```swift
+    /// try registrar.register(SQLiteSource.self)
+    /// ```
+    ///
+    /// - Throws: ``CellKitError`` (`registrationFailed`) when the format's name
+    ///   is not a name (letters, digits, `-` and `_`), or a file name ending
+    ///   or an option is not; `duplicateName` when its name is taken.
+    public func register(_ sourceType: any DataSource.Type, summary: String? = nil) throws(CellKitError) {
+        let format = sourceType.format
+        func isName(_ text: String) -> Bool {
+            !text.isEmpty
+                && text.utf8.allSatisfy {
+                    ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 || $0 == 0x2D || $0 == 0x5F
+                }
+        }
+        guard isName(format.name) else {
+            throw CellKitError(
+                .registrationFailed,
+                "\(pluginName) registers a data source named '\(format.name)', which is not a name",
+                fix: "name it with letters, digits, - and _, such as sqlite")
+        }
+        for word in format.fileExtensions + format.options.map(\.name) where !isName(word) {
+            throw CellKitError(
+                .registrationFailed,
+                "\(pluginName)'s data source \(format.name) declares '\(word)', which is not a name",
+                fix: "write file name endings without the dot (db, not .db), and options as names (table)")
+        }
+        try checkUnique(format.name)
+        var registration = PluginRegistration(
+            name: format.name, kind: .dataSource, summary: summary ?? (format.summary.isEmpty ? nil : format.summary),
+            typeName: _typeName(sourceType, qualified: false), attributes: [], nibName: nil, scenes: [],
+            initialScene: nil, makeView: nil, loader: nil)
+        registration.dataSource = sourceType
+        registration.dataFormat = format
+        registrations.append(registration)
+    }
+
     // MARK: - Committing (the host)
 
     /// Makes the plugin's nibs and storyboards findable by name. The host
@@ -280,6 +321,8 @@ public final class PluginRegistrar {
         case storyboard
         /// A screen or controller loader.
         case loader
+        /// A data source: a format `rows … from FILE` reads.
+        case dataSource = "data source"
     }
 
     /// The short name (qualified by the plugin's name in the host's registry).
@@ -306,6 +349,10 @@ public final class PluginRegistrar {
     /// `@Outlet(scriptable: false)` labels): no attributes, and a script
     /// that sets one is refused by name.
     public internal(set) var codeOnlyOutlets: [String] = []
+    /// A registered data source's type.
+    public internal(set) var dataSource: (any DataSource.Type)?
+    /// What a registered data source reads: its name, file names and options.
+    public internal(set) var dataFormat: DataFormat?
 }
 
 extension Storyboard {

@@ -1,0 +1,142 @@
+@_spi(Host) import CellKit
+import CellKitSupport
+import DataBinding
+import Dispatch
+import PluginRuntime
+import WorkerProtocol
+
+/// The rows of a binding whose records a plugin's ``DataSource`` reads
+/// (`rows … from "app.db" table=users`): a batch of records at a time, made
+/// into the cell's values by slot on a thread of their own while the batch
+/// before is drawn, as a data file's chunks are (docs/design.md, "Data
+/// sources").
+///
+/// The source is used by one thread at a time: every read runs on
+/// ``queue``, in order.
+final class SourceRows: @unchecked Sendable {
+    // (@unchecked: the source and the batch are touched only on `queue`; the rest is immutable.)
+    /// How many records a batch holds.
+    static let batchSize = 4096
+
+    /// The values of a batch's records, by bound slot in the order of
+    /// ``SourceRecordReader``'s attributes, and the records whose values
+    /// could not be made (with why).
+    struct Made: @unchecked Sendable {
+        var records: Range<Int>
+        var values: [SlotValue?]
+        var failures: [Int: String]
+    }
+
+    let binding: Binding
+    private let source: any DataSource
+    private let reader: SourceRecordReader
+    private let sourceName: String
+    private var batch: DataBatch
+    private let queue = DispatchQueue(label: "cellkit.source-rows")
+    /// The batch being read ahead (touched by the caller's thread only; its result by ``queue`` until it is done).
+    private var ahead: Pending?
+    private final class Pending: @unchecked Sendable {
+        let start: Int
+        let done = DispatchGroup()
+        /// Set on ``queue`` before ``done`` is left; read after.
+        var made: Result<Made, BoundRows.Failure> = .failure(BoundRows.Failure(description: "a batch was not read"))
+
+        init(start: Int) {
+            self.start = start
+            done.enter()
+        }
+    }
+
+    /// Opens the binding's source: `type`, with the binding's options and
+    /// the fields `reader` asks for.
+    init(_ binding: Binding, type: any DataSource.Type, reader: SourceRecordReader) throws(BoundRows.Failure) {
+        self.binding = binding
+        self.reader = reader
+        sourceName = binding.source?.name ?? type.format.name
+        let request = DataRequest(
+            path: binding.path,
+            options: Dictionary((binding.source?.options ?? []).map { ($0.name, $0.value) }) { _, last in last },
+            fields: reader.fields)
+        do {
+            source = try type.init(request)
+        } catch {
+            throw BoundRows.Failure(description: Self.describe(error, file: binding.file, source: nil))
+        }
+        batch = DataBatch(fieldCount: reader.fields.count, capacity: Self.batchSize)
+    }
+
+    /// The values of the batch that starts at `record`, and reads the next one ahead.
+    func made(from record: Int) throws(BoundRows.Failure) -> Made {
+        let result: Result<Made, BoundRows.Failure>
+        if let ahead, ahead.start == record {
+            ahead.done.wait()
+            result = ahead.made
+        } else {
+            ahead?.done.wait()
+            result = queue.sync { read(from: record) }
+        }
+        ahead = nil
+        let made = try result.get()
+        if made.records.upperBound < binding.count && !made.records.isEmpty { readAhead(from: made.records.upperBound) }
+        return made
+    }
+
+    private func readAhead(from record: Int) {
+        let pending = Pending(start: record)
+        ahead = pending
+        queue.async {
+            pending.made = self.read(from: record)
+            pending.done.leave()
+        }
+    }
+
+    /// Reads the batch that starts at `record` and makes its values (on ``queue``).
+    private func read(from record: Int) -> Result<Made, BoundRows.Failure> {
+        batch.removeAll()
+        do {
+            try source.read(from: record, into: &batch)
+        } catch {
+            return .failure(BoundRows.Failure(description: Self.describe(error, file: binding.file, source: source)))
+        }
+        if let (at, count) = batch.misshapen {
+            return .failure(
+                BoundRows.Failure(
+                    description:
+                        "the \(sourceName) data source gave record \(record + at + 1) of \(binding.file) \(count) "
+                        + "values for \(reader.fields.count) fields; this is a bug in the plugin"))
+        }
+        var values: [SlotValue?] = []
+        values.reserveCapacity(batch.count * reader.count)
+        var failures: [Int: String] = [:]
+        for index in 0..<batch.count {
+            for attribute in 0..<reader.count {
+                do {
+                    values.append(try reader.value(of: attribute, record: index, in: batch).map(SlotValue.init))
+                } catch {
+                    values.append(nil)
+                    if failures[record + index] == nil {
+                        failures[record + index] = Self.describe(
+                            error, at: batch.places[index], file: binding.file, source: source)
+                    }
+                }
+            }
+        }
+        return .success(Made(records: record..<record + batch.count, values: values, failures: failures))
+    }
+
+    /// A value's error, at its place: `app.db, table users, rowid 7, field age: UserCell.age: …`.
+    static func describe(
+        _ error: SourceRecordReader.ValueFailure, at place: DataPlace, file: String, source: any DataSource
+    ) -> String {
+        "\(file), \(source.describe(place)), field \(error.field): \(error.message)"
+            + (error.fix.map { "\n  \($0)" } ?? "")
+    }
+
+    /// A source's error: `app.db: no table named 'userz'` with its fix.
+    static func describe(_ error: DataSourceError, file: String, source: (any DataSource)?) -> String {
+        var place = ""
+        if let source, let at = error.place { place += ", " + source.describe(at) }
+        if let field = error.field { place += ", field \(field)" }
+        return "\(file)\(place): \(error.message)" + (error.fix.map { "\n  \($0)" } ?? "")
+    }
+}
