@@ -76,7 +76,9 @@ let package = Package(
         // Benchmarks: `swift run -c release cellkit-bench`.
         .executableTarget(
             name: "cellkit-bench",
-            dependencies: ["PluginRuntime", "PluginDiscovery", "CellKitSupport", "MallocCounter", cellKit]),
+            dependencies: [
+                "PluginRuntime", "PluginDiscovery", "CellKitSupport", "MallocCounter", "TestSupport", cellKit,
+            ]),
         .target(name: "MallocCounter"),
         .target(name: "BenchTrivialC"),
         .target(name: "BenchPlugin", dependencies: [cellKit]),
@@ -149,7 +151,7 @@ package.targets += [
         ]),
     .testTarget(
         name: "FuzzHarnessTests",
-        dependencies: ["FuzzHarnesses", "Session", "WorkerProtocol", "PluginRuntime", "PluginDiscovery"]),
+        dependencies: ["FuzzHarnesses", "Session", "WorkerProtocol", "PluginRuntime", "PluginDiscovery", cellKit]),
 ]
 
 // Strict settings for every Swift target of this package, beyond Swift 6 language

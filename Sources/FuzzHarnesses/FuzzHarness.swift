@@ -35,6 +35,8 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case workerFrames = "worker-frames"
     /// The ELF reader that tells plugins from other libraries (the input is the `.so` file).
     case elf
+    /// The SQLite data source on any file (the input is the database file).
+    case sqlite
 
     /// Runs the harness on `data`. Returns normally unless it found a bug.
     public func run(_ data: [UInt8]) {
@@ -51,6 +53,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
             case .canvas: CanvasHarness.run(data)
             case .workerFrames: WorkerFramesHarness.run(data)
             case .elf: ELFHarness.run(data)
+            case .sqlite: SQLiteHarness.run(data)
             }
         #endif
     }

@@ -48,7 +48,7 @@ enum DataBenchmark {
             rmdir(directory)
         }
         let fileBytes = try ServiceRecords.write(layout, count: records, to: data)
-        try ServiceRecords.write(Array(ServiceRecords.script(dataPath: data).utf8), to: script)
+        try ServiceRecords.write(Array(ServiceRecords.script(dataPath: data, options: layout.options).utf8), to: script)
         let argv = [
             buildDirectory + "/cellkit", "run", script, "--color", "always", "--plugin-path", buildDirectory,
         ]

@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 
 /// The records of issue 7's script (Examples/services.cellkit), made up for
 /// any count: an id, a name (a third with CJK, some with emoji), a value with
@@ -64,15 +65,36 @@ enum ServiceRecords {
         case jsonLine = "json-line"
         /// JSON Lines: one record a line, no array.
         case jsonl
+        /// An SQLite database, a table of the records (`table=services`), read by the SQLite plugin.
+        case sqlite
+        /// The same database, read through `query="SELECT … FROM services"`.
+        case sqliteQuery = "sqlite-query"
 
         /// The data file's name: its extension says the format.
-        var fileName: String { self == .csv ? "services.csv" : self == .jsonl ? "services.jsonl" : "services.json" }
+        var fileName: String {
+            switch self {
+            case .csv: "services.csv"
+            case .jsonl: "services.jsonl"
+            case .sqlite, .sqliteQuery: "services.db"
+            default: "services.json"
+            }
+        }
+
+        /// What `rows … from FILE` adds to say which records of the file.
+        var options: String {
+            switch self {
+            case .sqlite: " table=services"
+            case .sqliteQuery: " query=\"SELECT id, name, value, status FROM services\""
+            default: ""
+            }
+        }
     }
 
     /// Writes `count` records laid out as `layout` to the new file `path`, a
     /// batch of records at a time (a file of any size, in little memory);
     /// returns its size in bytes.
     static func write(_ layout: Layout, count: Int, to path: String) throws -> Int {
+        if layout == .sqlite || layout == .sqliteQuery { return try writeDatabase(count: count, to: path) }
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw BenchError("cannot create \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -93,7 +115,7 @@ enum ServiceRecords {
         case .csv: bytes += "id,name,value,status\n".utf8
         case .json, .jsonPretty: bytes += "[\n".utf8
         case .jsonLine: bytes += "[".utf8
-        case .jsonl: break
+        case .jsonl, .sqlite, .sqliteQuery: break
         }
         for i in stride(from: 1, through: count, by: 1) {
             let f = fields(i)
@@ -111,25 +133,47 @@ enum ServiceRecords {
             case .jsonPretty:
                 bytes += "  {\n    \"id\": \(f.id),\n    \"name\": \"\(f.name)\",\n    \"value\": \(f.value),\n".utf8
                 bytes += "    \"status\": \"\(f.status)\"\n  }\(last ? "" : ",")\n".utf8
+            case .sqlite, .sqliteQuery: break
             }
             if bytes.count >= 1 << 20 { try flush() }
         }
         switch layout {
         case .json, .jsonPretty: bytes += "]\n".utf8
         case .jsonLine: bytes += "]".utf8
-        case .csv, .jsonl: break
+        case .csv, .jsonl, .sqlite, .sqliteQuery: break
         }
         try flush()
         return total
     }
 
+    /// The records as a table `services` of a new SQLite database at `path`
+    /// (the value a REAL, as an export of them would make it); returns its size.
+    static func writeDatabase(count: Int, to path: String) throws -> Int {
+        try SQLiteDatabase.create(
+            at: path, "CREATE TABLE services(id INTEGER PRIMARY KEY, name TEXT, value REAL, status TEXT);")
+        var sql = ""
+        var pending = 0
+        for i in stride(from: 1, through: count, by: 1) {
+            let f = fields(i)
+            sql += pending == 0 ? "INSERT INTO services VALUES" : ","
+            sql += "(\(f.id),'\(f.name)',\(f.value),'\(f.status)')"
+            pending += 1
+            if pending == 10_000 || i == count {
+                try SQLiteDatabase.create(at: path, sql + ";")  // (each statement a transaction of its own)
+                sql = ""
+                pending = 0
+            }
+        }
+        return (try? fileInfo(path))?.size ?? 0
+    }
+
     /// Issue 7's script, binding `dataPath`.
-    static func script(dataPath: String) -> String {
+    static func script(dataPath: String, options: String = "") -> String {
         """
         load ChartCells
         screen Services list width=100 border=heavy
         row ColumnsCell values=["ID", "Name", "Value", "Status"] widths=8,*,12,8 align=right,left,right,left divider=light header=true
-        rows ColumnsCell from "\(dataPath)" values=[.id, .name, .value, .status] widths=8,*,12,8 align=right,left,right,left divider=light
+        rows ColumnsCell from "\(dataPath)"\(options) values=[.id, .name, .value, .status] widths=8,*,12,8 align=right,left,right,left divider=light
         render
 
         """

@@ -29,7 +29,7 @@ let usage = """
              table | table-drawn | sections N   render an N-row table (ANSI, width 100) in this process
              reuse | configure N                the reuse path; configuring plugin cells by descriptor
              scroll N | load N | listing N | startup
-           cellkit-bench data csv|json|json-pretty|json-line|jsonl N [PAIRS]
+           cellkit-bench data csv|json|json-pretty|json-line|jsonl|sqlite|sqlite-query N [PAIRS]
                                               the release cellkit on issue 7's script and N generated records
                                               (whole process), in turn with `table N`, PAIRS times (default 3)
            cellkit-bench parse csv|json N     parsing N generated records in memory, in MB/s
@@ -52,7 +52,7 @@ do {
         try ensureBuilt(["libcellkit-bench-plugin.so"])
         try LoadBenchmark.listing(count: number(1, default: 200), buildDirectory: buildDirectory)
     case "data":
-        try ensureBuilt(["cellkit", "libChartCells.so"])
+        try ensureBuilt(["cellkit", "libChartCells.so", "libSQLite.so"])
         try DataBenchmark.run(
             format: arguments.count > 1 ? arguments[1] : "csv", records: number(2, default: 100_000),
             pairs: number(3, default: 3), buildDirectory: buildDirectory, benchExecutable: executable)

@@ -1,5 +1,8 @@
 import Foundation
+import Glibc
 import Testing
+
+@_spi(Host) import CellKit
 
 @testable import FuzzHarnesses
 @testable import Session
@@ -43,5 +46,19 @@ import Testing
         // 2 rows, 3 from the data file, 2 tiles.
         #expect(session.screens.map(\.rowCount) == [5, 2])
         #expect(session.initialScreen == "Home")
+    }
+
+    /// The sqlite harness loads the real plugin and reads its seed's rows (a
+    /// harness that could not load the source would fuzz nothing).
+    @Test func theSQLiteSeedIsReadThroughThePlugin() throws {
+        #expect(SQLiteHarness.source != nil, "libSQLite.so is built next to the tests")
+        let url = FuzzRegressionTests.fuzzDirectory.appendingPathComponent("Corpus/sqlite/users.db")
+        try Data(contentsOf: url).write(to: URL(fileURLWithPath: SQLiteHarness.file))
+        defer { unlink(SQLiteHarness.file) }
+        let source = try #require(SQLiteHarness.source)
+        let rows = SQLiteHarness.read(source, options: ["table": "users"], fields: ["name", "age", "photo"])
+        #expect(rows.count == 2)
+        #expect(rows.first?.first?.text == "Ada")
+        #expect(rows.first?.last == .blob(count: 2))
     }
 }
