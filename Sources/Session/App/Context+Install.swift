@@ -277,16 +277,18 @@ extension Context {
     }
 
     /// After `plugin install`: the cells the plugins register, each drawn
-    /// with its defaults in a 40-column screen, so the author sees their
-    /// cells in the installed `cellkit` at once (the validation made them
-    /// already). At most 10; a cell that cannot be drawn is reported, and
-    /// the install stands.
+    /// with its defaults in a 40-column screen under its name (a section
+    /// titled `PLUGIN.CELL`: a cell's defaults may draw an empty card or a
+    /// bare `0%`), so the author sees their cells in the installed `cellkit`
+    /// at once (the validation made them already). At most 10; a cell that
+    /// cannot be drawn is reported, and the install stands.
     func showCells(of plugins: [PluginInfo]) {
         var rows: [String] = []
         for plugin in plugins {
             if interpreter.catalog.plugin(named: plugin.name) == nil { interpreter.catalog.add(plugin) }
             for item in plugin.items where Interpreter.rowKinds.contains(item.kind) {
-                rows.append("row " + Script.format(.text(plugin.name + "." + item.name)))
+                let name = Script.format(.text(plugin.name + "." + item.name))
+                rows.append("section \(name)\nrow \(name)")
             }
         }
         guard !rows.isEmpty else { return }

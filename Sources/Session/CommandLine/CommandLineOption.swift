@@ -46,7 +46,8 @@ extension CommandLineOption {
             apply: { invocation, value throws(UsageError) in invocation.pluginPaths.append(value) }),
         CommandLineOption(
             names: ["--allow-unsafe-plugins", "--allow-unsafe"], value: nil,
-            summary: "load plugins from folders or files others can write (docs/threat-model.md)", commands: loading,
+            summary: "load plugins, or build plugin packages, that others could change (docs/threat-model.md)",
+            commands: loading.union([.pluginInstall, .pluginRebuild]),
             apply: { invocation, _ throws(UsageError) in invocation.allowUnsafePlugins = true }),
         CommandLineOption(
             names: ["--no-cache"], value: nil,
