@@ -19,7 +19,8 @@ public enum CellKitApp {
         switch invocation.mode {
         case .version:
             context.output.print(
-                "cellkit \(version) (CellKit SDK \(PluginABI.sdkVersionDescription), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))"
+                "cellkit \(version) (CellKit SDK \(PluginABI.sdkVersionDescription), "
+                    + "Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)), \(HostBuild.configuration) build)"
             )
             return 0
         case .help(let topic):

@@ -125,7 +125,7 @@ extension Context {
 
     /// `cellkit install` run by a debug build: installs are release builds, so
     /// it builds release in the checkout it was built in
-    /// (``HostBuild/releaseBuild(checkout:)``, under ``ChildProcess``'s time
+    /// (``HostBuild/releaseBuilds(checkout:)``, under ``ChildProcess``'s time
     /// limit and Ctrl-C handling) and runs that build's `cellkit install`; or
     /// refuses, with the commands that do it by hand.
     private func installReleaseBuild(executable: String, prefix: String) -> Int32 {
@@ -136,18 +136,20 @@ extension Context {
                     + ".build/release/cellkit install --prefix \(prefix)")
             return ExitCode.usage.rawValue
         }
-        let build = HostBuild.releaseBuild(checkout: checkout)
+        let builds = HostBuild.releaseBuilds(checkout: checkout)
         let release = HostBuild.releaseScratchPath(checkout: checkout) + "/release/cellkit"
-        let byHand = "cd \(checkout) && \(build.joined(separator: " ")) && \(release) install --prefix \(prefix)"
-        output.printError(
-            "this cellkit is a debug build; building release to install it: \(build.joined(separator: " "))")
+        let shown = builds.map { $0.joined(separator: " ") }.joined(separator: " && ")
+        let byHand = "cd \(checkout) && \(shown) && \(release) install --prefix \(prefix)"
+        output.printError("this cellkit is a debug build; building release to install it: \(shown)")
         do {
-            let built = try ChildProcess.run(build, in: checkout)
-            guard built.status == 0 else {
-                output.printError(
-                    "cellkit: error: the release build failed (exit status \(built.status)); nothing was installed\n"
-                        + "  fix what it says above, then: \(byHand)")
-                return ExitCode.io.rawValue
+            for build in builds {
+                let built = try ChildProcess.run(build, in: checkout)
+                guard built.status == 0 else {
+                    output.printError(
+                        "cellkit: error: the release build failed (exit status \(built.status)); nothing was "
+                            + "installed\n  fix what it says above, then: \(byHand)")
+                    return ExitCode.io.rawValue
+                }
             }
             guard isRegularFile(release) else {
                 output.printError(
@@ -329,6 +331,7 @@ extension Context {
             let removed = try PluginPackage.uninstall(name, from: directory)
             if !removed.isEmpty {
                 output.print("removed \(name): " + removed.joined(separator: ", "))
+                finishUninstall(pluginDirectory: directory)
                 return ExitCode.success.rawValue
             }
         } catch {
