@@ -79,7 +79,7 @@ public enum CellKitApp {
         case .install(let prefix):
             return context.install(prefix: prefix)
         case .sdk:
-            return context.printSDK()
+            return invocation.exportSDK ? context.exportSDK() : context.printSDK()
         case .uninstall(let prefix, let plugins):
             return context.uninstall(prefix: prefix, plugins: plugins)
         case .pluginInstall(let package, let prefix):

@@ -39,7 +39,7 @@ extension Context {
                     + "  install from a build of a CellKit checkout: swift build, then .build/debug/cellkit install")
             return ExitCode.io.rawValue
         }
-        if let abi = Self.abiVersion(ofSDKAt: sdk), abi != PluginABI.version {
+        if let abi = Installation.sdkVersion(at: sdk).map({ $0.major << 16 | $0.minor }), abi != PluginABI.version {
             output.printError(
                 "cellkit: error: the SDK sources at \(sdk) are SDK \(PluginABI.versionDescription(abi)), but this cellkit was built with SDK \(PluginABI.versionDescription(PluginABI.version))\n"
                     + "  rebuild cellkit first (swift build), then install again")
@@ -168,20 +168,6 @@ extension Context {
         }
     }
 
-    /// The version the SDK sources at `sdk` declare (``PluginABI/version``'s
-    /// `major << 16 | minor`), if it can be read.
-    static func abiVersion(ofSDKAt sdk: String) -> UInt32? {
-        guard let source = try? readTextFile(sdk + "/Sources/CellKit/Plugin/PluginABI.swift"),
-            let range = source.firstRange(
-                of: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (")
-        else { return nil }
-        let numbers = source[range.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap {
-            UInt32($0.trimmingPrefix(" "))
-        }
-        guard numbers.count == 3 else { return nil }
-        return numbers[0] << 16 | numbers[1]
-    }
-
     /// `cellkit sdk`: the SDK plugins build against, and what the ABI gate checks.
     func printSDK() -> Int32 {
         let sdk = PluginScaffold.defaultSDKPath
@@ -196,13 +182,27 @@ extension Context {
             use it    .package(path: "\(sdk)")
                       .product(name: "CellKit", package: "\(name)")
             """)
-        guard fileExists(sdk + "/Package.swift") else {
-            output.printError(
-                "cellkit: error: the SDK is not at \(sdk)\n  reinstall cellkit (cellkit install) from a CellKit checkout"
-            )
-            return ExitCode.io.rawValue
-        }
+        guard fileExists(sdk + "/Package.swift") else { return printSDKMissing(sdk) }
         return ExitCode.success.rawValue
+    }
+
+    /// `cellkit sdk --export`: the shell command that makes a plugin's build
+    /// find this cellkit's SDK, `export CELLKIT_SDK='PATH'`, for
+    /// `eval "$(cellkit sdk --export)"`; nothing on standard output when the
+    /// SDK is not there (the error says so).
+    func exportSDK() -> Int32 {
+        let sdk = PluginScaffold.defaultSDKPath
+        guard fileExists(sdk + "/Package.swift") else { return printSDKMissing(sdk) }
+        let quoted = "'" + sdk.replacing("'", with: "'\\''") + "'"
+        output.print("export \(PluginScaffold.sdkVariable)=\(quoted)")
+        return ExitCode.success.rawValue
+    }
+
+    /// The error of `cellkit sdk` when the SDK is not where this cellkit says.
+    private func printSDKMissing(_ sdk: String) -> Int32 {
+        output.printError(
+            "cellkit: error: the SDK is not at \(sdk)\n  reinstall cellkit (cellkit install) from a CellKit checkout")
+        return ExitCode.io.rawValue
     }
 
     /// Says which libraries an install skipped because they are damaged ELF

@@ -98,7 +98,7 @@ final class Context {
             }
             backend.jobs = WorkerBackend.jobs(
                 option: invocation.jobs, environment: environment, warn: { output.printError($0) })
-            interpreter.showsProgress = true
+            interpreter.showsProgress = invocation.progress && !invocation.quiet
             if let seconds = invocation.timeout {
                 backend.process.timeout = seconds
             } else if let seconds = WorkerProcess.timeout(environment: environment) {
