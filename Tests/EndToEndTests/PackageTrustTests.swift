@@ -222,6 +222,23 @@ import Testing
         #expect(setup.built, "\(setup.swiftCommands)")
     }
 
+    /// A build makes its own `.build` for a path dependency and never reads
+    /// the dependency's; a dependency that is not there is for the build to report.
+    @Test func aDependencysBuildFolderIsNotCheckedNorAMissingDependency() throws {
+        let setup = try Setup()
+        try Setup.writePackage(in: setup.scratch, "Helpers")
+        let object = try setup.scratch.write("Helpers/.build/debug/x.o", "ELF")
+        #expect(chmod(object, 0o666) == 0)
+        let helpers = setup.scratch.path("Helpers")
+        let missing = setup.scratch.path("Missing")
+        try setup.scratch.write(
+            "MiniCells/dump.json",
+            #"{"dependencies": [{"fileSystem": [{"path": "\#(helpers)"}]}, {"fileSystem": [{"path": "\#(missing)"}]}]}"#
+        )
+        _ = try setup.install()
+        #expect(setup.built, "\(setup.swiftCommands)")
+    }
+
     @Test func theWaiverBuildsIt() throws {
         let setup = try Setup()
         #expect(chmod(setup.package + "/Sources/MiniCells/MiniCells.swift", 0o666) == 0)

@@ -64,7 +64,8 @@ public struct PackageTrust: Sendable {
         var seen: Set<String> = []
         while let next = pending.popLast() {
             let folder = Path.canonical(next) ?? next
-            guard seen.insert(folder).inserted else { continue }
+            // A dependency that is not there: nothing of it is read, and the build says so itself.
+            guard seen.insert(folder).inserted, isDirectory(folder) else { continue }
             try walk.check(package: next, isDependency: next != root)
             pending += try dependencies(next).reversed()
         }
