@@ -190,11 +190,15 @@ import Testing
         return plugins
     }
 
+    /// `cellkit -c 'load WeatherCells' -p PLUGINS` with the scratch folder as HOME.
+    static func loadWeatherCells(_ scratch: Scratch, plugins: String) throws -> CellKitProcess.Result {
+        try scratch.cellkit(["-c", "load WeatherCells", "-p", plugins], environment: environment(scratch))
+    }
+
     @Test func aStalePluginIsRefusedByDefaultWithTheCommandsThatFixIt() throws {
         let scratch = try Scratch()
         let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("WeatherCells"))
-        let result = try scratch.cellkit(
-            ["-c", "load WeatherCells", "-p", plugins], environment: Self.environment(scratch))
+        let result = try Self.loadWeatherCells(scratch, plugins: plugins)
         #expect(result.status == 3)
         #expect(
             result.standardError.hasPrefix(
@@ -239,8 +243,7 @@ import Testing
         try scratch.write("Shared/Package.swift", "// swift-tools-version: 6.0\n")
         #expect(chmod(scratch.path("Shared"), 0o777) == 0)
         let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("Shared"))
-        let result = try scratch.cellkit(
-            ["-c", "load WeatherCells", "-p", plugins], environment: Self.environment(scratch))
+        let result = try Self.loadWeatherCells(scratch, plugins: plugins)
         #expect(result.status != 0)
         #expect(
             result.standardError.contains(
@@ -260,8 +263,7 @@ import Testing
         try scratch.write("Mine/Sources/WeatherCells/WeatherCells.swift", "// register\n")
         #expect(chown(scratch.path("Mine/Sources"), 4242, 4242) == 0)
         let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("Mine"))
-        let result = try scratch.cellkit(
-            ["-c", "load WeatherCells", "-p", plugins], environment: Self.environment(scratch))
+        let result = try Self.loadWeatherCells(scratch, plugins: plugins)
         #expect(result.status == 3)
         #expect(
             result.standardError.contains(
