@@ -113,6 +113,54 @@ import Testing
                 "cellkit: warning: ignoring the config file \(config): it belongs to another user (uid 65534)"))
     }
 
+    /// The config file is judged as a plugin's path is (issue 33, item 2): the
+    /// folders above it, and each link on the way, as well as the file.
+    @Test func aConfigFileInAFolderOthersCanWriteIsIgnoredWithTheFix() throws {
+        let scratch = try Self.home(config: "set width=50\n")
+        let config = scratch.path(".config/cellkit/config")
+        let folder = scratch.path(".config/cellkit")
+        #expect(chmod(folder, 0o777) == 0)
+        let result = try scratch.cellkit(["-c", "set"], environment: Self.environment(scratch))
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "width=auto color=auto timeout=10 rebuild=never\n")
+        #expect(
+            result.standardError
+                == "cellkit: warning: ignoring the config file \(config): directory \(folder) can be written by "
+                + "others (mode 777), so others could change what your sessions do\n  run `chmod go-w \(folder)`\n")
+    }
+
+    @Test func aConfigLinkToAFileInAFolderOthersCanWriteIsIgnored() throws {
+        let scratch = try Scratch()
+        try scratch.write("open/config", "set width=50\n")
+        #expect(chmod(scratch.path("open"), 0o777) == 0)
+        try createDirectories(scratch.path(".config/cellkit"))
+        let config = scratch.path(".config/cellkit/config")
+        #expect(symlink(scratch.path("open/config"), config) == 0)
+        let result = try scratch.cellkit(["-c", "set"], environment: Self.environment(scratch))
+        #expect(result.standardOutput == "width=auto color=auto timeout=10 rebuild=never\n")
+        #expect(
+            result.standardError.hasPrefix(
+                "cellkit: warning: ignoring the config file \(config): directory \(scratch.path("open")) can be "
+                    + "written by others (mode 777)"), "\(result.standardError)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "only root can give a link to another user"))
+    func aConfigLinkOfAnotherUserIsNotFollowed() throws {
+        let scratch = try Scratch()
+        try scratch.write("mine/config", "set width=50\n")
+        try createDirectories(scratch.path(".config/cellkit"))
+        let config = scratch.path(".config/cellkit/config")
+        #expect(symlink(scratch.path("mine/config"), config) == 0)
+        #expect(lchown(config, 4242, 4242) == 0)
+        let result = try scratch.cellkit(["-c", "set"], environment: Self.environment(scratch))
+        #expect(result.standardOutput == "width=auto color=auto timeout=10 rebuild=never\n")
+        #expect(
+            result.standardError
+                == "cellkit: warning: ignoring the config file \(config): symbolic link \(config) belongs to another "
+                + "user (uid 4242), who could change what your sessions do\n  replace the link with a file of yours: "
+                + "cp \(config) \(config).mine && mv \(config).mine \(config)\n")
+    }
+
     @Test func noConfigDoesNotReadIt() throws {
         let scratch = try Self.home(config: "set width=50\nset nonsense=1\n")
         let result = try scratch.cellkit(["-c", "set", "--no-config"], environment: Self.environment(scratch))
@@ -142,11 +190,15 @@ import Testing
         return plugins
     }
 
+    /// `cellkit -c 'load WeatherCells' -p PLUGINS` with the scratch folder as HOME.
+    static func loadWeatherCells(_ scratch: Scratch, plugins: String) throws -> CellKitProcess.Result {
+        try scratch.cellkit(["-c", "load WeatherCells", "-p", plugins], environment: environment(scratch))
+    }
+
     @Test func aStalePluginIsRefusedByDefaultWithTheCommandsThatFixIt() throws {
         let scratch = try Scratch()
         let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("WeatherCells"))
-        let result = try scratch.cellkit(
-            ["-c", "load WeatherCells", "-p", plugins], environment: Self.environment(scratch))
+        let result = try Self.loadWeatherCells(scratch, plugins: plugins)
         #expect(result.status == 3)
         #expect(
             result.standardError.hasPrefix(
@@ -191,14 +243,33 @@ import Testing
         try scratch.write("Shared/Package.swift", "// swift-tools-version: 6.0\n")
         #expect(chmod(scratch.path("Shared"), 0o777) == 0)
         let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("Shared"))
-        let result = try scratch.cellkit(
-            ["-c", "load WeatherCells", "-p", plugins], environment: Self.environment(scratch))
+        let result = try Self.loadWeatherCells(scratch, plugins: plugins)
         #expect(result.status != 0)
         #expect(
             result.standardError.contains(
                 "could not be rebuilt: refusing to build WeatherCells from \(scratch.path("Shared")): "),
             "\(result.standardError)")
         #expect(result.standardError.contains("chmod"), "\(result.standardError)")
+        #expect(!result.standardError.contains("rebuilding"), "nothing is built")
+    }
+
+    /// The issue's case (issue 33, item 1): the package's manifest and folders
+    /// are fine, but its sources belong to another user, who could put code
+    /// in them that the validation would run.
+    @Test(.enabled(if: getuid() == 0, "only root can give a file to another user"))
+    func aStalePluginWhoseSourcesAnotherUserOwnsIsNotRebuilt() throws {
+        let scratch = try Self.home(config: "set rebuild=auto\n")
+        try scratch.write("Mine/Package.swift", "// swift-tools-version: 6.0\n")
+        try scratch.write("Mine/Sources/WeatherCells/WeatherCells.swift", "// register\n")
+        #expect(chown(scratch.path("Mine/Sources"), 4242, 4242) == 0)
+        let plugins = try Self.stalePlugin(in: scratch, package: scratch.path("Mine"))
+        let result = try Self.loadWeatherCells(scratch, plugins: plugins)
+        #expect(result.status == 3)
+        #expect(
+            result.standardError.contains(
+                "could not be rebuilt: refusing to build WeatherCells from \(scratch.path("Mine")): directory "
+                    + "\(scratch.path("Mine/Sources")) belongs to another user (uid 4242)\n"),
+            "\(result.standardError)")
         #expect(!result.standardError.contains("rebuilding"), "nothing is built")
     }
 }

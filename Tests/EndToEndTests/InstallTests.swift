@@ -88,13 +88,16 @@ import Testing
         #expect(!fileExists(home + "/.local/lib"))
         #expect(try readTextFile(userPlugins + "/WeatherCells.source") == elsewhere + "/WeatherCells\n")
         #expect(pluginInstall.standardOutput.hasPrefix("installed WeatherCells 0.1.0 (2 items validated): "))
-        // Then it draws the new cells with their defaults: from an empty folder
-        // to a cell of one's own in two commands (new-plugin, plugin install).
+        // Then it draws the new cells with their defaults, each under its name: from
+        // an empty folder to a cell of one's own in two commands (new-plugin, plugin install).
         #expect(
             pluginInstall.standardOutput.contains(
                 """
                 its cells, with their defaults:
+                WeatherCells.HelloCell
                 Hello, world!
+
+                WeatherCells.CardCell
                 ╭─  ───────────────────────────────────╮
 
                 """), "\(pluginInstall.standardOutput)")

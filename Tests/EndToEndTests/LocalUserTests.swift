@@ -127,6 +127,31 @@ import Testing
         #expect(!fileExists(s.path(home)), "the missing home directory was created")
     }
 
+    /// Nor is it made by what keeps files there (issue 33, item 9): the registry
+    /// cache (`cellkit plugins`, a script naming a cell), the REPL's history and
+    /// its journal. (The cache made `HOME/.cache/cellkit/registry.json`.)
+    @Test func aHomeThatDoesNotExistIsNotCreatedByTheCacheTheHistoryOrTheJournal() throws {
+        let s = try Scratch()
+        try s.write("doc.cellkit", Self.storyboard)
+        let home = s.path("missing/home")
+        for arguments in [["plugins"], ["run", "doc.cellkit"], ["-c", "screen S\nrow TextCell text=hi\nrender"]] {
+            let result = try Self.run(arguments, in: s.directory, environment: ["HOME": home])
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(!fileExists(s.path("missing")), "\(arguments) made the missing home")
+        }
+        let repl = try PTYSession.start(
+            home: s.path("pty"), ownsHome: false,
+            environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_CACHE_HOME": ""], directory: s.directory)
+        try repl.waitForPrompt()
+        try repl.type("screen S width=20")
+        try repl.waitForPrompt()
+        try repl.type("row TextCell text=hi")
+        try repl.waitForPrompt()
+        try repl.type("quit")
+        #expect(try repl.waitForExit() == 0)
+        #expect(!fileExists(s.path("missing")), "the REPL made the missing home")
+    }
+
     /// The registry cache's folder can be written by others, who planted
     /// `registry.json` as a link to a file of yours: the cache is not saved there
     /// (it was written through the link, replacing the file), and the run works.

@@ -27,11 +27,21 @@ import Testing
             environment: ["HOME": home, "PATH": NewPluginTests.buildEnvironment["PATH"] ?? "/usr/bin:/bin"])
     }
 
+    /// What `cellkit install` installs, and so builds: a product each.
+    static let installedProducts = ["cellkit", "BasicCells", "ChartCells", "CardCells"]
+
+    /// The commands that make the release build `cellkit install` makes, as it shows them.
+    static var releaseBuilds: [String] {
+        installedProducts.map {
+            "swift build -c release --scratch-path \(TestPaths.repositoryRoot)/.build/install --product \($0)"
+        }
+    }
+
     /// The release build `cellkit install` makes (``releaseDirectory``), made
     /// as it makes it, for tests that need a release cellkit of their own.
     static func releaseBuild() throws -> String {
         let built = try CellKitProcess.spawn(
-            ["/bin/sh", "-c", "exec swift build -c release --scratch-path .build/install >&2"], input: "",
+            ["/bin/sh", "-c", releaseBuilds.map { "\($0) >&2" }.joined(separator: " && ")], input: "",
             directory: TestPaths.repositoryRoot, environment: NewPluginTests.buildEnvironment)
         #expect(built.status == 0, "\(built.standardError)")
         return releaseDirectory
@@ -68,6 +78,11 @@ import Testing
         #expect(installed.standardError.contains("this cellkit is a debug build; building release to install it: "))
         #expect(installed.standardOutput.hasPrefix("installed cellkit "))
         #expect(installed.standardOutput.contains(" (release build) into \(prefix)\n"))
+        // Only what is installed was built: the executable and the example plugins, a product each.
+        #expect(
+            installed.standardError.contains(
+                "building release to install it: \(Self.releaseBuilds.joined(separator: " && "))\n"),
+            "\(installed.standardError)")
 
         // The installed cellkit says it is a release build, ...
         let sdk = try CellKitProcess.spawn(
@@ -101,9 +116,32 @@ import Testing
             ), "\(refused.standardError)")
         #expect(
             refused.standardError.hasSuffix(
-                "\n  nothing was installed; by hand: cd \(root) && swift build -c release --scratch-path "
-                    + "\(root)/.build/install && \(root)/.build/install/release/cellkit install --prefix \(prefix)\n"),
+                "\n  nothing was installed; by hand: cd \(root) && \(Self.releaseBuilds.joined(separator: " && ")) && "
+                    + "\(root)/.build/install/release/cellkit install --prefix \(prefix)\n"),
             "\(refused.standardError)")
+        #expect(!fileExists(prefix))
+    }
+
+    /// `cellkit install` builds what it installs, not every target (the
+    /// tests' fixtures, the fuzz harnesses and the benchmarks took most of
+    /// six minutes on 2 cores; issue 33, item 20). A `swift` that notes what
+    /// it is asked, and fails the last build so that nothing is installed,
+    /// shows the builds without making them.
+    @Test func theReleaseBuildBuildsOnlyWhatIsInstalled() throws {
+        let scratch = try Scratch()
+        let log = scratch.path("swift.log")
+        try scratch.write(
+            "bin/swift", "#!/bin/sh\necho \"$*\" >> \(log)\ncase \"$*\" in *CardCells) exit 1 ;; esac\nexit 0\n")
+        #expect(chmod(scratch.path("bin/swift"), 0o755) == 0)
+        let prefix = scratch.path("prefix")
+        let result = try CellKitProcess.run(
+            ["install", "--prefix", prefix],
+            environment: ["HOME": scratch.path("home"), "PATH": scratch.path("bin") + ":/usr/bin:/bin"])
+        #expect(result.status == 4)
+        #expect(result.standardError.contains("the release build failed (exit status 1)"), "\(result.standardError)")
+        #expect(
+            scratch.read("swift.log") == Self.releaseBuilds.map { String($0.dropFirst("swift ".count)) + "\n" }.joined()
+        )
         #expect(!fileExists(prefix))
     }
 
@@ -145,14 +183,21 @@ import Testing
         #expect(
             uninstalled.standardOutput.contains(
                 "kept the plugins you installed in \(plugins): Mine\n"
-                    + "  cellkit uninstall --plugins removes them too; cellkit plugin uninstall NAME removes one\n"))
+                    + "  cellkit uninstall --plugins --prefix \(prefix) removes them too; cellkit plugin uninstall NAME "
+                    + "removes one\n"))
         #expect(uninstalled.standardError.isEmpty, "\(uninstalled.standardError)")
+        // What is left of the manifest lists the folders install made, for the command it suggests.
         #expect(
             Self.tree(prefix)
                 == (before + [
-                    "lib/", "lib/cellkit/", "lib/cellkit/plugins/", "lib/cellkit/plugins/Mine.source",
-                    "lib/cellkit/plugins/libMine.so",
+                    "lib/", "lib/cellkit/", "lib/cellkit/install-manifest.json", "lib/cellkit/plugins/",
+                    "lib/cellkit/plugins/Mine.source", "lib/cellkit/plugins/libMine.so",
                 ]).sorted())
+        // That command, run after (by another cellkit: the installed one is gone), removes the rest.
+        let rest = try CellKitProcess.run(["uninstall", "--plugins", "--prefix", prefix], environment: ["HOME": home])
+        #expect(rest.status == 0, "\(rest.standardError)")
+        #expect(rest.standardOutput.hasSuffix(", and the plugins Mine\n"), "\(rest.standardOutput)")
+        #expect(Self.tree(prefix) == before)
 
         // Nothing installed any more: said, with the fix.
         let none = try CellKitProcess.run(["uninstall", "--prefix", prefix], environment: ["HOME": home])

@@ -5,8 +5,8 @@ import Testing
 
 /// A render that runs longer than a second shows its progress on a
 /// terminal's standard error and erases it (issue 18, item 5); nothing of it
-/// reaches a pipe. `--quiet` drops the `loaded …` and `wrote …` notes, never
-/// an error.
+/// reaches a pipe, nor a run with `--quiet` or `--no-progress`. `--quiet`
+/// drops the `loaded …` and `wrote …` notes, never an error.
 @Suite struct RenderProgressTests {
     static let crashy = BuiltPlugins.library("cellkit-fixture-crashy")
 
@@ -36,6 +36,22 @@ import Testing
         #expect(try session.waitForExit() == 0)
         #expect(!session.screen.text.contains("rendering:"), "erased: \(session.screen.text)")
         #expect(session.screen.text.contains("wrote out.txt (plain, 30 columns)"))
+        #expect(scratch.read("out.txt")?.split(separator: "\n").count == 3000)
+    }
+
+    /// `-q` silences the progress line with the notes, and `--no-progress`
+    /// the progress line alone (issue 33, item 22), as `cargo -q` and `curl -s` do.
+    @Test(arguments: [["-q"], ["--quiet"], ["--no-progress"]])
+    func quietAndNoProgressShowNoProgressLine(_ flags: [String]) throws {
+        let scratch = try Scratch()
+        try Self.slowScript(in: scratch)
+        let session = try PTYSession.start(["run", "-j", "2"] + flags + ["slow.cellkit"], directory: scratch.directory)
+        #expect(try session.waitForExit(timeout: .seconds(60)) == 0)
+        let transcript = String(decoding: session.transcript, as: UTF8.self)
+        #expect(!transcript.contains("rendering:"), "\(transcript)")
+        #expect(!transcript.contains("rows/s"))
+        // --no-progress keeps the notes; -q drops them.
+        #expect(transcript.contains("wrote out.txt") == (flags == ["--no-progress"]), "\(transcript)")
         #expect(scratch.read("out.txt")?.split(separator: "\n").count == 3000)
     }
 

@@ -1,23 +1,35 @@
 import Glibc
 
-/// Home directories from the user database (`/etc/passwd`, NSS), read with the reentrant
-/// calls so that any thread may ask.
-enum UserDatabase {
+/// Home directories and user names from the user database (`/etc/passwd`, NSS), read
+/// with the reentrant calls so that any thread may ask.
+///
+/// ```swift
+/// UserDatabase.name(ofUID: 0)   // "root"
+/// ```
+public enum UserDatabase {
     /// The home directory of the user with `uid`, or `nil`.
     static func homeDirectory(ofUID uid: uid_t) -> String? {
-        lookUp { entry, buffer, size, result in getpwuid_r(uid, &entry, buffer, size, &result) }
+        lookUp { entry, buffer, size, result in getpwuid_r(uid, &entry, buffer, size, &result) }?.home
     }
 
     /// The home directory of the user called `name`, or `nil`.
     static func homeDirectory(ofUser name: String) -> String? {
-        lookUp { entry, buffer, size, result in getpwnam_r(name, &entry, buffer, size, &result) }
+        lookUp { entry, buffer, size, result in getpwnam_r(name, &entry, buffer, size, &result) }?.home
     }
 
+    /// The name of the user with `uid` (what a command such as `chown` takes), or `nil`
+    /// when the database has no entry for it.
+    public static func name(ofUID uid: uid_t) -> String? {
+        lookUp { entry, buffer, size, result in getpwuid_r(uid, &entry, buffer, size, &result) }?.name
+    }
+
+    /// The name and home directory of the entry `call` finds (each `nil` when empty);
+    /// `nil` when there is none.
     private static func lookUp(
         _ call: (
             inout passwd, UnsafeMutablePointer<CChar>, Int, inout UnsafeMutablePointer<passwd>?
         ) -> Int32
-    ) -> String? {
+    ) -> (name: String?, home: String?)? {
         var size = 1024
         while size <= 1 << 20 {
             var entry = passwd()
@@ -30,9 +42,10 @@ enum UserDatabase {
                 size *= 2
                 continue
             }
-            guard status == 0, result != nil, let directory = entry.pw_dir else { return nil }
-            let home = String(cString: directory)
-            return home.isEmpty ? nil : home
+            guard status == 0, result != nil else { return nil }
+            let name = entry.pw_name.map { String(cString: $0) } ?? ""
+            let home = entry.pw_dir.map { String(cString: $0) } ?? ""
+            return (name.isEmpty ? nil : name, home.isEmpty ? nil : home)
         }
         return nil
     }

@@ -55,6 +55,21 @@ public struct XDGDirectories: Hashable, Sendable {
         libraryHome = Path.join(home, ".local/lib")
     }
 
+    /// Whether cellkit may make `directory` (one of these, or a folder in one):
+    /// always when it is not in the home directory (a variable named it elsewhere);
+    /// in the home only when the home exists. A home that does not exist
+    /// (`HOME=/nonexistent`, as a system user has) is never created, nor
+    /// anything in it: per-user files then go elsewhere or nowhere.
+    ///
+    /// ```swift
+    /// let directories = XDGDirectories(environment: Environment(), home: "/nonexistent")
+    /// directories.mayMake(directories.cacheHome)   // false
+    /// ```
+    public func mayMake(_ directory: String) -> Bool {
+        let inHome = directory == home || directory.hasPrefix(home.hasSuffix("/") ? home : home + "/")
+        return !inHome || isDirectory(home)
+    }
+
     /// The directories for `environment`, with defaults under its home directory (see
     /// `Environment.homeDirectory()`); `nil` when no home directory can be found.
     public init?(environment: Environment = .current()) {

@@ -5,11 +5,15 @@ import Glibc
 // MARK: - The cache file
 
 extension RegistryCache {
-    /// `$XDG_CACHE_HOME/cellkit/registry.json` (`~/.cache/cellkit/registry.json`).
+    /// `$XDG_CACHE_HOME/cellkit/registry.json` (`~/.cache/cellkit/registry.json`);
+    /// `nil` when there is no home directory, or `~/.cache` would be in a home
+    /// that does not exist (it is not created: ``XDGDirectories/mayMake(_:)``).
     public static func defaultFile(environment: [String: String]) -> String? {
         let env = Environment(environment)
         guard let home = env.homeDirectory() else { return nil }
-        return XDGDirectories(environment: env, home: home).cacheHome + "/cellkit/registry.json"
+        let directories = XDGDirectories(environment: env, home: home)
+        guard directories.mayMake(directories.cacheHome) else { return nil }
+        return directories.cacheHome + "/cellkit/registry.json"
     }
 
     /// The format version of the file; a file of another version is rebuilt.

@@ -5,7 +5,7 @@ import CellKitSupport
 /// the checkout it was built in when it runs from a build folder.
 ///
 /// `cellkit install` installs release code only: a debug build in a checkout
-/// builds release there first (``releaseBuild(checkout:)``) and lets that
+/// builds release there first (``releaseBuilds(checkout:)``) and lets that
 /// build install itself.
 ///
 /// ```swift
@@ -42,8 +42,21 @@ public enum HostBuild {
     /// `swift run cellkit install` holds it while cellkit runs).
     public static func releaseScratchPath(checkout: String) -> String { checkout + "/.build/install" }
 
-    /// The command that builds release in `checkout`, as run and as shown.
-    public static func releaseBuild(checkout: String) -> [String] {
-        ["swift", "build", "-c", "release", "--scratch-path", releaseScratchPath(checkout: checkout)]
+    /// What `cellkit install` installs, and so all its release build makes:
+    /// the `cellkit` executable (and `libCellKit.so`, which it links) and the
+    /// example plugins. Not the tests' fixtures, the fuzz harnesses nor the
+    /// benchmarks, which took most of a build of every target.
+    public static let installedProducts = ["cellkit", "BasicCells", "ChartCells", "CardCells"]
+
+    /// The commands that build release in `checkout`, one product of
+    /// ``installedProducts`` each (`swift build` makes one product, or every
+    /// target, per run), as run and as shown.
+    public static func releaseBuilds(checkout: String) -> [[String]] {
+        installedProducts.map {
+            [
+                "swift", "build", "-c", "release", "--scratch-path", releaseScratchPath(checkout: checkout),
+                "--product", $0,
+            ]
+        }
     }
 }

@@ -85,6 +85,21 @@ extension InstallManifest {
         return removal
     }
 
+    /// What is left to remove after ``remove(prefix:)`` kept the user's
+    /// plugins: the folders install made that are still there, and no file or
+    /// link. `cellkit uninstall` writes it in place of the manifest, so that a
+    /// later `cellkit uninstall --plugins` (or `cellkit uninstall`, once the
+    /// plugins are gone) finds it and removes those folders.
+    public func remainder(prefix: String) -> InstallManifest {
+        var left = InstallManifest(version: version, configuration: configuration)
+        left.directories = directories.filter { isDirectory(prefix + "/" + $0) }
+        return left
+    }
+
+    /// Whether this is a ``remainder(prefix:)``: cellkit was uninstalled, its
+    /// folders kept for the user's plugins.
+    public var isRemainder: Bool { files.isEmpty && links.isEmpty }
+
     /// Why a path below `prefix` must not be touched, if it must not: a folder
     /// between the prefix and it is a symbolic link, belongs to another user
     /// (not root), or can be written by others without the sticky bit.

@@ -1,3 +1,4 @@
+@_spi(Host) import CellKit
 import CellKitSupport
 
 /// Where `cellkit install --prefix PREFIX` puts things:
@@ -61,6 +62,24 @@ public struct Installation: Hashable, Sendable {
             return installation.sdkDirectory
         }
         return checkoutSDKDirectory
+    }
+
+    /// The version the SDK sources at `sdk` declare (their
+    /// ``PluginABI/sdkVersion``, read from its declaration), if it can be read.
+    ///
+    /// ```swift
+    /// Installation.sdkVersion(at: "/home/ada/.local/share/cellkit/SDK")   // (2, 0, 0)
+    /// ```
+    public static func sdkVersion(at sdk: String) -> (major: UInt32, minor: UInt32, patch: UInt32)? {
+        guard let source = try? readTextFile(sdk + "/Sources/CellKit/Plugin/PluginABI.swift"),
+            let range = source.firstRange(
+                of: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (")
+        else { return nil }
+        let numbers = source[range.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap {
+            UInt32($0.trimmingPrefix(" "))
+        }
+        guard numbers.count == 3 else { return nil }
+        return (numbers[0], numbers[1], numbers[2])
     }
 
     /// The `SDK/` folder next to the sources this cellkit was built from.

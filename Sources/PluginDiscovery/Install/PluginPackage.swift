@@ -47,33 +47,62 @@ public struct PluginPackage: Sendable {
                 fix: "pass the folder of a plugin package (cellkit new-plugin NAME makes one)", path: directory)
         }
         let arguments = ["swift", "build", "-c", "release"]
+        let built = try run(arguments, captureOutput: quietly, captureErrors: quietly)
+        guard built.status == 0 else {
+            let last = built.output.split(separator: "\n").suffix(Self.failureLines).map { "  │ " + $0 }
+            throw PluginError(
+                .loadFailed, "swift build -c release failed in \(directory) (exit status \(built.status))",
+                fix: quietly
+                    ? "its last lines:\n" + last.joined(separator: "\n") + "\n  fix them, then try again"
+                    : "fix the errors above, then run cellkit plugin install again", path: directory)
+        }
+        let binPath = try run(arguments + ["--show-bin-path"], captureOutput: true)
+        let bin = String(binPath.output.split(separator: "\n").last ?? "")
+        let libraries = Self.libraries(in: bin)
+        guard !libraries.plugins.isEmpty else {
+            throw PluginError(
+                .missingEntryPoint, "the build of \(directory) made no plugin library in \(bin)",
+                fix:
+                    "declare a product `.library(name: \"NAME\", type: .dynamic, targets: [\"NAME\"])` whose code exports `@_cdecl(\"\(PluginABI.registerSymbol)\")` (docs/writing-a-plugin.md)",
+                path: directory)
+        }
+        return libraries
+    }
+
+    /// The folders of the packages this package depends on by path
+    /// (`.package(path:)`, the CellKit SDK of a scaffolded plugin among them),
+    /// as its manifest says when `swift package dump-package` evaluates it.
+    /// Only this package's manifest runs, not its dependencies' (so that each
+    /// can be checked, ``PackageTrust``, before its own runs); nothing is
+    /// fetched or built.
+    ///
+    /// - Throws: `PluginError` when `swift` cannot be run or the manifest fails.
+    public func pathDependencies() throws(PluginError) -> [String] {
+        let dumped = try run(["swift", "package", "dump-package"], captureOutput: true)
+        guard dumped.status == 0, let manifest = try? JSONParser().parse(Array(dumped.output.utf8)) else {
+            throw PluginError(
+                .loadFailed,
+                "swift package dump-package failed in \(directory) (exit status \(dumped.status)): its manifest, "
+                    + "Package.swift, could not be read to find the packages it depends on",
+                fix: "fix what it says above, then try again", path: directory)
+        }
+        return (manifest["dependencies"]?.arrayValue ?? []).compactMap { dependency in
+            guard let path = dependency["fileSystem"]?.arrayValue?.first?["path"]?.stringValue else { return nil }
+            return Path.absolute(path, relativeTo: directory)
+        }
+    }
+
+    /// Runs `arguments` (`swift …`) in the package folder (``ChildProcess``).
+    private func run(_ arguments: [String], captureOutput: Bool, captureErrors: Bool = false) throws(PluginError)
+        -> ChildProcess.Result
+    {
         do {
-            let built = try ChildProcess.run(arguments, in: directory, captureOutput: quietly, captureErrors: quietly)
-            guard built.status == 0 else {
-                let last = built.output.split(separator: "\n").suffix(Self.failureLines).map { "  │ " + $0 }
-                throw PluginError(
-                    .loadFailed, "swift build -c release failed in \(directory) (exit status \(built.status))",
-                    fix: quietly
-                        ? "its last lines:\n" + last.joined(separator: "\n") + "\n  fix them, then try again"
-                        : "fix the errors above, then run cellkit plugin install again", path: directory)
-            }
-            let binPath = try ChildProcess.run(arguments + ["--show-bin-path"], in: directory, captureOutput: true)
-            let bin = String(binPath.output.split(separator: "\n").last ?? "")
-            let libraries = Self.libraries(in: bin)
-            guard !libraries.plugins.isEmpty else {
-                throw PluginError(
-                    .missingEntryPoint, "the build of \(directory) made no plugin library in \(bin)",
-                    fix:
-                        "declare a product `.library(name: \"NAME\", type: .dynamic, targets: [\"NAME\"])` whose code exports `@_cdecl(\"\(PluginABI.registerSymbol)\")` (docs/writing-a-plugin.md)",
-                    path: directory)
-            }
-            return libraries
+            return try ChildProcess.run(
+                arguments, in: directory, captureOutput: captureOutput, captureErrors: captureErrors)
         } catch let error as ChildProcess.StartError {
             throw PluginError(
                 .loadFailed, error.description, fix: "install a Swift toolchain, or put `swift` on PATH",
                 path: directory)
-        } catch let error as PluginError {
-            throw error
         } catch {
             throw PluginError(.loadFailed, "\(error)", path: directory)
         }

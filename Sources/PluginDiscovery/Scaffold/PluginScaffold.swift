@@ -1,3 +1,4 @@
+@_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
 
@@ -117,6 +118,16 @@ public struct PluginScaffold: Sendable {
 
     // MARK: - Templates
 
+    /// The major version of the SDK the plugin builds against: the one the
+    /// SDK at ``sdkPath`` declares, else this cellkit's (``PluginABI/sdkVersion``).
+    /// A plugin loads in a cellkit of that major only.
+    var sdkMajor: UInt32 {
+        (Installation.sdkVersion(at: sdkPath) ?? PluginABI.sdkVersion).major
+    }
+
+    /// The command that sets ``sdkVariable`` to this cellkit's SDK, in a shell.
+    public static let exportCommand = "eval \"$(cellkit sdk --export)\""
+
     /// The SDK package's identity, as `.product(name:package:)` spells it:
     /// SwiftPM names a package depended on by path after its folder.
     var sdkPackageName: String {
@@ -131,14 +142,28 @@ public struct PluginScaffold: Sendable {
         // swift-tools-version:6.1
         // \(name): a CellKit plugin. Build it with `swift build`; load it with
         // `cellkit -c 'load .build/debug/lib\(name).so'`.
+        import Foundation
         import PackageDescription
 
         // The CellKit SDK this plugin builds against: $\(Self.sdkVariable) when it is set (`cellkit sdk`
-        // says where your cellkit's SDK is), else where `cellkit install` puts it. No path of one
-        // machine is written here: the package builds wherever it is cloned.
+        // says where your cellkit's SDK is; `\(Self.exportCommand)` sets it), else where
+        // `cellkit install` puts it. No path of one machine is written here: the package builds
+        // wherever it is cloned.
         let sdk =
             Context.environment["\(Self.sdkVariable)"]
             ?? (Context.environment["HOME"] ?? "") + "/.local/share/cellkit/SDK"
+        if !FileManager.default.fileExists(atPath: sdk + "/Package.swift") {
+            let why =
+                Context.environment["\(Self.sdkVariable)"] == nil
+                ? "\(Self.sdkVariable) is not set, and cellkit install has not put the SDK there"
+                : "\(Self.sdkVariable) names a folder with no SDK in it"
+            let message =
+                "error: the CellKit SDK is not at \\(sdk): \\(why)\\n"
+                + "  set \(Self.sdkVariable) to your cellkit's SDK, then build again: eval \\"$(cellkit sdk --export)\\"\\n"
+                + "  (`cellkit sdk` says where it is)\\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            exit(1)
+        }
 
         let package = Package(
             name: "\(name)",
@@ -147,7 +172,7 @@ public struct PluginScaffold: Sendable {
                 .library(name: "\(name)", type: .dynamic, targets: ["\(name)"])
             ],
             dependencies: [
-                // A plugin built against SDK 1.m loads in every cellkit 1.n, n >= m.
+                // A plugin built against SDK \(sdkMajor).m loads in every cellkit \(sdkMajor).n, n >= m.
                 .package(path: sdk)
             ],
             targets: [
@@ -366,6 +391,16 @@ public struct PluginScaffold: Sendable {
 
         A CellKit plugin.
 
+        First, tell the build where your cellkit's CellKit SDK is: the plugin
+        finds it through `\(Self.sdkVariable)`, else at
+        `~/.local/share/cellkit/SDK`, where `cellkit install` puts it.
+
+        ```sh
+        \(Self.exportCommand)   # sets \(Self.sdkVariable); `cellkit sdk` says where the SDK is
+        ```
+
+        Then:
+
         ```sh
         swift build                                                     # builds .build/debug/lib\(name).so
         cellkit run Examples/hello.cellkit --plugin-path .build/debug   # loads it and renders a screen
@@ -376,13 +411,10 @@ public struct PluginScaffold: Sendable {
         - `Sources/\(name)/HelloCell.swift`: a cell drawn in code, with inspectable attributes.
         - `Sources/\(name)/CardCell.swift` and `Resources/CardCell.nib`: a cell drawn by a nib.
 
-        The plugin finds the CellKit SDK through `\(Self.sdkVariable)` (`cellkit sdk`
-        says where your cellkit's SDK is), else at `~/.local/share/cellkit/SDK`,
-        where `cellkit install` puts it: `\(Self.sdkVariable)=/path/to/SDK swift build`.
-        A plugin built against SDK 1.m loads in every `cellkit` 1.n with n ≥ m,
+        A plugin built against SDK \(sdkMajor).m loads in every `cellkit` \(sdkMajor).n with n ≥ m,
         built by the same Swift compiler; `cellkit` refuses others and says how
-        to rebuild. `swift format lint -r Sources Tests` checks the style
-        (`.swift-format`).
+        to rebuild (`cellkit plugin rebuild`). `swift format lint -r Sources Tests`
+        checks the style (`.swift-format`).
 
         """
     }

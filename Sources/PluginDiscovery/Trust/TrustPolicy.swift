@@ -1,9 +1,12 @@
 import CellKitSupport
 import Glibc
 
-/// Whether a plugin file may be loaded: a plugin is code that runs with the
-/// user's rights, so the file and every directory above it must be writable
-/// only by their owner, and owned by the user or by root.
+/// Whether a file another user could change is one cellkit may act on: a
+/// plugin library it loads, a plugin package it builds (``PackageTrust``), the
+/// config file it reads. A plugin is code that runs with the user's rights,
+/// and the config file chooses what sessions do, so the file and every
+/// directory above it must be writable only by their owner, and owned by the
+/// user or by root.
 ///
 /// A world-writable directory with the sticky bit (like `/tmp`) is allowed:
 /// others can add files there but cannot replace yours. See docs/threat-model.md.
@@ -14,8 +17,13 @@ import Glibc
 /// file and the directories above its canonical path. A link to a safe file
 /// from a directory others can write is refused: they could point it elsewhere.
 ///
+/// ``finding(for:)`` says what is wrong, for each caller to word its refusal;
+/// ``check(_:)`` words it as a plugin's.
+///
 /// ```swift
 /// try TrustPolicy().check("/home/me/.local/lib/cellkit/plugins/libCardCells.so")
+/// TrustPolicy().finding(for: "/home/me/.config/cellkit/config")?.reason
+/// // "directory /home/me/.config/cellkit can be written by others (mode 777)"
 /// ```
 public struct TrustPolicy: Sendable {
     /// The user the host runs as.
@@ -29,23 +37,70 @@ public struct TrustPolicy: Sendable {
     /// How many symbolic links the walk follows before it leaves the rest to `dlopen` (as the kernel's ELOOP).
     static let maximumLinks = 40
 
-    /// Throws `.unsafePermissions` naming the first unsafe path and how to fix it.
-    public func check(_ path: String) throws(PluginError) {
-        var checked = Set<String>()
-        try check(path, checkedDirectories: &checked)
+    /// What another user could change on the way to a path, or at it.
+    public struct Finding: Hashable, Sendable {
+        /// What is wrong with the entry.
+        public enum Problem: Hashable, Sendable {
+            /// It belongs to another user (not root).
+            case owner(uid: UInt32)
+            /// Its group or others can write it (a directory without the sticky bit).
+            case writable(mode: UInt32)
+        }
+
+        /// The entry: the path itself, a directory above it, or a symbolic link on the way.
+        public var path: String
+        /// What the entry is.
+        public var kind: FileInfo.Kind
+        public var problem: Problem
+
+        /// `directory /srv/team can be written by others (mode 777)`,
+        /// `symbolic link /srv/x belongs to another user (uid 1001)`, `/srv/x.so can be …`.
+        public var reason: String {
+            let what =
+                switch kind {
+                case .directory: "directory \(path)"
+                case .symbolicLink: "symbolic link \(path)"
+                default: path
+                }
+            switch problem {
+            case .owner(let uid): return "\(what) belongs to another user (uid \(uid))"
+            case .writable(let mode): return "\(what) can be written by others (mode \(String(mode, radix: 8)))"
+            }
+        }
+
+        /// The command that makes the entry safe: `chmod go-w PATH`; for
+        /// another user's, `chown USER PATH` (`-h` for a link, `-R` for a
+        /// directory), which only root may run.
+        public func command(user: String) -> String {
+            switch problem {
+            case .writable: return "chmod go-w \(path)"
+            case .owner:
+                let flag = kind == .symbolicLink ? "-h " : kind == .directory ? "-R " : ""
+                return "chown \(flag)\(user) \(path)"
+            }
+        }
     }
 
-    /// ``check(_:)`` for many files at once: directories found safe are added
-    /// to `checked` and not looked at again (the registry cache checks every
-    /// library on the plugin path, most of them in the same few directories).
-    public func check(_ path: String, checkedDirectories checked: inout Set<String>) throws(PluginError) {
+    /// The first thing another user could change on the way to `path` or at
+    /// it; `nil` when there is none, or when nothing is at `path` (what opens
+    /// it reports that itself).
+    public func finding(for path: String) -> Finding? {
+        var checked = Set<String>()
+        return finding(for: path, checkedDirectories: &checked)
+    }
+
+    /// ``finding(for:)`` for many paths at once: directories found safe are
+    /// added to `checked` and not looked at again (the registry cache checks
+    /// every library on the plugin path, most of them in the same few directories).
+    public func finding(for path: String, checkedDirectories checked: inout Set<String>) -> Finding? {
         // Made absolute without resolving anything: the walk below follows `..` and links itself.
         let absolute = Path.isAbsolute(path) ? path : Path.join((try? Path.currentDirectory()) ?? "", path)
-        guard fileExists(absolute) else { return }  // dlopen reports a missing file itself
-        func directory(_ dir: String) throws(PluginError) {
-            guard !checked.contains(dir) else { return }
-            try checkEntry(dir, try? fileInfo(dir), isDirectory: true, plugin: path)
+        guard fileExists(absolute) else { return nil }
+        func directory(_ dir: String) -> Finding? {
+            guard !checked.contains(dir) else { return nil }
+            if let status = try? fileInfo(dir), let found = finding(at: dir, status) { return found }
             checked.insert(dir)  // only once it passed: the next file in it is refused the same way
+            return nil
         }
         // The path as given: each directory a component is looked up in.
         var pending: [Substring] = absolute.split(separator: "/").reversed()
@@ -57,18 +112,16 @@ public struct TrustPolicy: Sendable {
                 current = Path.dirname(current)
                 continue
             }
-            try directory(current)
+            if let found = directory(current) { return found }
             let next = current == "/" ? "/" + component : current + "/" + component
-            // Gone meanwhile, or not searchable: dlopen reports it; the file's own chain is still checked below.
+            // Gone meanwhile, or not searchable: the opener reports it; the file's own chain is still checked below.
             guard let link = try? fileInfo(next, followingSymbolicLinks: false) else { break walk }
             guard link.kind == .symbolicLink else {
                 current = next
                 continue
             }
             if link.uid != uid && link.uid != 0 {
-                throw refusal(
-                    path, "symbolic link \(next) belongs to another user (uid \(link.uid))",
-                    fix: "a plugin runs with your rights; copy it somewhere you own, ")
+                return Finding(path: next, kind: .symbolicLink, problem: .owner(uid: link.uid))
             }
             links += 1
             guard links <= Self.maximumLinks, let target = try? Path.linkTarget(next) else { break walk }
@@ -77,13 +130,51 @@ public struct TrustPolicy: Sendable {
         }
         // The file it leads to, and every directory above its canonical path.
         let file = Path.canonical(absolute) ?? absolute
-        try checkEntry(file, try? fileInfo(file), isDirectory: false, plugin: path)
+        if let status = try? fileInfo(file), let found = finding(at: file, status) { return found }
         var dir = Path.dirname(file)
         while true {
-            try directory(dir)
+            if let found = directory(dir) { return found }
             if dir == "/" { break }
             dir = Path.dirname(dir)
         }
+        return nil
+    }
+
+    /// What is wrong with one entry, judged by its own status (`status`, not
+    /// following a link: a link's owner is what counts), not the directories
+    /// above it; `nil` when nothing is.
+    public func finding(at path: String, _ status: FileInfo) -> Finding? {
+        if status.uid != uid && status.uid != 0 {
+            return Finding(path: path, kind: status.kind, problem: .owner(uid: status.uid))
+        }
+        // A link's own mode means nothing (it is always 777).
+        guard status.kind != .symbolicLink else { return nil }
+        let groupOrOtherWrite = status.mode & UInt32(S_IWGRP | S_IWOTH) != 0
+        let sticky = status.mode & UInt32(S_ISVTX) != 0
+        if groupOrOtherWrite && !(status.isDirectory && sticky) {
+            return Finding(path: path, kind: status.kind, problem: .writable(mode: status.mode & 0o7777))
+        }
+        return nil
+    }
+
+    // MARK: - A plugin library
+
+    /// Throws `.unsafePermissions` naming the first unsafe path and how to fix it.
+    public func check(_ path: String) throws(PluginError) {
+        var checked = Set<String>()
+        try check(path, checkedDirectories: &checked)
+    }
+
+    /// ``check(_:)`` for many files at once (see ``finding(for:checkedDirectories:)``).
+    public func check(_ path: String, checkedDirectories checked: inout Set<String>) throws(PluginError) {
+        guard let found = finding(for: path, checkedDirectories: &checked) else { return }
+        let fix =
+            switch found.problem {
+            case .owner: "a plugin runs with your rights; copy it somewhere you own, "
+            case .writable: "run `chmod go-w \(found.path)`, "
+            }
+        throw PluginError(
+            .unsafePermissions, "refusing to load \(path): \(found.reason)", fix: fix + Self.override, path: path)
     }
 
     /// What every refusal ends with: how the person can grant the load anyway.
@@ -94,28 +185,6 @@ public struct TrustPolicy: Sendable {
     package static let override =
         "or, if you trust it, run cellkit with --allow-unsafe-plugins, or type `load NAME allow-unsafe=true` "
         + "at the interactive prompt"
-
-    private func refusal(_ plugin: String, _ reason: String, fix: String) -> PluginError {
-        PluginError(
-            .unsafePermissions, "refusing to load \(plugin): \(reason)", fix: fix + Self.override, path: plugin)
-    }
-
-    private func checkEntry(_ path: String, _ status: FileInfo?, isDirectory: Bool, plugin: String) throws(PluginError)
-    {
-        guard let status else { return }
-        let what = isDirectory ? "directory \(path)" : path
-        if status.uid != uid && status.uid != 0 {
-            throw refusal(
-                plugin, "\(what) belongs to another user (uid \(status.uid))",
-                fix: "a plugin runs with your rights; copy it somewhere you own, ")
-        }
-        let groupOrOtherWrite = status.mode & UInt32(S_IWGRP | S_IWOTH) != 0
-        let sticky = status.mode & UInt32(S_ISVTX) != 0
-        if groupOrOtherWrite && !(isDirectory && sticky) {
-            let mode = String(status.mode & 0o7777, radix: 8)
-            throw refusal(plugin, "\(what) can be written by others (mode \(mode))", fix: "run `chmod go-w \(path)`, ")
-        }
-    }
 }
 
 extension PluginError {

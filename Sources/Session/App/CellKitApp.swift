@@ -19,7 +19,8 @@ public enum CellKitApp {
         switch invocation.mode {
         case .version:
             context.output.print(
-                "cellkit \(version) (CellKit SDK \(PluginABI.sdkVersionDescription), Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)))"
+                "cellkit \(version) (CellKit SDK \(PluginABI.sdkVersionDescription), "
+                    + "Swift \(PluginABI.compilerDescription(PluginABI.compilerVersion)), \(HostBuild.configuration) build)"
             )
             return 0
         case .help(let topic):
@@ -78,7 +79,7 @@ public enum CellKitApp {
         case .install(let prefix):
             return context.install(prefix: prefix)
         case .sdk:
-            return context.printSDK()
+            return invocation.exportSDK ? context.exportSDK() : context.printSDK()
         case .uninstall(let prefix, let plugins):
             return context.uninstall(prefix: prefix, plugins: plugins)
         case .pluginInstall(let package, let prefix):

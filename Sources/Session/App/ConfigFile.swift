@@ -1,6 +1,7 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
+import PluginDiscovery
 import WorkerProtocol
 
 /// The user's settings: `$XDG_CONFIG_HOME/cellkit/config` (by default
@@ -12,9 +13,10 @@ import WorkerProtocol
 ///
 /// A line that is wrong is a warning at its `file:line:col`, with the fix,
 /// and is skipped: the others apply, and cellkit starts. A file another user
-/// owns (root aside), or that others can write, is ignored with a warning
-/// saying why and how to fix it (docs/threat-model.md): it would let them
-/// change what your sessions do.
+/// owns (root aside), or that others can write — or in a folder, or reached
+/// through a symbolic link, that another user could change — is ignored with
+/// a warning saying why and how to fix it (docs/threat-model.md): it would
+/// let them change what your sessions do.
 ///
 /// ```
 /// # ~/.config/cellkit/config
@@ -64,26 +66,21 @@ enum ConfigFile {
 
     /// The file's text, when it is there and may be trusted; `nil` (with a
     /// warning saying why, unless it is simply not there) otherwise.
+    ///
+    /// It is judged as a plugin's path is (``TrustPolicy``): the file it
+    /// leads to, every folder above it, and each symbolic link on the way
+    /// must be yours (or root's) and writable by no one else (a folder with
+    /// the sticky bit aside). Whoever could change one of them could choose
+    /// what your sessions do.
     private static func trustedText(_ path: String, output: ConsoleOutput) -> String? {
-        let info: FileInfo?
         do {
-            info = try fileInfo(path)
+            guard try fileInfo(path) != nil else { return nil }
         } catch {
             output.printError("cellkit: warning: the config file is ignored: \(error.description)")
             return nil
         }
-        guard let info else { return nil }
-        let ignored = "cellkit: warning: ignoring the config file \(path): "
-        if info.uid != geteuid() && info.uid != 0 {
-            output.printError(
-                ignored + "it belongs to another user (uid \(info.uid)), who could change what your sessions do\n"
-                    + "  make it yours: cp \(path) \(path).mine && mv \(path).mine \(path)")
-            return nil
-        }
-        if info.isRegularFile && info.permissions & 0o022 != 0 {
-            output.printError(
-                ignored + "your group or others can write to it (mode \(String(info.permissions, radix: 8))), "
-                    + "so they could change what your sessions do\n  run `chmod go-w \(path)`")
+        if let found = TrustPolicy(uid: geteuid()).finding(for: path) {
+            output.printError("cellkit: warning: ignoring the config file \(path): " + refusal(found, path: path))
             return nil
         }
         do {
@@ -91,6 +88,29 @@ enum ConfigFile {
         } catch {
             output.printError("cellkit: warning: the config file is ignored: \(error.description)")
             return nil
+        }
+    }
+
+    /// Why the config file at `path` is ignored, and the fix, for what the
+    /// trust check found: the file itself, a folder above it, or a link on the way.
+    static func refusal(_ found: TrustPolicy.Finding, path: String) -> String {
+        let risk = "could change what your sessions do"
+        let isFile = found.kind != .directory && found.kind != .symbolicLink
+        switch (found.problem, isFile) {
+        case (.owner(let uid), true):
+            return "it belongs to another user (uid \(uid)), who \(risk)\n"
+                + "  make it yours: cp \(path) \(path).mine && mv \(path).mine \(path)"
+        case (.writable(let mode), true):
+            return "your group or others can write to it (mode \(String(mode, radix: 8))), so they \(risk)\n"
+                + "  run `chmod go-w \(found.path)`"
+        case (.owner, false):
+            let fix =
+                found.kind == .symbolicLink
+                ? "replace the link with a file of yours: cp \(found.path) \(path).mine && mv \(path).mine \(path)"
+                : "keep the config in a folder of yours (set XDG_CONFIG_HOME to choose where)"
+            return "\(found.reason), who \(risk)\n  \(fix)"
+        case (.writable, false):
+            return "\(found.reason), so others \(risk)\n  run `chmod go-w \(found.path)`"
         }
     }
 

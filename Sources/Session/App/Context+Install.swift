@@ -39,7 +39,7 @@ extension Context {
                     + "  install from a build of a CellKit checkout: swift build, then .build/debug/cellkit install")
             return ExitCode.io.rawValue
         }
-        if let abi = Self.abiVersion(ofSDKAt: sdk), abi != PluginABI.version {
+        if let abi = Installation.sdkVersion(at: sdk).map({ $0.major << 16 | $0.minor }), abi != PluginABI.version {
             output.printError(
                 "cellkit: error: the SDK sources at \(sdk) are SDK \(PluginABI.versionDescription(abi)), but this cellkit was built with SDK \(PluginABI.versionDescription(PluginABI.version))\n"
                     + "  rebuild cellkit first (swift build), then install again")
@@ -125,7 +125,7 @@ extension Context {
 
     /// `cellkit install` run by a debug build: installs are release builds, so
     /// it builds release in the checkout it was built in
-    /// (``HostBuild/releaseBuild(checkout:)``, under ``ChildProcess``'s time
+    /// (``HostBuild/releaseBuilds(checkout:)``, under ``ChildProcess``'s time
     /// limit and Ctrl-C handling) and runs that build's `cellkit install`; or
     /// refuses, with the commands that do it by hand.
     private func installReleaseBuild(executable: String, prefix: String) -> Int32 {
@@ -136,18 +136,20 @@ extension Context {
                     + ".build/release/cellkit install --prefix \(prefix)")
             return ExitCode.usage.rawValue
         }
-        let build = HostBuild.releaseBuild(checkout: checkout)
+        let builds = HostBuild.releaseBuilds(checkout: checkout)
         let release = HostBuild.releaseScratchPath(checkout: checkout) + "/release/cellkit"
-        let byHand = "cd \(checkout) && \(build.joined(separator: " ")) && \(release) install --prefix \(prefix)"
-        output.printError(
-            "this cellkit is a debug build; building release to install it: \(build.joined(separator: " "))")
+        let shown = builds.map { $0.joined(separator: " ") }.joined(separator: " && ")
+        let byHand = "cd \(checkout) && \(shown) && \(release) install --prefix \(prefix)"
+        output.printError("this cellkit is a debug build; building release to install it: \(shown)")
         do {
-            let built = try ChildProcess.run(build, in: checkout)
-            guard built.status == 0 else {
-                output.printError(
-                    "cellkit: error: the release build failed (exit status \(built.status)); nothing was installed\n"
-                        + "  fix what it says above, then: \(byHand)")
-                return ExitCode.io.rawValue
+            for build in builds {
+                let built = try ChildProcess.run(build, in: checkout)
+                guard built.status == 0 else {
+                    output.printError(
+                        "cellkit: error: the release build failed (exit status \(built.status)); nothing was "
+                            + "installed\n  fix what it says above, then: \(byHand)")
+                    return ExitCode.io.rawValue
+                }
             }
             guard isRegularFile(release) else {
                 output.printError(
@@ -166,20 +168,6 @@ extension Context {
         }
     }
 
-    /// The version the SDK sources at `sdk` declare (``PluginABI/version``'s
-    /// `major << 16 | minor`), if it can be read.
-    static func abiVersion(ofSDKAt sdk: String) -> UInt32? {
-        guard let source = try? readTextFile(sdk + "/Sources/CellKit/Plugin/PluginABI.swift"),
-            let range = source.firstRange(
-                of: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (")
-        else { return nil }
-        let numbers = source[range.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap {
-            UInt32($0.trimmingPrefix(" "))
-        }
-        guard numbers.count == 3 else { return nil }
-        return numbers[0] << 16 | numbers[1]
-    }
-
     /// `cellkit sdk`: the SDK plugins build against, and what the ABI gate checks.
     func printSDK() -> Int32 {
         let sdk = PluginScaffold.defaultSDKPath
@@ -194,13 +182,27 @@ extension Context {
             use it    .package(path: "\(sdk)")
                       .product(name: "CellKit", package: "\(name)")
             """)
-        guard fileExists(sdk + "/Package.swift") else {
-            output.printError(
-                "cellkit: error: the SDK is not at \(sdk)\n  reinstall cellkit (cellkit install) from a CellKit checkout"
-            )
-            return ExitCode.io.rawValue
-        }
+        guard fileExists(sdk + "/Package.swift") else { return printSDKMissing(sdk) }
         return ExitCode.success.rawValue
+    }
+
+    /// `cellkit sdk --export`: the shell command that makes a plugin's build
+    /// find this cellkit's SDK, `export CELLKIT_SDK='PATH'`, for
+    /// `eval "$(cellkit sdk --export)"`; nothing on standard output when the
+    /// SDK is not there (the error says so).
+    func exportSDK() -> Int32 {
+        let sdk = PluginScaffold.defaultSDKPath
+        guard fileExists(sdk + "/Package.swift") else { return printSDKMissing(sdk) }
+        let quoted = "'" + sdk.replacing("'", with: "'\\''") + "'"
+        output.print("export \(PluginScaffold.sdkVariable)=\(quoted)")
+        return ExitCode.success.rawValue
+    }
+
+    /// The error of `cellkit sdk` when the SDK is not where this cellkit says.
+    private func printSDKMissing(_ sdk: String) -> Int32 {
+        output.printError(
+            "cellkit: error: the SDK is not at \(sdk)\n  reinstall cellkit (cellkit install) from a CellKit checkout")
+        return ExitCode.io.rawValue
     }
 
     /// Says which libraries an install skipped because they are damaged ELF
@@ -277,16 +279,18 @@ extension Context {
     }
 
     /// After `plugin install`: the cells the plugins register, each drawn
-    /// with its defaults in a 40-column screen, so the author sees their
-    /// cells in the installed `cellkit` at once (the validation made them
-    /// already). At most 10; a cell that cannot be drawn is reported, and
-    /// the install stands.
+    /// with its defaults in a 40-column screen under its name (a section
+    /// titled `PLUGIN.CELL`: a cell's defaults may draw an empty card or a
+    /// bare `0%`), so the author sees their cells in the installed `cellkit`
+    /// at once (the validation made them already). At most 10; a cell that
+    /// cannot be drawn is reported, and the install stands.
     func showCells(of plugins: [PluginInfo]) {
         var rows: [String] = []
         for plugin in plugins {
             if interpreter.catalog.plugin(named: plugin.name) == nil { interpreter.catalog.add(plugin) }
             for item in plugin.items where Interpreter.rowKinds.contains(item.kind) {
-                rows.append("row " + Script.format(.text(plugin.name + "." + item.name)))
+                let name = Script.format(.text(plugin.name + "." + item.name))
+                rows.append("section \(name)\nrow \(name)")
             }
         }
         guard !rows.isEmpty else { return }
@@ -327,6 +331,7 @@ extension Context {
             let removed = try PluginPackage.uninstall(name, from: directory)
             if !removed.isEmpty {
                 output.print("removed \(name): " + removed.joined(separator: ", "))
+                finishUninstall(pluginDirectory: directory)
                 return ExitCode.success.rawValue
             }
         } catch {

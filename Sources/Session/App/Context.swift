@@ -33,7 +33,7 @@ final class Context {
         let searchPath = PluginSearchPath.standard(
             options: invocation.pluginPaths, environment: environment, executableDirectory: executable.map(Path.dirname)
         )
-        var cache: RegistryCache?
+        let cache: RegistryCache
         let allowUnsafe = invocation.allowUnsafePlugins
         let timeout = RegistryScanner.timeout(environment: environment)
         // Scanning opens the library: in a child (`--scan-plugin`), never in the session.
@@ -50,8 +50,8 @@ final class Context {
         }
         if invocation.useCache, let file = RegistryCache.defaultFile(environment: environment) {
             cache = RegistryCache(file: file, scanner: scanner)
-        } else if !invocation.useCache {
-            // --no-cache: the same answers, from scans that are not kept.
+        } else {
+            // --no-cache, or no home to keep it in: the same answers, from scans that are not kept.
             cache = RegistryCache.inMemory(scanner: scanner)
         }
         host = PluginLocator(searchPath: searchPath, allowUnsafePlugins: invocation.allowUnsafePlugins, cache: cache)
@@ -59,7 +59,7 @@ final class Context {
         // plugin that traps ends the worker, never this process.
         // The worker records what it loads in the registry cache, as the session would have.
         var workerEnvironment = environment
-        workerEnvironment[ProcessInterface.registryCacheVariable] = invocation.useCache ? cache?.file : nil
+        workerEnvironment[ProcessInterface.registryCacheVariable] = cache.file.isEmpty ? nil : cache.file
         workerEnvironment[ProcessInterface.windowChromeVariable] = invocation.windowChrome ? nil : "off"
         let output = output
         let backend: WorkerBackend?
@@ -98,7 +98,7 @@ final class Context {
             }
             backend.jobs = WorkerBackend.jobs(
                 option: invocation.jobs, environment: environment, warn: { output.printError($0) })
-            interpreter.showsProgress = true
+            interpreter.showsProgress = invocation.progress && !invocation.quiet
             if let seconds = invocation.timeout {
                 backend.process.timeout = seconds
             } else if let seconds = WorkerProcess.timeout(environment: environment) {

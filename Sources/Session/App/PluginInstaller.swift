@@ -54,6 +54,12 @@ struct PluginInstaller {
         var written: [String]
     }
 
+    /// How a refused build is granted anyway: for a `load`, as a load is
+    /// (``TrustPolicy/override``); for a command line, its flag.
+    var trustOverride: String {
+        forLoad ? TrustPolicy.override : "or, if you trust it, run cellkit with --allow-unsafe-plugins"
+    }
+
     /// Builds plugin `name` (installed at `path`) again from the package
     /// `plugin install` recorded for it, validates it and installs it where
     /// it was, saying so with a progress line. A plugin with no recorded
@@ -71,32 +77,41 @@ struct PluginInstaller {
                 fix: "put it back there, or install it from where it is now: cellkit plugin install PACKAGE_DIR",
                 kind: .io)
         }
-        // What is built runs as this user, and a rebuild is not asked for file by file: a package that another
-        // user can change (its manifest, or a folder above it) is not built, as such a plugin is not loaded.
-        if !allowUnsafe {
-            do {
-                try TrustPolicy().check(source + "/Package.swift")
-            } catch {
-                throw Failure(
-                    message: "refusing to build \(name) from \(source): \(error.refusalReason)",
-                    fix: error.fix ?? "make the package yours and not writable by others (chmod go-w), "
-                        + "or pass --allow-unsafe-plugins", kind: .plugin)
-            }
-        }
         return try buildAndInstall(
-            package: source, into: directory, only: name, progress: "rebuilding \(name) from \(source)")
+            package: source, into: directory, only: name, progress: "rebuilding \(name) from \(source)",
+            refusing: "\(name) from \(source)")
     }
 
     /// Builds the plugin package `directory` in release (saying so with
     /// `progress`), loads and validates each plugin it makes (or only
     /// `only`), and only then installs them into `destination`, recording
     /// `directory` as their source.
-    func buildAndInstall(package directory: String, into destination: String, only: String? = nil, progress: String)
-        throws(Failure) -> [Installed]
-    {
+    ///
+    /// What is built runs as this user, and a build is not asked for file by
+    /// file: unless ``allowUnsafe``, a package that another user could change
+    /// (any file or folder the build reads, its path dependencies', or a
+    /// folder above them: ``PackageTrust``) is not built, as such a plugin
+    /// is not loaded; the refusal names `refusing` as what was not built.
+    func buildAndInstall(
+        package directory: String, into destination: String, only: String? = nil, progress: String,
+        refusing: String? = nil
+    ) throws(Failure) -> [Installed] {
         // A scaffolded plugin finds the SDK through CELLKIT_SDK: this cellkit's, unless the user chose one.
         if getenv(PluginScaffold.sdkVariable) == nil {
             setenv(PluginScaffold.sdkVariable, PluginScaffold.defaultSDKPath, 1)
+        }
+        if !allowUnsafe {
+            do throws(PluginError) {
+                try PackageTrust().check(package: directory) { folder throws(PluginError) in
+                    try PluginPackage(directory: folder).pathDependencies()
+                }
+            } catch  where error.code == .unsafePermissions {
+                throw Failure(
+                    message: "refusing to build \(refusing ?? directory): \(error.message)",
+                    fix: (error.fix.map { $0 + ", " } ?? "") + trustOverride, kind: .plugin)
+            } catch {
+                throw Failure(message: error.message, fix: error.fix, kind: .plugin)
+            }
         }
         if !forLoad || isatty(2) == 1 { output.printError("\(progress) (swift build -c release)") }
         var libraries: [PluginPackage.Library]

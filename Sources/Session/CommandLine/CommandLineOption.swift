@@ -46,7 +46,8 @@ extension CommandLineOption {
             apply: { invocation, value throws(UsageError) in invocation.pluginPaths.append(value) }),
         CommandLineOption(
             names: ["--allow-unsafe-plugins", "--allow-unsafe"], value: nil,
-            summary: "load plugins from folders or files others can write (docs/threat-model.md)", commands: loading,
+            summary: "load plugins, or build plugin packages, that others could change (docs/threat-model.md)",
+            commands: loading.union([.pluginInstall, .pluginRebuild]),
             apply: { invocation, _ throws(UsageError) in invocation.allowUnsafePlugins = true }),
         CommandLineOption(
             names: ["--no-cache"], value: nil,
@@ -173,8 +174,13 @@ extension CommandLineOption {
             }),
         CommandLineOption(
             names: ["--quiet", "-q"], value: nil,
-            summary: "no loaded … and wrote … notes (errors and warnings are still written)", commands: drawing,
+            summary: "no loaded … and wrote … notes, no progress line (errors and warnings are still written)",
+            commands: drawing,
             apply: { invocation, _ throws(UsageError) in invocation.quiet = true }),
+        CommandLineOption(
+            names: ["--no-progress"], value: nil,
+            summary: "no progress line while a long render runs (the notes are still written)", commands: drawing,
+            apply: { invocation, _ throws(UsageError) in invocation.progress = false }),
         CommandLineOption(
             names: ["--no-config"], value: nil,
             summary: "do not read the settings in ~/.config/cellkit/config (for scripts that must run the same "
@@ -184,6 +190,10 @@ extension CommandLineOption {
             names: ["--no-window-chrome"], value: nil, summary: "SVG without the window's title bar and buttons",
             commands: [.repl, .run, .commands, .render],
             apply: { invocation, _ throws(UsageError) in invocation.windowChrome = false }),
+        CommandLineOption(
+            names: ["--export"], value: nil,
+            summary: "print the shell command that sets CELLKIT_SDK to this SDK: eval \"$(cellkit sdk --export)\"",
+            commands: [.sdk], apply: { invocation, _ throws(UsageError) in invocation.exportSDK = true }),
         CommandLineOption(
             names: ["--help", "-h"], value: nil, summary: "this command's help",
             commands: Set(Subcommand.ID.allCases),

@@ -81,8 +81,12 @@ public struct Invocation: Equatable, Sendable {
     public var json = false
     /// `--jobs N`: how many workers may share a render; `nil`: `CELLKIT_JOBS`, else the cores.
     public var jobs: Int?
-    /// `--quiet`: no `loaded …` and `wrote …` notes (errors and warnings stay).
+    /// `--quiet`: no `loaded …` and `wrote …` notes, no progress line (errors and warnings stay).
     public var quiet = false
+    /// `--no-progress` makes it false: no progress line while a long render runs (``quiet`` implies it).
+    public var progress = true
+    /// `sdk --export`: the shell command that sets `CELLKIT_SDK`, not the SDK's description.
+    public var exportSDK = false
     /// `--no-config`: a session does not read the config file (``ConfigFile``).
     public var useConfig = true
 

@@ -50,14 +50,17 @@ final class Journal {
     static let header = "cellkit-journal 1"
 
     /// Where journals live: `$XDG_STATE_HOME/cellkit/sessions` (by default
-    /// `~/.local/state/cellkit/sessions`); `nil` without a home directory.
+    /// `~/.local/state/cellkit/sessions`); `nil` without a home directory, or
+    /// when it does not exist (it is not created: ``XDGDirectories/mayMake(_:)``).
     static func directory(environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"], Path.isAbsolute(state) {
             return Path.join(state, "cellkit/sessions")
         }
         let env = Environment(environment)
         guard let home = env.homeDirectory() else { return nil }
-        return Path.join(XDGDirectories(environment: env, home: home).stateHome, "cellkit/sessions")
+        let directories = XDGDirectories(environment: env, home: home)
+        guard directories.mayMake(directories.stateHome) else { return nil }
+        return Path.join(directories.stateHome, "cellkit/sessions")
     }
 
     /// A journal for this process in `directory`; nothing is written yet.

@@ -27,7 +27,8 @@ struct HistoryFile: Sendable {
 
     /// `$XDG_STATE_HOME/cellkit/history` when `XDG_STATE_HOME` is set to an
     /// absolute path (the XDG spec says to ignore relative ones), otherwise
-    /// `$HOME/.local/state/cellkit/history`; `nil` when no home directory is known.
+    /// `$HOME/.local/state/cellkit/history`; `nil` when no home directory is known,
+    /// or it does not exist (it is not created: ``XDGDirectories/mayMake(_:)``).
     /// An unset `HOME` falls back to the user database; a `HOME` that is set but
     /// empty or relative means there is no home directory to use.
     static func defaultPath(
@@ -43,7 +44,9 @@ struct HistoryFile: Sendable {
             home = Environment(environment).homeDirectory()
         }
         guard let home else { return nil }
-        return Path.join(XDGDirectories(environment: Environment(environment), home: home).stateHome, "cellkit/history")
+        let directories = XDGDirectories(environment: Environment(environment), home: home)
+        guard directories.mayMake(directories.stateHome) else { return nil }
+        return Path.join(directories.stateHome, "cellkit/history")
     }
 
     // MARK: Escaping

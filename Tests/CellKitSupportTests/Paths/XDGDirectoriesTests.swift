@@ -53,4 +53,17 @@ struct XDGDirectoriesTests {
         #expect(directories.home == Environment().homeDirectory())
         #expect(directories.stateHome == Path.join(directories.home, ".local/state"))
     }
+
+    /// A folder in a home that does not exist is not made, nor the home (issue 33, item 9);
+    /// one a variable puts elsewhere is.
+    @Test func onlyAFolderOfAHomeThatExistsOrOutsideItMayBeMade() {
+        let missing = XDGDirectories(environment: Environment(["XDG_STATE_HOME": "/tmp/state"]), home: "/nonexistent/h")
+        #expect(!missing.mayMake(missing.cacheHome))
+        #expect(!missing.mayMake(missing.configHome + "/cellkit"))
+        #expect(!missing.mayMake("/nonexistent/h"))
+        #expect(missing.mayMake(missing.stateHome))
+        #expect(missing.mayMake("/nonexistent/hh/x"), "not in the home: a sibling whose name starts the same")
+        let present = XDGDirectories(environment: Environment(), home: "/tmp")
+        #expect(present.mayMake(present.cacheHome))
+    }
 }

@@ -90,9 +90,11 @@ import Testing
         #expect(
             Journal.directory(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/ada"])
                 == "/state/cellkit/sessions")
-        #expect(Journal.directory(environment: ["HOME": "/home/ada"]) == "/home/ada/.local/state/cellkit/sessions")
+        #expect(Journal.directory(environment: ["HOME": "/tmp"]) == "/tmp/.local/state/cellkit/sessions")
         #expect(
-            Journal.directory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/ada"])
-                == "/home/ada/.local/state/cellkit/sessions")
+            Journal.directory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/tmp"])
+                == "/tmp/.local/state/cellkit/sessions")
+        // A home that does not exist is not made (issue 33, item 9): no journal in it.
+        #expect(Journal.directory(environment: ["HOME": "/nonexistent/home"]) == nil)
     }
 }
