@@ -28,7 +28,7 @@ import Testing
     }
 
     /// What `cellkit install` installs, and so builds: a product each.
-    static let installedProducts = ["cellkit", "BasicCells", "ChartCells", "CardCells"]
+    static let installedProducts = ["cellkit", "BasicCells", "ChartCells", "CardCells", "SQLite"]
 
     /// The commands that make the release build `cellkit install` makes, as it shows them.
     static var releaseBuilds: [String] {

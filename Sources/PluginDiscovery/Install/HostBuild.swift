@@ -46,7 +46,7 @@ public enum HostBuild {
     /// the `cellkit` executable (and `libCellKit.so`, which it links) and the
     /// example plugins. Not the tests' fixtures, the fuzz harnesses nor the
     /// benchmarks, which took most of a build of every target.
-    public static let installedProducts = ["cellkit", "BasicCells", "ChartCells", "CardCells"]
+    public static let installedProducts = ["cellkit", "BasicCells", "ChartCells", "CardCells", "SQLite"]
 
     /// The commands that build release in `checkout`, one product of
     /// ``installedProducts`` each (`swift build` makes one product, or every
