@@ -37,7 +37,8 @@
                 ).compactMap { $0.first?.text }
             for name in names.prefix(8) {
                 let columns = read(
-                    source, options: ["query": "SELECT name FROM pragma_table_info('\(name.replacing("'", with: "''"))')"],
+                    source,
+                    options: ["query": "SELECT name FROM pragma_table_info('\(name.replacing("'", with: "''"))')"],
                     fields: ["name"]
                 ).compactMap { $0.first?.text }
                 _ = read(source, options: ["table": name], fields: Array(columns.prefix(16)))

@@ -170,4 +170,41 @@ import Testing
             "new-plugin end to end: first build \(Int(firstBuildTime.rounded())) s, other-ABI build \(Int(secondBuildTime.rounded())) s, "
                 + "total \(Int(Self.seconds(since: started).rounded())) s")
     }
+
+    /// `cellkit new-plugin NAME --source`: a data-source plugin that builds
+    /// as it is, whose example draws the rows its source reads from its
+    /// `key=value` file, and whose source cellkit lists with its file ending.
+    @Test(.enabled(if: swift != nil, "swift is not on PATH: the new-plugin test needs it to build the plugin"))
+    func aNewSourcePluginBuildsAndItsExampleDrawsTheRowsItReads() throws {
+        let scratch = try Scratch()
+        let plugin = scratch.path("StatusFiles")
+        let created = try CellKitProcess.run(
+            ["new-plugin", "StatusFiles", "--source", "--path", plugin], directory: scratch.directory)
+        #expect(created.status == 0, "\(created.standardError)")
+        for file in ["Sources/StatusFiles/KeyValueSource.swift", "Examples/status.kv", "Examples/status.cellkit"] {
+            #expect(created.standardOutput.contains("created \(plugin)/\(file)\n"))
+        }
+        #expect(created.standardOutput.contains("cellkit run Examples/status.cellkit --plugin-path .build/debug\n"))
+        let built = try Self.build(plugin, moduleCache: scratch.path("ModuleCache"))
+        #expect(built.status == 0, "swift build failed:\n\(built.standardOutput)\n\(built.standardError)")
+        guard built.status == 0 else { return }
+        let drawn = try CellKitProcess.run(
+            ["run", "Examples/status.cellkit", "--plugin-path", ".build/debug"], directory: plugin)
+        #expect(drawn.status == 0, "\(drawn.standardError)")
+        #expect(
+            drawn.standardOutput == """
+                ╭─ Services ───────────────────────────╮
+                │ api up                               │
+                │ web up                               │
+                │ job queue down                       │
+                │ db up                                │
+                ╰──────────────────────────────────────╯
+
+                """)
+        #expect(drawn.standardError.contains(": 1 cell, 1 data source\n"))
+        let described = try CellKitProcess.run(
+            ["describe", "kv", "--plugin-path", ".build/debug"], directory: plugin)
+        #expect(described.standardOutput.contains("StatusFiles.kv   data source"), "\(described.standardOutput)")
+        #expect(described.standardOutput.contains("reads files ending .kv"), "\(described.standardOutput)")
+    }
 }

@@ -1,8 +1,7 @@
+@_spi(Host) import CellKit
 import Foundation
 import Glibc
 import Testing
-
-@_spi(Host) import CellKit
 
 @testable import FuzzHarnesses
 @testable import Session

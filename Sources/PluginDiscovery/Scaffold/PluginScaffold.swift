@@ -17,6 +17,17 @@ public struct PluginScaffold: Sendable {
     public let directory: String
     /// The SDK package the plugin depends on.
     public let sdkPath: String
+    /// What the plugin provides.
+    public let kind: Kind
+
+    /// What a scaffolded plugin provides.
+    public enum Kind: Sendable {
+        /// Cells: one drawn in code, one drawn by a nib (`cellkit new-plugin NAME`).
+        case cells
+        /// A data source of `key=value` lines, and a cell to draw its rows
+        /// (`cellkit new-plugin NAME --source`; docs/writing-a-data-source.md).
+        case source
+    }
 
     /// The SDK this cellkit was built with: the installed copy for an
     /// installed `cellkit` (see ``Installation``), else the SDK next to the
@@ -26,15 +37,36 @@ public struct PluginScaffold: Sendable {
     }
 
     /// A scaffold; `directory` defaults to `./NAME`.
-    public init(name: String, directory: String? = nil, sdkPath: String = PluginScaffold.defaultSDKPath) {
+    public init(
+        name: String, directory: String? = nil, sdkPath: String = PluginScaffold.defaultSDKPath, kind: Kind = .cells
+    ) {
         self.name = name
         self.directory = directory ?? name
         self.sdkPath = sdkPath
+        self.kind = kind
     }
+
+    /// The example script's name, in `Examples/`.
+    public var exampleName: String { kind == .source ? "status.cellkit" : "hello.cellkit" }
 
     /// The files, relative to the package directory, and their contents.
     public var files: [(path: String, contents: String)] {
-        [
+        if kind == .source {
+            return [
+                ("Package.swift", packageManifest),
+                ("Sources/\(name)/\(name).swift", pluginSource),
+                ("Sources/\(name)/KeyValueSource.swift", keyValueSource),
+                ("Sources/\(name)/StatusCell.swift", statusCellSource),
+                ("Tests/\(name)Tests/\(name)Tests.swift", sourceTestSource),
+                ("Tests/\(name)Tests/Fixtures/status.kv", statusRecords),
+                ("Examples/status.kv", statusRecords),
+                ("Examples/status.cellkit", sourceExampleScript),
+                ("README.md", readme),
+                (".gitignore", ".build/\n.swiftpm/\nPackage.resolved\n"),
+                (".swift-format", swiftFormatConfiguration),
+            ]
+        }
+        return [
             ("Package.swift", packageManifest),
             ("Sources/\(name)/\(name).swift", pluginSource),
             ("Sources/\(name)/HelloCell.swift", helloCellSource),
@@ -178,8 +210,7 @@ public struct PluginScaffold: Sendable {
             targets: [
                 .target(
                     name: "\(name)",
-                    dependencies: [.product(name: "CellKit", package: "\(sdkPackageName)")],
-                    resources: [.process("Resources")],
+                    dependencies: [.product(name: "CellKit", package: "\(sdkPackageName)")],\(kind == .cells ? "\n            resources: [.process(\"Resources\")]," : "")
                     swiftSettings: [.swiftLanguageMode(.v6)]
                 ),
                 .testTarget(
@@ -190,7 +221,7 @@ public struct PluginScaffold: Sendable {
                         // Rendering to text, golden files, width sweeps.
                         .product(name: "CellKitTesting", package: "\(sdkPackageName)"),
                     ],
-                    exclude: ["Golden"]
+                    exclude: ["\(kind == .cells ? "Golden" : "Fixtures")"]
                 ),
             ]
         )
@@ -226,15 +257,14 @@ public struct PluginScaffold: Sendable {
         import CellKit
 
         /// The plugin: its name is the namespace of everything it registers
-        /// (`\(name).HelloCell`).
+        /// (`\(name).\(kind == .cells ? "HelloCell" : "StatusCell")`).
         enum \(name): Plugin {
             static let name = "\(name)"
             static let version = "0.1.0"
-            static let summary = "cells from the \(name) plugin"
+            static let summary = "\(kind == .cells ? "cells" : "a data source and a cell") from the \(name) plugin"
 
             static func register(in registrar: PluginRegistrar) throws {
-                try registrar.register(HelloCell.self, summary: "a greeting, drawn in code")
-                try registrar.register(CardCell.self, summary: "a card, drawn by CardCell.nib")
+        \(registrations)
             }
         }
 
@@ -252,6 +282,23 @@ public struct PluginScaffold: Sendable {
         }
 
         """
+    }
+
+    /// The plugin's `register(in:)` body.
+    var registrations: String {
+        switch kind {
+        case .cells:
+            """
+                    try registrar.register(HelloCell.self, summary: "a greeting, drawn in code")
+                    try registrar.register(CardCell.self, summary: "a card, drawn by CardCell.nib")
+            """
+        case .source:
+            """
+                    // rows CELL from "FILE.kv" …, or format=kv for a file of any name
+                    try registrar.register(KeyValueSource.self)
+                    try registrar.register(StatusCell.self, summary: "a service and its state")
+            """
+        }
     }
 
     var helloCellSource: String {
@@ -415,6 +462,203 @@ public struct PluginScaffold: Sendable {
         built by the same Swift compiler; `cellkit` refuses others and says how
         to rebuild (`cellkit plugin rebuild`). `swift format lint -r Sources Tests`
         checks the style (`.swift-format`).
+
+        """
+    }
+
+    // MARK: - A data-source plugin
+
+    var keyValueSource: String {
+        """
+        import CellKit
+        import Foundation
+
+        /// Records of `key=value` words, one record a line (`#` starts a comment):
+        ///
+        ///     service=api state=up latency=12
+        ///     service="job queue" state=down
+        ///
+        /// The fields are the keys; a value that reads as a number is given as
+        /// one, any other as text, a key a line lacks as null (the attribute
+        /// keeps its default). docs/writing-a-data-source.md explains the contract.
+        final class KeyValueSource: DataSource {
+            static let format = DataFormat(
+                name: "kv", summary: "key=value words, a record a line", fileExtensions: ["kv"])
+
+            /// Each record: its line's number and its pairs.
+            private let records: [(line: Int, pairs: [String: String])]
+            /// The fields asked for, in the order of each record's values.
+            private let fields: [String]
+
+            init(_ request: DataRequest) throws(DataSourceError) {
+                guard let text = try? String(contentsOfFile: request.path, encoding: .utf8) else {
+                    throw DataSourceError(
+                        "cannot read it as UTF-8 text", fix: "check that the file exists and is a text file")
+                }
+                var records: [(line: Int, pairs: [String: String])] = []
+                for (index, line) in text.split(separator: "\\n", omittingEmptySubsequences: false).enumerated() {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+                    records.append((index + 1, try Self.pairs(trimmed, line: index + 1)))
+                }
+                let keys = Set(records.flatMap(\\.pairs.keys))
+                for field in request.fields where !keys.contains(field) {
+                    throw DataSourceError(
+                        "no record has a key '\\(field)'",
+                        fix: Suggestions.nearest(to: field, in: keys).map { "did you mean '\\($0)'?" }
+                            ?? "its keys are \\(keys.sorted().joined(separator: ", "))",
+                        field: field)
+                }
+                self.records = records
+                fields = request.fields
+            }
+
+            func count() throws(DataSourceError) -> Int { records.count }
+
+            func read(from record: Int, into batch: inout DataBatch) throws(DataSourceError) {
+                var index = record
+                while batch.count < batch.capacity, index < records.count {
+                    for field in fields {
+                        guard let value = records[index].pairs[field] else {
+                            batch.append(.null)
+                            continue
+                        }
+                        batch.append(Double(value) != nil ? .number(value) : .text(value))
+                    }
+                    batch.endRecord(at: DataPlace(records[index].line))
+                    index += 1
+                }
+            }
+
+            func describe(_ place: DataPlace) -> String { "line \\(place.key)" }
+
+            /// The `key=value` words of a line; a value in double quotes may hold spaces.
+            private static func pairs(_ line: String, line number: Int) throws(DataSourceError) -> [String: String] {
+                var pairs: [String: String] = [:]
+                var rest = Substring(line)
+                while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
+                    rest = rest[start...]
+                    guard let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
+                        throw DataSourceError(
+                            "'\\(rest.prefix { !$0.isWhitespace })' is not key=value", fix: "write each word as key=value",
+                            place: DataPlace(number))
+                    }
+                    let key = String(rest[..<equals])
+                    rest = rest[rest.index(after: equals)...]
+                    if rest.first == "\\"" {
+                        guard let close = rest.dropFirst().firstIndex(of: "\\"") else {
+                            throw DataSourceError(
+                                "the value of \\(key) opens a quote it does not close", fix: "close it with \\"",
+                                place: DataPlace(number))
+                        }
+                        pairs[key] = String(rest[rest.index(after: rest.startIndex)..<close])
+                        rest = rest[rest.index(after: close)...]
+                    } else {
+                        let end = rest.firstIndex(where: \\.isWhitespace) ?? rest.endIndex
+                        pairs[key] = String(rest[..<end])
+                        rest = rest[end...]
+                    }
+                }
+                return pairs
+            }
+        }
+
+        """
+    }
+
+    var statusCellSource: String {
+        """
+        import CellKit
+
+        /// A service and its state: `api ......... up`, the state coloured.
+        final class StatusCell: TableViewCell, Reusable, Inspectable {
+            private let label = Label()
+
+            /// The service's name.
+            var service = "" { didSet { update() } }
+            /// Its state: `up` is green, anything else red.
+            var state = "" { didSet { update() } }
+
+            required init() {
+                super.init()
+                label.pinEdges()
+                contentView.addSubview(label)
+                update()
+            }
+
+            private func update() {
+                label.text = service + " " + state
+                label.style = state == "up" ? Style.plain.foreground(.green) : Style.bold.foreground(.red)
+            }
+
+            static var inspectableAttributes: [InspectableAttribute<StatusCell>] {
+                [
+                    .init("service", \\.service, summary: "the service's name"),
+                    .init("state", \\.state, summary: "its state: up is green, anything else red"),
+                ]
+            }
+        }
+
+        """
+    }
+
+    var statusRecords: String {
+        """
+        # service states, as a monitor writes them
+        service=api state=up latency=12
+        service=web state=up latency=31
+        service="job queue" state=down
+        service=db state=up latency=4
+
+        """
+    }
+
+    var sourceTestSource: String {
+        """
+        import CellKit
+        import CellKitTesting
+        import Foundation
+        import Testing
+
+        @testable import \(name)
+
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/status.kv").path
+
+        /// The source as cellkit reads it: every record, in batches, each of the right shape.
+        @Test func readsEveryRecordAsTypedValues() throws {
+            let records = try DataSourceProbe.read(
+                KeyValueSource.self, path: fixture, fields: ["service", "latency"], batchSize: 3)
+            #expect(records.count == 4)
+            #expect(records[0] == [.text("api"), .number("12")])
+            #expect(records[2] == [.text("job queue"), .null])
+        }
+
+        /// A key no record has is an error naming it, with the nearest key.
+        @Test func aMissingKeyIsAnErrorWithTheNearestKey() throws {
+            let error = try #require(throws: DataSourceError.self) {
+                _ = try KeyValueSource(DataRequest(path: fixture, fields: ["stat"]))
+            }
+            #expect(error.field == "stat")
+            #expect(error.fix == "did you mean 'state'?")
+        }
+
+        @Test func theCellDrawsAServiceAndItsState() throws {
+            let cell = StatusCell()
+            try cell.setAttribute("service", to: "api")
+            try cell.setAttribute("state", to: "up")
+            #expect(renderedText(cell, width: 20) == "api up")
+        }
+
+        """
+    }
+
+    var sourceExampleScript: String {
+        """
+        # Run with: cellkit run Examples/status.cellkit --plugin-path .build/debug
+        load \(name)
+        screen Status list width=40 border=rounded title="Services"
+        rows StatusCell from "status.kv" service=.service state=.state
+        render
 
         """
     }

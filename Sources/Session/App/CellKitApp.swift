@@ -74,8 +74,8 @@ public enum CellKitApp {
             return 0
         case .validate(let plugins):
             return context.validate(plugins)
-        case .newPlugin(let name, let path, let sdk):
-            return context.newPlugin(name, path: path, sdk: sdk)
+        case .newPlugin(let name, let path, let sdk, let source):
+            return context.newPlugin(name, path: path, sdk: sdk, kind: source ? .source : .cells)
         case .install(let prefix):
             return context.install(prefix: prefix)
         case .sdk:

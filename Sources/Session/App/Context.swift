@@ -282,10 +282,10 @@ final class Context {
         return finish(interpreter.run(command, file: "<command line>"))
     }
 
-    func newPlugin(_ name: String, path: String?, sdk: String?) -> Int32 {
+    func newPlugin(_ name: String, path: String?, sdk: String?, kind: PluginScaffold.Kind) -> Int32 {
         let scaffold = PluginScaffold(
             name: name, directory: path ?? name,
-            sdkPath: sdk.map { (try? Path.absolute($0)) ?? $0 } ?? PluginScaffold.defaultSDKPath)
+            sdkPath: sdk.map { (try? Path.absolute($0)) ?? $0 } ?? PluginScaffold.defaultSDKPath, kind: kind)
         do {
             let written = try scaffold.write()
             for file in written { output.print("created \(file)") }
@@ -297,7 +297,7 @@ final class Context {
                     scaffold.isFoundWithoutVariable(home: environment["HOME"])
                         ? "" : "\n  export \(PluginScaffold.sdkVariable)=\(scaffold.sdkPath)")
                   swift build
-                  cellkit run Examples/hello.cellkit --plugin-path .build/debug
+                  cellkit run Examples/\(scaffold.exampleName) --plugin-path .build/debug
                 then, from the same folder, build it in release and install it for every session:
                   cellkit plugin install .
                 """)

@@ -104,16 +104,25 @@ extension CommandLineOption {
             names: ["--path"], value: Value(placeholder: "DIR", completion: .directories),
             summary: "make the plugin package in DIR, not ./NAME", commands: [.newPlugin],
             apply: { invocation, value throws(UsageError) in
-                if case .newPlugin(let plugin, _, let sdk) = invocation.mode {
-                    invocation.mode = .newPlugin(name: plugin, path: value, sdk: sdk)
+                if case .newPlugin(let plugin, _, let sdk, let source) = invocation.mode {
+                    invocation.mode = .newPlugin(name: plugin, path: value, sdk: sdk, source: source)
                 }
             }),
         CommandLineOption(
             names: ["--sdk"], value: Value(placeholder: "PATH", completion: .directories),
             summary: "build against the SDK at PATH, not this cellkit's", commands: [.newPlugin],
             apply: { invocation, value throws(UsageError) in
-                if case .newPlugin(let plugin, let path, _) = invocation.mode {
-                    invocation.mode = .newPlugin(name: plugin, path: path, sdk: value)
+                if case .newPlugin(let plugin, let path, _, let source) = invocation.mode {
+                    invocation.mode = .newPlugin(name: plugin, path: path, sdk: value, source: source)
+                }
+            }),
+        CommandLineOption(
+            names: ["--source"], value: nil,
+            summary: "make a data-source plugin: a source of key=value lines, a cell, a test, an example",
+            commands: [.newPlugin],
+            apply: { invocation, _ throws(UsageError) in
+                if case .newPlugin(let plugin, let path, let sdk, _) = invocation.mode {
+                    invocation.mode = .newPlugin(name: plugin, path: path, sdk: sdk, source: true)
                 }
             }),
         CommandLineOption(

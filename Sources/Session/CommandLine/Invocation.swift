@@ -24,7 +24,7 @@ public struct Invocation: Equatable, Sendable {
         /// `cellkit validate [PLUGIN...]`
         case validate(plugins: [String])
         /// `cellkit new-plugin NAME`
-        case newPlugin(name: String, path: String?, sdk: String?)
+        case newPlugin(name: String, path: String?, sdk: String?, source: Bool)
         /// `cellkit install [--prefix DIR]`
         case install(prefix: String?)
         /// `cellkit uninstall [--prefix DIR] [--plugins]`

@@ -190,13 +190,14 @@ extension Subcommand {
             summary: "make a plugin package to start from",
             discussion: """
                 Writes a plugin package (a cell, a nib, a test, an example script) in the folder NAME, or \
-                --path, that builds against the SDK of this cellkit.
+                --path, that builds against the SDK of this cellkit; with --source, a data-source plugin \
+                (docs/writing-a-data-source.md).
                 """,
             example: ("cellkit new-plugin WeatherCells", "a plugin package in ./WeatherCells"),
             argumentCompletion: .none,
             mode: { rest throws(UsageError) in
                 guard rest.count == 1 else { throw UsageError(message: "new-plugin needs exactly one NAME") }
-                return .newPlugin(name: rest[0], path: nil, sdk: nil)
+                return .newPlugin(name: rest[0], path: nil, sdk: nil, source: false)
             }),
         Subcommand(
             id: .pluginInstall, words: ["plugin", "install"], arguments: "PACKAGE_DIR",

@@ -124,7 +124,9 @@ import Testing
             usageError("plugin rebuild A --prefix /p")?.hasPrefix("'--prefix' does not apply to plugin rebuild") == true
         )
         #expect(
-            try parse("new-plugin W --path d --sdk s").mode == .newPlugin(name: "W", path: "d", sdk: "s"))
+            try parse("new-plugin W --path d --sdk s").mode == .newPlugin(name: "W", path: "d", sdk: "s", source: false)
+        )
+        #expect(try parse("new-plugin W --source").mode == .newPlugin(name: "W", path: nil, sdk: nil, source: true))
         #expect(usageError("plugin instal x") == "unknown plugin command 'instal'; did you mean 'install'?")
         #expect(usageError("sdk now") == "sdk takes no arguments: now")
     }
