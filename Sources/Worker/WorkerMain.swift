@@ -144,9 +144,9 @@ final class Worker {
             breadcrumb.note(.making, plugin: plugins.joined(separator: ","), cell: "", screen: "")
             let report = PluginValidator(host: host).validate(plugins: plugins)
             return reply(.validated(checked: report.checked, failures: report.failures.map(\.description)))
-        case .checkSource(let binding):
+        case .checkSource(let binding, let exact):
             breadcrumb.note(.making, plugin: binding.source?.name ?? "", cell: binding.cell.qualified, screen: "")
-            return reply(.sourceChecked(SourceChecker.check(binding, host: host)))
+            return reply(.sourceChecked(SourceChecker.check(binding, host: host, exact: exact)))
         }
     }
 }

@@ -27,8 +27,8 @@
                     fix: "reload needs the worker process that cellkit starts"))
         }
 
-        package func checkSource(_ binding: Binding) throws(BackendError) -> SourceCheck {
-            SourceChecker.check(binding, host: host)
+        package func checkSource(_ binding: Binding, exact: Bool) throws(BackendError) -> SourceCheck {
+            SourceChecker.check(binding, host: host, exact: exact)
         }
 
         package func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {

@@ -95,7 +95,7 @@ extension DataBinder {
             source: SourceBinding(name: source.qualifiedName, options: options))
         let check: SourceCheck
         do throws(BackendError) {
-            check = try plugins.backend.checkSource(binding)
+            check = try plugins.backend.checkSource(binding, exact: false)
         } catch {
             throw plugins.backendError(error, c, at: fileArgument.span)
         }
@@ -118,6 +118,7 @@ extension DataBinder {
         binding.count = check.count
         binding.source?.fingerprint = check.fingerprint
         binding.source?.starts = check.starts
+        binding.source?.estimated = check.estimated
         guard let identity = DataFileIdentity(of: path), identity == binding.identity else {
             throw ConsoleError(
                 .io,

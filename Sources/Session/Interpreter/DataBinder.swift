@@ -359,7 +359,7 @@ extension DataBinder {
     /// a file half written keeps its last good binding, and says why.
     static func refresh(
         _ screen: inout Screen, catalog: PluginCatalog, limits: InputLimits,
-        checkSource: (Binding) throws(BackendError) -> SourceCheck
+        checkSource: (Binding, _ exact: Bool) throws(BackendError) -> SourceCheck
     ) -> DataRefresh {
         var refresh = DataRefresh()
         for s in screen.sections.indices {
@@ -375,7 +375,7 @@ extension DataBinder {
                             || files.map({ DataFileIdentity(of: $0) }) != source.fingerprint.identities
                     else { continue }
                     do throws(BackendError) {
-                        let check = try checkSource(binding)
+                        let check = try checkSource(binding, false)
                         if let problem = check.problems.first {
                             refresh.errors.append(
                                 "\(binding.file)\(problem.place.map { ", \($0)" } ?? ""): \(problem.message)")
@@ -385,6 +385,7 @@ extension DataBinder {
                         binding.identity = before
                         binding.source?.fingerprint = check.fingerprint
                         binding.source?.starts = check.starts
+                        binding.source?.estimated = check.estimated
                         screen.sections[s].rows[r] = .bound(binding)
                         refresh.changed = true
                     } catch {

@@ -160,7 +160,9 @@ final class Interpreter {
         guard composer.session.screens.indices.contains(index) else { return DataBinder.DataRefresh() }
         return DataBinder.refresh(
             &composer.session.screens[index], catalog: plugins.catalog, limits: sources.limits,
-            checkSource: { [plugins] binding throws(BackendError) in try plugins.backend.checkSource(binding) })
+            checkSource: { [plugins] binding, exact throws(BackendError) in
+                try plugins.backend.checkSource(binding, exact: exact)
+            })
     }
 
     /// What the loaded plugins registered.

@@ -45,7 +45,7 @@ final class NoWorkerBackend: PluginBackend, FrameSource {
         throw .plugin(error)
     }
 
-    func checkSource(_ binding: Binding) throws(BackendError) -> SourceCheck {
+    func checkSource(_ binding: Binding, exact: Bool) throws(BackendError) -> SourceCheck {
         throw .plugin(error)
     }
 

@@ -26,8 +26,9 @@ protocol PluginBackend: AnyObject {
     /// how many items were checked and every failure.
     func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String])
     /// Checks a binding whose records a plugin's data source reads: the
-    /// source is opened, its records counted, the first ones checked.
-    func checkSource(_ binding: Binding) throws(BackendError) -> SourceCheck
+    /// source is opened, its records counted (or, without `exact`, their
+    /// upper bound taken when counting is slow), the first ones checked.
+    func checkSource(_ binding: Binding, exact: Bool) throws(BackendError) -> SourceCheck
     /// Loads every plugin again from its file, as it is now (`reload`): the
     /// metadata of each, or why it failed, in load order.
     func reload() throws(BackendError) -> [(path: String, result: Result<PluginInfo, BackendError>)]
@@ -156,10 +157,10 @@ final class WorkerBackend: PluginBackend {
         return (checked, failures)
     }
 
-    func checkSource(_ binding: Binding) throws(BackendError) -> SourceCheck {
+    func checkSource(_ binding: Binding, exact: Bool) throws(BackendError) -> SourceCheck {
         let response: WorkerResponse
         do {
-            response = try process.send(.checkSource(binding))
+            response = try process.send(.checkSource(binding, exact: exact))
         } catch {
             throw .worker(error)
         }

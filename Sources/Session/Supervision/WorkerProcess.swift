@@ -182,7 +182,7 @@ final class WorkerProcess {
         case .render(let screen, _, _, _, _), .openView(let screen, _, _, _, _): what = "screen \(screen.name)"
         case .load(let path, _): what = "the load of \(path)"
         case .validate: what = "the validation request"
-        case .checkSource(let binding): what = "the check of \(binding.file)"
+        case .checkSource(let binding, _): what = "the check of \(binding.file)"
         case .viewAction, .closeView: what = "the view request"
         }
         func mebibytes(_ count: Int) -> String {

@@ -18,7 +18,7 @@ enum SourceChecker {
     /// How many problems are reported.
     static let maximumProblems = 10
 
-    static func check(_ binding: Binding, host: PluginHost) -> SourceCheck {
+    static func check(_ binding: Binding, host: PluginHost, exact: Bool = true) -> SourceCheck {
         guard let sourceBinding = binding.source else {
             return SourceCheck(problems: [SourceProblem("\(binding.file) is not read by a plugin's data source")])
         }
@@ -55,7 +55,12 @@ enum SourceChecker {
         var check = SourceCheck()
         do {
             source = try type.init(request)
-            check.count = try source.count()
+            if !exact, let bound = try source.estimatedCount() {
+                check.count = bound
+                check.estimated = true
+            } else {
+                check.count = try source.count()
+            }
             // Where blocks of a shared render start: about as many ranges as a render of 64 workers has blocks.
             check.starts = try source.split(0..<check.count, parts: 1024).map(\.lowerBound).filter { $0 > 0 }
             let fingerprint = try source.fingerprint()

@@ -15,14 +15,20 @@ package struct SourceBinding: Equatable, Sendable {
     /// increasing: a render shared by several workers starts its blocks there,
     /// as it starts them where a data file's chunks do.
     package var starts: [Int]
+    /// Whether the binding's count is the source's quick upper bound
+    /// (``SourceCheck/estimated``): a render counts the records first; `show`
+    /// opens at once and counts them on the side.
+    package var estimated: Bool
 
     package init(
-        name: String, options: [SourceOption], fingerprint: SourceFingerprint = SourceFingerprint(), starts: [Int] = []
+        name: String, options: [SourceOption], fingerprint: SourceFingerprint = SourceFingerprint(), starts: [Int] = [],
+        estimated: Bool = false
     ) {
         self.name = name
         self.options = options
         self.fingerprint = fingerprint
         self.starts = starts
+        self.estimated = estimated
     }
 
     /// The option named `name`, if given.

@@ -5,16 +5,19 @@
 /// the script's `file:line:col`.
 package struct SourceCheck: Equatable, Sendable {
     package var count: Int
+    /// Whether ``count`` is the source's quick upper bound, not a count.
+    package var estimated: Bool
     package var fingerprint: SourceFingerprint
     /// Where the source starts reading fast (``SourceBinding/starts``).
     package var starts: [Int]
     package var problems: [SourceProblem]
 
     package init(
-        count: Int = 0, fingerprint: SourceFingerprint = SourceFingerprint(), starts: [Int] = [],
-        problems: [SourceProblem] = []
+        count: Int = 0, estimated: Bool = false, fingerprint: SourceFingerprint = SourceFingerprint(),
+        starts: [Int] = [], problems: [SourceProblem] = []
     ) {
         self.count = count
+        self.estimated = estimated
         self.fingerprint = fingerprint
         self.starts = starts
         self.problems = problems

@@ -125,16 +125,20 @@ extension SourceBinding: WireCodable {
         w.write(options)
         w.write(fingerprint)
         w.write(starts)
+        w.write(estimated)
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> SourceBinding {
-        SourceBinding(name: try r.string(), options: try r.array(), fingerprint: try r.read(), starts: try r.array())
+        SourceBinding(
+            name: try r.string(), options: try r.array(), fingerprint: try r.read(), starts: try r.array(),
+            estimated: try r.bool())
     }
 }
 
 extension SourceCheck: WireCodable {
     package func encode(into w: inout WireWriter) {
         w.write(count)
+        w.write(estimated)
         w.write(fingerprint)
         w.write(starts)
         w.write(problems)
@@ -143,7 +147,9 @@ extension SourceCheck: WireCodable {
     package static func decode(_ r: inout WireReader) throws(WireError) -> SourceCheck {
         let count = try r.int()
         guard count >= 0 else { throw WireError("a source of \(count) records") }
-        return SourceCheck(count: count, fingerprint: try r.read(), starts: try r.array(), problems: try r.array())
+        return SourceCheck(
+            count: count, estimated: try r.bool(), fingerprint: try r.read(), starts: try r.array(),
+            problems: try r.array())
     }
 }
 

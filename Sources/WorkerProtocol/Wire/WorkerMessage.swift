@@ -20,7 +20,9 @@ package enum WorkerRequest: Equatable, WireCodable {
     case validate(plugins: [String])
     /// `rows … from FILE` read by a plugin's data source: open it, count the
     /// records, and check the first ones against the cell's attributes.
-    case checkSource(Binding)
+    /// Without `exact`, a source's quick upper bound may stand for the count
+    /// (``SourceCheck/estimated``): `show` opens before a large table is counted.
+    case checkSource(Binding, exact: Bool)
 
     package func encode(into w: inout WireWriter) {
         switch self {
@@ -53,9 +55,10 @@ package enum WorkerRequest: Equatable, WireCodable {
         case .validate(let plugins):
             w.write(UInt8(6))
             w.write(plugins)
-        case .checkSource(let binding):
+        case .checkSource(let binding, let exact):
             w.write(UInt8(7))
             w.write(binding)
+            w.write(exact)
         }
     }
 
@@ -78,7 +81,7 @@ package enum WorkerRequest: Equatable, WireCodable {
         case 6:
             return .validate(plugins: try r.array())
         case 7:
-            return .checkSource(try r.read())
+            return .checkSource(try r.read(), exact: try r.bool())
         case let other:
             throw WireError("no request \(other)")
         }

@@ -116,7 +116,7 @@ struct WireSampler {
     mutating func sourceBinding() -> SourceBinding {
         SourceBinding(
             name: text(), options: list { SourceOption(name: $0.text(), value: $0.text()) },
-            fingerprint: sourceFingerprint(), starts: list { $0.natural() })
+            fingerprint: sourceFingerprint(), starts: list { $0.natural() }, estimated: chance(50))
     }
 
     mutating func sourceFingerprint() -> SourceFingerprint {
@@ -130,7 +130,7 @@ struct WireSampler {
 
     mutating func sourceCheck() -> SourceCheck {
         SourceCheck(
-            count: natural(), fingerprint: sourceFingerprint(), starts: list { $0.natural() },
+            count: natural(), estimated: chance(50), fingerprint: sourceFingerprint(), starts: list { $0.natural() },
             problems: list {
                 SourceProblem(
                     $0.text(), fix: $0.optional { $0.text() }, field: $0.optional { $0.text() },
@@ -256,7 +256,7 @@ struct WireSampler {
                 keepPosition: chance(50))
         case 3: .viewAction(optional { $0.action() }, columns: integer(), rows: integer(), draw: chance(50))
         case 4: .closeView
-        case 5: .checkSource(binding())
+        case 5: .checkSource(binding(), exact: chance(50))
         default: .validate(plugins: list { $0.text() })
         }
     }
