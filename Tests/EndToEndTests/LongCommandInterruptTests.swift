@@ -9,6 +9,16 @@ import Testing
 /// a large file. Nothing is written or added, the error says the command was
 /// interrupted, and the session goes on.
 @Suite struct LongCommandInterruptTests {
+    /// Presses Ctrl-C, waits for `text` and the prompt (30 s at most): how long it took.
+    static func interrupt(_ repl: PTYSession, until text: String) throws -> Duration {
+        let clock = ContinuousClock()
+        let sent = clock.now
+        try repl.send(PTYSession.control("c"))
+        try repl.waitFor(text, timeout: .seconds(30))
+        try repl.waitForPrompt()
+        return clock.now - sent
+    }
+
     /// Item 7: `rows` over 200,000 JSON records, each value converted (a
     /// number, so every record is parsed and checked: seconds of work on any
     /// machine). Ctrl-C a moment in: the check stops, no row is added.
@@ -28,13 +38,9 @@ import Testing
         try repl.type("rows ProgressCell from \"big.json\" value=.v label=.t")
         // The line is read and the terminal is back in its normal mode (Ctrl-C is a signal).
         Thread.sleep(forTimeInterval: 1)
-        let clock = ContinuousClock()
-        let sent = clock.now
-        try repl.send(PTYSession.control("c"))
-        try repl.waitFor("the check was interrupted (Ctrl-C)", timeout: .seconds(10))
-        try repl.waitForPrompt()
+        let waited = try Self.interrupt(repl, until: "the check was interrupted (Ctrl-C)")
         // Well before the check could have ended (seconds more), with generous room for a loaded machine.
-        #expect(clock.now - sent < .seconds(5), "\(clock.now - sent)")
+        #expect(waited < .seconds(5), "\(waited)")
         #expect(repl.screen.history.contains("no rows were added"), "\(repl.screen.dump)")
         try repl.type("screens")
         try repl.wait(for: "the list of screens") { $0.lines.contains { $0.hasPrefix("*  S ") } }
@@ -64,13 +70,9 @@ import Testing
         try repl.type("render to out.txt")
         try repl.waitFor("rows/s")  // both workers are drawing
         Thread.sleep(forTimeInterval: 1)
-        let clock = ContinuousClock()
-        let sent = clock.now
-        try repl.send(PTYSession.control("c"))
-        try repl.waitFor("was interrupted", timeout: .seconds(30))
-        try repl.waitForPrompt()
+        let waited = try Self.interrupt(repl, until: "was interrupted")
         // At once: between two chunks (a generous bound for a loaded machine; it was seconds, or the end).
-        #expect(clock.now - sent < .seconds(2.5), "\(clock.now - sent)")
+        #expect(waited < .seconds(2.5), "\(waited)")
         #expect(scratch.read("out.txt") == nil)
         #expect(!scratch.list().contains { $0.hasPrefix(".out.txt") }, "\(scratch.list())")
         #expect(ParallelRenderTests.children(of: repl.pid).isEmpty)

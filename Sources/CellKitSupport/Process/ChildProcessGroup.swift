@@ -43,18 +43,29 @@ public struct ChildProcessGroup: Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
+        let pid = try start(arguments, environment: environment, actions: actions, attributes: &attributes)
+        ChildProcessRegistry.add(pid, ending: ending)
+        return ChildProcessGroup(pid: pid)
+    }
+
+    /// `posix_spawn` of `arguments` (the program's path first) with `actions`,
+    /// `attributes` and `environment` (this process's when `nil`), with this
+    /// process's id in ``ParentWatch/variable``: the child's process id.
+    static func start(
+        _ arguments: [String], environment: [String: String]?, actions: UnsafePointer<posix_spawn_file_actions_t>?,
+        attributes: UnsafePointer<posix_spawnattr_t>
+    ) throws(ChildProcess.StartError) -> pid_t {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = ParentWatch.childEnvironment(environment).map { strdup($0) } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], actions, &attributes, argv, envp)
+        let spawned = posix_spawn(&pid, arguments[0], actions, attributes, argv, envp)
         guard spawned == 0 else {
             throw ChildProcess.StartError(program: arguments[0], reason: String(cString: strerror(spawned)))
         }
-        ChildProcessRegistry.add(pid, ending: ending)
-        return ChildProcessGroup(pid: pid)
+        return pid
     }
 
     /// Whether the child has ended (exited or killed). It is left unreaped.

@@ -84,17 +84,7 @@ public enum ProcessGuard {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = ParentWatch.childEnvironment().map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp)
-        guard spawned == 0 else {
-            throw ChildProcess.StartError(program: arguments[0], reason: String(cString: strerror(spawned)))
-        }
-        return pid
+        return try ChildProcessGroup.start(arguments, environment: nil, actions: nil, attributes: &attributes)
     }
 
     /// Reaps every child that ended (the program, or a process it started that
