@@ -170,13 +170,13 @@ public enum TemporaryFiles {
 
     /// Cleans up (``cleanUp()``), then ends the process by signal `number` as
     /// its default action would. Async-signal-safe.
-    public static func endProcess(by number: Int32) {
+    static func endProcess(by number: Int32) {
         cleanUp()
         raiseWithDefaultAction(number)
     }
 
     /// Ends the process as SIGPIPE's default action would, after removing the temporary
-    /// files: what a program that writes to a pipe whose reader has gone (`cellkit run
+    /// files and ending the children (``cleanUp()``): what a program that writes to a pipe whose reader has gone (`cellkit run
     /// x.cellkit | head -1`) is expected to do, quietly (a shell sees status 141).
     public static func endForClosedPipe() -> Never {
         cleanUp()
