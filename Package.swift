@@ -24,6 +24,10 @@ let fixtures: [(product: String, target: String)] = [
 let preloadedFixtures: [(product: String, target: String)] = [
     ("cellkit-fixture-stops-worker", "FixtureStopsWorker")
 ]
+/// C libraries the tests load as plugins by path, each a `.dynamic` product (nothing of the SDK linked).
+let cPluginFixtures: [(product: String, target: String)] = [
+    ("cellkit-fixture-sleepy-constructor", "FixtureSleepyConstructor")
+]
 /// What a fixture needs besides CellKit: the marker fixture's ELF constructor is C.
 let fixtureDependencies: [String: [Target.Dependency]] = ["FixtureMarker": ["FixtureMarkerConstructor"]]
 
@@ -40,7 +44,10 @@ let package = Package(
         // What the loading benchmark loads: a minimal plugin, and a trivial C library (the floor).
         .library(name: "cellkit-bench-plugin", type: .dynamic, targets: ["BenchPlugin"]),
         .library(name: "cellkit-bench-trivial", type: .dynamic, targets: ["BenchTrivialC"]),
-    ] + (fixtures + preloadedFixtures).map { .library(name: $0.product, type: .dynamic, targets: [$0.target]) },
+    ]
+        + (fixtures + preloadedFixtures + cPluginFixtures).map {
+            .library(name: $0.product, type: .dynamic, targets: [$0.target])
+        },
     dependencies: [
         .package(path: "SDK")
     ],
@@ -137,7 +144,7 @@ let package = Package(
                 path: "Tests/Fixtures/\($0.target)")
         }
         + [.target(name: "FixtureMarkerConstructor", path: "Tests/Fixtures/FixtureMarkerConstructor")]
-        + preloadedFixtures.map { .target(name: $0.target, path: "Tests/Fixtures/\($0.target)") }
+        + (preloadedFixtures + cPluginFixtures).map { .target(name: $0.target, path: "Tests/Fixtures/\($0.target)") }
 )
 
 // Fuzzing (docs/safety.md): the harnesses, and the tests that replay their seed
@@ -160,8 +167,10 @@ package.targets += [
 // executables (which declare nothing public) also import internally by default.
 // CI builds with `--explicit-target-dependency-import-check=error` (.ci/run).
 for target in package.targets
-where !(["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"] + preloadedFixtures.map(\.target)).contains(
-    target.name)
+where
+    !(["MallocCounter", "BenchTrivialC", "FixtureMarkerConstructor"]
+    + (preloadedFixtures + cPluginFixtures).map(\.target))
+    .contains(target.name)
 {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [

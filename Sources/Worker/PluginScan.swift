@@ -11,6 +11,8 @@ public enum PluginScan {
     /// answers with the record, on descriptor 3 when the parent gave it a
     /// pipe there, else on standard output (run by hand).
     public static func printRecord(of path: String, allowUnsafe: Bool) -> Int32 {
+        // A scan whose session is gone (a signal, SIGKILL) ends at once, with what the plugin started.
+        ParentWatch.start()
         var status = stat()
         let reply: Int32
         if fstat(ProcessInterface.scanReplyDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO {
@@ -28,6 +30,8 @@ public enum PluginScan {
     /// `cellkit --plugin-abi PATH`: what the plugin's ABI entry point
     /// returns, for a worker whose `dlopen` refused the plugin (PluginABIProbe).
     public static func printABI(of path: String) -> Int32 {
-        PluginABIProbe.run(path: path)
+        // A probe stuck in a library's constructor ends when the process that asked is gone.
+        ParentWatch.start()
+        return PluginABIProbe.run(path: path)
     }
 }

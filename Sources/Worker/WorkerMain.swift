@@ -1,6 +1,5 @@
 @_spi(Host) import CellKit
 import CellKitSupport
-import Dispatch
 import Glibc
 import PluginDiscovery
 import PluginRuntime
@@ -14,21 +13,12 @@ import WorkerProtocol
 public enum WorkerMain {
     /// Answers requests until the session goes away; returns the exit status.
     public static func run() -> Int32 {
+        // A session that died while a plugin loops, or was killed, must not leave the worker
+        // running: when it is gone, the worker goes too, with whatever its plugins started in
+        // its process group (its own, from the session).
+        ParentWatch.start()
         // A session that died leaves a closed socket: writes fail, they must not kill.
         signal(SIGPIPE, SIG_IGN)
-        // A session that died while a plugin loops must not leave the worker running:
-        // when the parent is gone (the worker is adopted), the worker goes too, with
-        // whatever its plugins started in its process group (its own, from the session).
-        let parent = getppid()
-        DispatchQueue.global().async {
-            while true {
-                usleep(200_000)
-                if getppid() != parent {
-                    if getpgrp() == getpid() { kill(0, SIGKILL) }
-                    _exit(0)
-                }
-            }
-        }
         let channel = WorkerChannel(descriptor: 3)
         guard let breadcrumb = Breadcrumb(descriptor: 4) else {
             printError("cellkit --worker: no breadcrumb page on descriptor 4 (only a cellkit session starts a worker)")
@@ -58,6 +48,26 @@ public enum WorkerMain {
             guard worker.handle(request) else { return 0 }
             breadcrumb.note(.idle)
         }
+    }
+}
+
+/// What `cellkit` does before it looks at its command line, and the mode that
+/// runs a program for it (main.swift).
+public enum ProcessModes {
+    /// The argument of the guard mode: `cellkit --guard PROGRAM ARGUMENTS…`.
+    public static let guardArgument = ProcessGuard.argument
+
+    /// Makes every program this process runs from now on (`swift build`, the
+    /// ABI probe) run under this executable's guard (``ProcessGuard``); a
+    /// process whose executable cannot be read runs them without one.
+    public static func setUp() {
+        if let executable = try? Path.executable() { ChildProcess.guardPrograms(with: executable) }
+    }
+
+    /// `cellkit --guard PROGRAM ARGUMENTS…`: runs the program and ends
+    /// everything it started (``ProcessGuard``); its exit status.
+    public static func runGuard(_ arguments: [String]) -> Int32 {
+        ProcessGuard.run(arguments)
     }
 }
 

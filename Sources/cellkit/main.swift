@@ -1,23 +1,33 @@
 // The `cellkit` executable: routes the command line to one of the two
 // processes (docs/design.md, "Two processes"). `--worker`, `--scan-plugin` and
-// `--plugin-abi` run plugin code and go to Worker; everything else goes to Session, where
-// the parsing (Invocation.parse) and everything else lives.
+// `--plugin-abi` run plugin code and go to Worker (each first watches its
+// parent, and ends with its process group as soon as the process that started
+// it is gone); `--guard` runs a program such as `swift build` so that nothing
+// it starts outlives cellkit; everything else goes to Session, where the
+// parsing (Invocation.parse) and everything else lives.
 @_spi(Host) import CellKit
 import Glibc
 import Session
 import Worker
 
+// Programs cellkit runs (`swift build`, the ABI probe) run under `cellkit --guard`.
+ProcessModes.setUp()
+let arguments = CommandLine.arguments
 // The worker process a session starts (docs/design.md): not a command for people.
-if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == "--worker" {
+if arguments.count == 2 && arguments[1] == "--worker" {
     exit(WorkerMain.run())
 }
 // The child a worker starts to read the SDK version of a plugin dlopen refused.
-if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--plugin-abi" {
-    exit(PluginScan.printABI(of: CommandLine.arguments[2]))
+if arguments.count == 3 && arguments[1] == "--plugin-abi" {
+    exit(PluginScan.printABI(of: arguments[2]))
+}
+// What runs a program cellkit starts, such as `swift build` (ProcessGuard).
+if arguments.count > 2 && arguments[1] == ProcessModes.guardArgument {
+    exit(ProcessModes.runGuard(Array(arguments.dropFirst(2))))
 }
 
 do {
-    let invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
+    let invocation = try Invocation.parse(Array(arguments.dropFirst()))
     // The child a session starts to scan a library for its registry cache.
     if case .scanPlugin(let path) = invocation.mode {
         exit(PluginScan.printRecord(of: path, allowUnsafe: invocation.allowUnsafePlugins))

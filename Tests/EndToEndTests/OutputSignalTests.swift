@@ -16,12 +16,17 @@ import Testing
     }
 
     /// Starts the long render of `longRender` to `out.txt`, with `signals` at their
-    /// default action and unblocked (the test runner may ignore or block them), and
+    /// default action and unblocked (the test runner may ignore or block them), the
+    /// `environment` added to a plain one and standard error where `error` says, and
     /// waits (60 s at most) until its temporary file is there.
-    static func startWriting(in s: Scratch, signals: [Int32]) throws -> pid_t {
+    static func startWriting(
+        in s: Scratch, signals: [Int32], environment: [String: String] = [:],
+        error: TestSupport.ChildProcess.Stream = .null
+    ) throws -> pid_t {
         let pid = try ChildProcess.start(
             [CellKitProcess.executable, "render", "doc.cellkit#S", "-o", "out.txt", "--format", "plain"],
-            directory: s.directory, environment: ["HOME": s.directory, "PATH": "/usr/bin:/bin"],
+            directory: s.directory,
+            environment: ["HOME": s.directory, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }, error: error,
             defaultSignals: signals)
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(60)
@@ -48,8 +53,11 @@ import Testing
     }
 
     /// The REPL's handlers do the same for these signals (SIGXCPU here), and give the
-    /// terminal back: `render to FILE` of a long screen, signalled mid-write.
-    @Test func theREPLRemovesTheTemporaryFileOnSIGXCPU() throws {
+    /// terminal back: `render to FILE` of a long screen, signalled mid-write. So for a
+    /// fault another process sent (`kill -SEGV`, issue 33, item 11): no crash report,
+    /// and the session ends by that signal instead of going on.
+    @Test(arguments: [SIGXCPU, SIGSEGV])
+    func theREPLRemovesTheTemporaryFileOnASignal(_ signal: Int32) throws {
         let home = try PTYSession.makeHome()
         try atomicWrite(home + "/data.csv", "name\n" + (0..<200_000).map { "row \($0)\n" }.joined())
         let repl = try PTYSession.start(home: home, ownsHome: true)
@@ -64,10 +72,11 @@ import Testing
             usleep(10_000)
         }
         #expect(names().contains { $0.hasPrefix(".out.txt.tmp-") }, "the render never started writing")
-        repl.signal(SIGXCPU)
-        #expect(try repl.waitForExit() == 128 + SIGXCPU)
+        repl.signal(signal)
+        #expect(try repl.waitForExit() == 128 + signal)
         #expect(!names().contains { $0.contains("out.txt") }, "\(names())")
         #expect(repl.isTerminalCooked)
+        #expect(!repl.screen.history.contains("crashed"), "\(repl.screen.dump)")
     }
 
     /// SIGPIPE sent to the session while it writes: ignored (a write to a closed pipe

@@ -221,12 +221,13 @@ import Testing
         #expect(result.status == 0)
         let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("Other ") })
         #expect(
-            line.contains("broken: ended the scanner (exit status 3) while registering: does it call exit()?"),
+            line.contains("broken: called exit(0) while registering, which ended the scanner"),
             "\(line)")
     }
 
-    /// `load`, in the worker: the worker ends with 3 and says why; the session
-    /// reports it as the load's error and goes on (never a silent 0).
+    /// `load`, in the worker: the worker ends with the plugin's status and says
+    /// why; the session reports exactly that as the load's error (issue 33,
+    /// item 11: not "exit status 3") and goes on (never a silent 0).
     @Test func aPluginThatExitsWhileLoadedIsAnErrorAndTheSessionGoesOn() throws {
         let s = try Scratch()
         defer { s.remove() }
@@ -238,11 +239,12 @@ import Testing
         #expect(result.status == 3)
         #expect(
             result.standardError.hasPrefix(
-                "<command line>:1:6: error: the plugin \(library) exited with status 3 while it was loading\n"))
+                "<command line>:1:6: error: the plugin \(library) called exit(0) while it was loading, which ended "
+                    + "the plugin worker\n"), "\(result.standardError)")
         #expect(
             result.standardError.contains(
-                "it printed: the plugin \(library) called exit() while registering, which ends the process that loads it"
-            ))
+                "it printed: the plugin \(library) called exit(0) while registering, which ends the process that "
+                    + "loads it"), "\(result.standardError)")
         #expect(result.standardOutput.contains("After"))
     }
 }

@@ -4,7 +4,8 @@ import Synchronization
 /// The temporary files being written right now, kept where a signal handler
 /// can remove them: a signal that ends the process in the middle of an atomic
 /// write (SIGINT, SIGTERM, SIGXCPU from `ulimit -t`, SIGUSR1, …) must not leave
-/// `.FILE.tmp-…` behind (docs/batch.md).
+/// `.FILE.tmp-…` behind (docs/batch.md). The same handlers end the children
+/// the process has running (``ChildProcessRegistry``).
 ///
 /// The paths live in storage allocated once, so the handler only reads bytes
 /// and calls `unlink`, both async-signal-safe. A slot's first byte says
@@ -92,49 +93,93 @@ public enum TemporaryFiles {
     }()
     private static let signalLimit = 65
 
-    /// For a batch run (the REPL puts its own handlers over some of these, which call
-    /// ``removeAll()`` too): every signal of ``terminatingSignals`` removes the temporary
-    /// files, then ends the process as the signal's default action would; a fault of
-    /// ``faultSignals`` removes them and goes on to the handler that was there before.
-    /// SIGXFSZ (a file size limit, `ulimit -f`) is ignored, so the write that passes the
-    /// limit fails with `EFBIG` and is reported as an I/O error (exit status 4) instead of
-    /// ending the process. SIGPIPE gets a handler that does nothing, so a write to a pipe
-    /// or socket whose reader is gone (the worker's) fails with `EPIPE` instead of ending
-    /// the session with no word (a program it starts gets SIGPIPE's default back, as
-    /// `exec` resets a caught signal; an ignored one would stay ignored). A signal that
-    /// was ignored when the process started (`nohup`, a background job) stays ignored.
-    /// Idempotent.
+    /// What else a handler does before the process ends, after the files are
+    /// removed and the children ended: the REPL restores the terminal. Set
+    /// once (``setCleanup(_:)``), before a signal can come; async-signal-safe.
+    nonisolated(unsafe) private static var cleanup: (@convention(c) () -> Void)?
+
+    /// Sets what a handler does before the process ends, besides removing the
+    /// temporary files and ending the children (see ``cleanup``).
+    public static func setCleanup(_ body: @escaping @convention(c) () -> Void) {
+        cleanup = body
+    }
+
+    /// For a batch run and the REPL (which puts its own handlers over SIGINT,
+    /// SIGTSTP and SIGCONT): every signal of ``terminatingSignals`` removes the
+    /// temporary files, ends the children (``ChildProcessRegistry``) and runs
+    /// the cleanup, then ends the process as the signal's default action would.
+    /// A fault of ``faultSignals`` does the same and goes on to the handler that
+    /// was there before (the Swift runtime's crash report); but one that
+    /// another process *sent* (`kill -SEGV`: its `si_code` says so, and the
+    /// sender is not this process, as it is for `abort()`) is no crash: it ends
+    /// the process as a terminating signal does. A normal exit ends the
+    /// children too. SIGXFSZ (a file size limit, `ulimit -f`) is ignored, so
+    /// the write that passes the limit fails with `EFBIG` and is reported as an
+    /// I/O error (exit status 4) instead of ending the process. SIGPIPE gets a
+    /// handler that does nothing, so a write to a pipe or socket whose reader
+    /// is gone (the worker's) fails with `EPIPE` instead of ending the session
+    /// with no word (a program it starts gets SIGPIPE's default back, as `exec`
+    /// resets a caught signal; an ignored one would stay ignored). A signal
+    /// that was ignored when the process started (`nohup`, a background job)
+    /// stays ignored. Idempotent.
     public static func installSignalHandlers() {
         guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
         _ = storage
         _ = previousActions
+        ChildProcessRegistry.endAllAtExit()
         signal(SIGXFSZ, SIG_IGN)
         if !isIgnored(SIGPIPE) {
             SignalHandler.set(SIGPIPE) { _ in }
         }
         for number in terminatingSignals where !isIgnored(number) {
-            SignalHandler.set(number) { number in
-                TemporaryFiles.removeAll()
-                TemporaryFiles.raiseWithDefaultAction(number)
-            }
+            SignalHandler.set(number) { number in TemporaryFiles.endProcess(by: number) }
         }
         for number in faultSignals {
-            SignalHandler.set(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
-                TemporaryFiles.removeAll()
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = { number, info, _ in
+                if let info, TemporaryFiles.wasSentByAnotherProcess(info) {
+                    TemporaryFiles.endProcess(by: number)
+                    return
+                }
+                TemporaryFiles.cleanUp()
                 guard number > 0 && Int(number) < TemporaryFiles.signalLimit else { return }
                 // A fault happens again when the handler returns, a raised signal is
                 // delivered again: either way to the action that was there before.
                 sigaction(number, TemporaryFiles.previousActions + Int(number), nil)
                 raise(number)
             }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(SA_ONSTACK | SA_SIGINFO)
+            sigaction(number, &action, previousActions + Int(number))
         }
     }
 
+    /// Whether a signal was sent by another process (`kill`, `sigqueue`,
+    /// `tgkill`: `si_code` ≤ 0), not raised by a fault or by this process
+    /// (`abort()`). Async-signal-safe.
+    static func wasSentByAnotherProcess(_ info: UnsafePointer<siginfo_t>) -> Bool {
+        info.pointee.si_code <= 0 && info.pointee._sifields._kill.si_pid != getpid()
+    }
+
+    /// Removes the temporary files, ends the children and runs the cleanup. Async-signal-safe.
+    static func cleanUp() {
+        removeAll()
+        ChildProcessRegistry.endAll()
+        cleanup?()
+    }
+
+    /// Cleans up (``cleanUp()``), then ends the process by signal `number` as
+    /// its default action would. Async-signal-safe.
+    static func endProcess(by number: Int32) {
+        cleanUp()
+        raiseWithDefaultAction(number)
+    }
+
     /// Ends the process as SIGPIPE's default action would, after removing the temporary
-    /// files: what a program that writes to a pipe whose reader has gone (`cellkit run
+    /// files and ending the children (``cleanUp()``): what a program that writes to a pipe whose reader has gone (`cellkit run
     /// x.cellkit | head -1`) is expected to do, quietly (a shell sees status 141).
     public static func endForClosedPipe() -> Never {
-        removeAll()
+        cleanUp()
         raiseWithDefaultAction(SIGPIPE)
         _exit(128 + SIGPIPE)
     }

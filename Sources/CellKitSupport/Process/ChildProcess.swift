@@ -5,10 +5,14 @@ import Synchronization
 /// install`. The program is looked up on `PATH`; it inherits the environment
 /// and standard error.
 ///
-/// It runs in a process group of its own (``ChildProcessGroup``), which is
-/// killed, with everything the program started, when the time limit passes
-/// or SIGINT (Ctrl-C) comes; SIGINT then goes on to this process as it would
-/// have (the program is out of the terminal's reach in its own group).
+/// In cellkit (once ``guardPrograms(with:)`` named the executable) the program
+/// runs under a ``ProcessGuard``, which ends every process it started, in
+/// whatever process group, when the program ends, when the guard is told to
+/// stop, or when cellkit is gone; elsewhere (the tests of this module) it runs
+/// in a process group of its own (``ChildProcessGroup``). Either is stopped,
+/// with everything the program started, when the time limit passes or SIGINT
+/// (Ctrl-C) comes; SIGINT then goes on to this process as it would have (the
+/// program is out of the terminal's reach in its own group).
 ///
 /// ```swift
 /// let build = try ChildProcess.run(["swift", "build", "-c", "release"], in: package)
@@ -56,6 +60,19 @@ public enum ChildProcess {
     /// Set by SIGINT while a program runs.
     private static let interrupted = Atomic<Bool>(false)
 
+    /// The executable that runs ``ProcessGuard`` (`cellkit --guard`), once set.
+    private static let guardExecutable = Mutex<String?>(nil)
+
+    /// How long a guard told to stop may take to end what it runs before its group is killed.
+    static let guardGrace: Duration = .seconds(10)
+
+    /// Runs every program from now on under `executable --guard` (this
+    /// cellkit, at start-up), which ends whatever the program started
+    /// (``ProcessGuard``).
+    public static func guardPrograms(with executable: String) {
+        guardExecutable.withLock { $0 = executable }
+    }
+
     /// Runs `arguments` (the program first) in `directory`, for at most
     /// `timeout`. Its standard output is captured when `captureOutput`, else
     /// sent to standard error (so that this program's own output stays clean);
@@ -81,15 +98,9 @@ public enum ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, 2, 1)
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
         // posix_spawn_file_actions_addchdir_np is not visible to Swift: let sh change directory.
         let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        let guardExecutable = Self.guardExecutable.withLock { $0 }
         // Ctrl-C reaches this process only: note it while the program runs.
         interrupted.store(false, ordering: .sequentiallyConsistent)
         var previous = sigaction()
@@ -105,14 +116,16 @@ public enum ChildProcess {
             // Delivered as before, now that the program is gone.
             if interrupted.load(ordering: .sequentiallyConsistent) { raise(SIGINT) }
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
-        if captureOutput { close(pipeEnds[1]) }
-        guard spawned == 0 else {
-            if captureOutput { close(pipeEnds[0]) }
-            throw StartError(program: arguments[0], reason: String(cString: strerror(spawned)))
+        let child: ChildProcessGroup
+        do {
+            child = try ChildProcessGroup.spawn(
+                guardExecutable.map { [$0, ProcessGuard.argument] + shell } ?? shell, actions: &actions,
+                ending: guardExecutable == nil ? .group : .guardProcess)
+        } catch {
+            if captureOutput { for end in pipeEnds { close(end) } }
+            throw StartError(program: arguments[0], reason: error.reason)
         }
-        let child = ChildProcessGroup(pid: pid)
+        if captureOutput { close(pipeEnds[1]) }
         let deadline = ContinuousClock.now + timeout
         let goOn = { !interrupted.load(ordering: .sequentiallyConsistent) && ContinuousClock.now < deadline }
         var bytes: [UInt8] = []
@@ -131,6 +144,11 @@ public enum ChildProcess {
         let ended = child.waitForEnd(until: deadline) {
             usleep(20_000)
             return goOn()
+        }
+        if !ended && guardExecutable != nil {
+            // Told to stop, the guard ends everything the program started, then itself.
+            kill(child.pid, SIGTERM)
+            _ = child.waitForEnd(until: .now + guardGrace)
         }
         let status = child.end()
         guard ended else {

@@ -1,15 +1,20 @@
 import Glibc
 
-/// A child process that leads a process group of its own (started with
-/// `POSIX_SPAWN_SETPGROUP` and group 0), waited for with a deadline and ended
-/// with its whole group: whatever it forked and left in the group dies with it.
+/// A child process that leads a process group of its own (started by
+/// ``spawn(_:environment:actions:ending:)``), waited for with a deadline and
+/// ended with its whole group: whatever it forked and left in the group dies
+/// with it.
+///
+/// From its start to its end the child is in the ``ChildProcessRegistry``, so
+/// that a signal that ends this process ends it too; and it ends by itself
+/// when this process is gone (its ``ParentWatch``, for cellkit's own modes).
 ///
 /// The child is never reaped before its group is signalled: while it is a
 /// zombie its process id stays taken, so the group id cannot have been given
 /// to another process when ``end()`` signals it.
 ///
 /// ```swift
-/// let child = ChildProcessGroup(pid: pid)
+/// let child = try ChildProcessGroup.spawn([executable, "--worker"], actions: &actions)
 /// let deadline = ContinuousClock.now + .seconds(10)
 /// if !child.waitForEnd(until: deadline) { /* still running */ }
 /// let status = child.end()   // SIGKILL to the group, then the wait status
@@ -20,6 +25,47 @@ public struct ChildProcessGroup: Sendable {
 
     public init(pid: pid_t) {
         self.pid = pid
+    }
+
+    /// Starts `arguments` (the program's path first) as the leader of a new
+    /// process group, its descriptors set up by `actions`, with `environment`
+    /// (this process's when `nil`) and this process's id in
+    /// ``ParentWatch/variable``; registers it (``ChildProcessRegistry``) to
+    /// be ended as `ending` says.
+    ///
+    /// - Throws: the `errno` of `posix_spawn`, as ``ChildProcess/StartError``.
+    public static func spawn(
+        _ arguments: [String], environment: [String: String]? = nil,
+        actions: UnsafePointer<posix_spawn_file_actions_t>, ending: ChildProcessRegistry.Ending = .group
+    ) throws(ChildProcess.StartError) -> ChildProcessGroup {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let pid = try start(arguments, environment: environment, actions: actions, attributes: &attributes)
+        ChildProcessRegistry.add(pid, ending: ending)
+        return ChildProcessGroup(pid: pid)
+    }
+
+    /// `posix_spawn` of `arguments` (the program's path first) with `actions`,
+    /// `attributes` and `environment` (this process's when `nil`), with this
+    /// process's id in ``ParentWatch/variable``: the child's process id.
+    static func start(
+        _ arguments: [String], environment: [String: String]?, actions: UnsafePointer<posix_spawn_file_actions_t>?,
+        attributes: UnsafePointer<posix_spawnattr_t>
+    ) throws(ChildProcess.StartError) -> pid_t {
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = ParentWatch.childEnvironment(environment).map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], actions, attributes, argv, envp)
+        guard spawned == 0 else {
+            throw ChildProcess.StartError(program: arguments[0], reason: String(cString: strerror(spawned)))
+        }
+        return pid
     }
 
     /// Whether the child has ended (exited or killed). It is left unreaped.
@@ -54,6 +100,7 @@ public struct ChildProcessGroup: Sendable {
     @discardableResult
     public func end() -> Int32 {
         kill(-pid, SIGKILL)
+        ChildProcessRegistry.remove(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status

@@ -126,10 +126,11 @@ enum PluginLoader {
     }
 }
 
-/// A plugin that calls `exit()` while it registers would end cellkit with
-/// that status (often 0) and no word. An `atexit` handler notices that a
-/// registration was running, says so on standard error, and ends the
-/// process with the plugin error status (3) instead.
+/// A plugin that calls `exit()` while it registers ends the process that
+/// loads it (a worker, a scanner), with no word. An `on_exit` handler notices
+/// that a registration was running and says so on standard error (the
+/// worker's log); the process then ends with the status the plugin gave, so
+/// that the session can say exactly what happened: "called exit(0)".
 enum ExitGuard {
     /// The library whose registration is running, if one is.
     static let registering = Mutex<String?>(nil)
@@ -137,13 +138,14 @@ enum ExitGuard {
 
     static func install() {
         guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        atexit {
-            guard let path = ExitGuard.registering.withLock({ $0 }) else { return }
-            let text = Array(
-                ("the plugin \(path) called exit() while registering, which ends the process that loads it\n"
-                    + "  a plugin must return from its registration, not end the process; it exits with 3\n").utf8)
-            _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-            _exit(3)
-        }
+        _ = on_exit(
+            { status, _ in
+                guard let path = ExitGuard.registering.withLock({ $0 }) else { return }
+                let text = Array(
+                    ("the plugin \(path) called exit(\(status)) while registering, which ends the process that "
+                        + "loads it\n  a plugin must return from its registration (or throw), never end the "
+                        + "process\n").utf8)
+                _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            }, nil)
     }
 }

@@ -1,6 +1,7 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import DataBinding
+import Synchronization
 import WorkerProtocol
 
 /// Binds rows to data files: the binding a `rows CELL from FILE` command
@@ -192,7 +193,12 @@ extension DataBinder {
     /// A field no record has is the script's mistake (an error at the field
     /// in the script); any other problem is the data's, with its place in
     /// the file: the first ``maximumDataErrors``, then a count of the rest.
-    static func check(_ file: DataFile, _ bound: [BoundAttribute], cell: String) throws(DataCheckFailure) -> Int {
+    /// Ctrl-C (`interrupted`, looked at between chunks) stops the pass: no
+    /// rows are added, and the error says so.
+    static func check(
+        _ file: DataFile, _ bound: [BoundAttribute], cell: String,
+        interrupted: () -> Bool = { REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent) }
+    ) throws(DataCheckFailure) -> Int {
         var count = 0
         var dataErrors: [Diagnostic] = []
         var moreErrors = 0
@@ -218,6 +224,10 @@ extension DataBinder {
         }
         var index = 0
         while true {
+            if interrupted() {
+                throw DataCheckFailure(
+                    open: .io("the check was interrupted (Ctrl-C) after \(count) records; no rows were added"))
+            }
             let next: DataTable?
             do {
                 next = try file.table(chunk: index)

@@ -80,6 +80,11 @@ extension LoadedPlugins {
                 CommandHint.quoted(.set, options: ["timeout": "SECONDS"])
                     + " (or \(Invocation.optionName("--timeout"))) changes how long a plugin may work without progress")
         }
+        // Only the plugin ends a worker that is loading it (in its registration, or a constructor),
+        // and the worker's exit guard keeps the status the plugin gave (PluginLoader).
+        if case .exited(let status) = failure.reason, crumb?.phase == .loading {
+            return ("\(who) called exit(\(status)) while it was loading, which ended the plugin worker", notes)
+        }
         return ("\(who) \(failure.what)\(doing)", notes)
     }
 

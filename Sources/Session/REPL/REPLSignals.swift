@@ -7,39 +7,34 @@ import Synchronization
 /// stops the process, and Ctrl-C stops the command that is running instead of
 /// the session.
 ///
-/// - SIGTERM, SIGHUP, SIGQUIT (Ctrl-\) and every other signal that ends a
-///   process (``TemporaryFiles/terminatingSignals``: SIGXCPU, SIGUSR1, SIGALRM,
-///   …): the temporary file of an atomic write in progress is removed
-///   (``TemporaryFiles``), the terminal is restored (mode, alternate screen,
-///   cursor), then the signal is raised again with its default action, so the
-///   process ends as the sender expects. The session's journal stays behind
-///   for `cellkit --recover`. (SIGPIPE does nothing: a write to a closed pipe
-///   fails instead, see ``TemporaryFiles/installSignalHandlers()``.)
-/// - SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT (a plugin that traps):
-///   the terminal is restored, then the handler that was there before (the
-///   Swift runtime's backtracer, or the default) takes over.
+/// - SIGTERM, SIGHUP (the terminal closed), SIGQUIT (Ctrl-\) and every other
+///   signal that ends a process (``TemporaryFiles/terminatingSignals``:
+///   SIGXCPU, SIGUSR1, SIGALRM, …), and a fault another process sent (`kill
+///   -SEGV`): ``TemporaryFiles/installSignalHandlers()``'s handlers remove the
+///   temporary file of an atomic write in progress, end the session's
+///   children (workers, scanners, a build: ``ChildProcessRegistry``), restore
+///   the terminal (mode, alternate screen, cursor: the cleanup set here), then
+///   raise the signal again with its default action, so the process ends as
+///   the sender expects. The session's journal stays behind for `cellkit
+///   --recover`. (SIGPIPE does nothing: a write to a closed pipe fails instead.)
+/// - SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT (a crash): the same,
+///   then the handler that was there before (the Swift runtime's backtracer,
+///   or the default) takes over.
 /// - SIGINT (Ctrl-C while a command runs; at the prompt and in `show` the
 ///   terminal is in raw mode and Ctrl-C is a key): ``interruptRequested`` is set;
-///   writes to standard output then fail, which ends a long `render`.
+///   writes to standard output then fail, which ends a long `render`, and the
+///   waits and passes of long commands look at it (a render with `--jobs`, the
+///   check of `rows`, a scan, a build).
 /// - SIGTSTP: the terminal is restored, the process stops; SIGCONT puts raw
 ///   mode and the alternate screen back, and the view or the prompt redraws.
 /// - SIGWINCH: no action, but the wait for a key is interrupted, so the line
 ///   editor and the `show` view redraw at the new size at once.
 ///
 /// Handlers call only async-signal-safe functions (`write`, `tcsetattr`,
-/// `sigaction`, `raise`) and touch only atomics and preallocated storage.
+/// `sigaction`, `raise`, `kill`) and touch only atomics and preallocated storage.
 enum REPLSignals {
     /// Set by SIGINT; cleared by the REPL before each command.
     static let interruptRequested = Atomic<Bool>(false)
-
-    /// The actions that were in place before ours, by signal number, for the
-    /// fatal signals (written once by ``install()``).
-    nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
-        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(fatalSignalLimit))
-        pointer.initialize(repeating: sigaction(), count: Int(fatalSignalLimit))
-        return pointer
-    }()
-    private static let fatalSignalLimit: Int32 = 65
 
     private static let installed = Atomic<Bool>(false)
 
@@ -47,28 +42,11 @@ enum REPLSignals {
     static func install() {
         guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
         SavedTerminalMode.prepare()
-        _ = previousActions
         _ = interruptRequested.load(ordering: .relaxed)
         _ = AlternateScreen.isActive
 
-        for number in TemporaryFiles.terminatingSignals where number != SIGINT {
-            SignalHandler.set(number, flags: 0) { number in
-                TemporaryFiles.removeAll()
-                REPLSignals.restoreTerminal()
-                TemporaryFiles.raiseWithDefaultAction(number)
-            }
-        }
-        for number in TemporaryFiles.faultSignals {
-            SignalHandler.set(number, flags: Int32(SA_ONSTACK), saveInto: previousActions + Int(number)) { number in
-                TemporaryFiles.removeAll()
-                REPLSignals.restoreTerminal()
-                guard number > 0 && number < REPLSignals.fatalSignalLimit else { return }
-                sigaction(number, REPLSignals.previousActions + Int(number), nil)
-                // A fault happens again when the handler returns; a raised signal
-                // (abort) is delivered again: either way to the previous action.
-                raise(number)
-            }
-        }
+        TemporaryFiles.setCleanup { REPLSignals.restoreTerminal() }
+        TemporaryFiles.installSignalHandlers()
         // SA_RESTART: the reads, writes and waits of commands (a plugin
         // scan's pipe, a data file) go on as if nothing happened. `poll`,
         // which the line editor and the `show` view wait in, is never

@@ -58,10 +58,21 @@ struct ParallelRender {
         }
         var writeError: String?
         var block = 0
+        // Ctrl-C: seen here too, while this thread waits for a block (each worker's thread sees
+        // it between two chunks); the workers are ended, and the render fails as interrupted,
+        // with what a worker was drawing.
+        var interrupted = false
+        let stopping = {
+            if !interrupted && interrupts.contains(where: { $0() }) {
+                interrupted = true
+                shared.cancel(with: nil)
+            }
+            return shared.isCancelled
+        }
         // Blocks in order: block b from worker b % n, until a worker has no block b.
-        writing: while !shared.isCancelled {
+        writing: while !stopping() {
             let lane = lanes[block % lanes.count]
-            switch lane.queue.pop(idle: { !shared.isCancelled }) {
+            switch lane.queue.pop(idle: { !stopping() }) {
             case .bytes(let bytes)?:
                 guard writeError == nil else { continue }
                 do {
@@ -92,6 +103,12 @@ struct ParallelRender {
             }
         }
         for thread in threads { thread.join() }
+        if interrupted && shared.failure == nil {
+            let failures = lanes.compactMap { lane -> WorkerFailure? in
+                if case .failure(let failure)? = lane.result { failure } else { nil }
+            }
+            throw .worker(failures.first { $0.breadcrumb != nil } ?? WorkerFailure(reason: .interrupted))
+        }
         if let failure = shared.failure {
             if case .requestTooLarge(let what) = failure.reason { throw .render(what) }
             throw .worker(failure)

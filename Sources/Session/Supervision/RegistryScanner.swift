@@ -81,24 +81,17 @@ enum RegistryScanner {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, replyDescriptor)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
         let arguments =
             [executable, "--no-cache"] + (allowUnsafe ? ["--allow-unsafe-plugins"] : []) + ["--scan-plugin", path]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
-        close(writeEnd)
-        guard spawned == 0 else {
+        let child: ChildProcessGroup
+        do {
+            defer { close(writeEnd) }
+            child = try ChildProcessGroup.spawn(arguments, actions: &actions)
+        } catch {
             close(readEnd)
-            fallback.error = "could not start the scanner: \(String(cString: strerror(spawned)))"
+            fallback.error = "could not start the scanner: \(error.reason)"
             return fallback
         }
-        let child = ChildProcessGroup(pid: pid)
         let seconds = min(max(timeout, timeoutRange.lowerBound), timeoutRange.upperBound)
         let deadline = ContinuousClock.now + .milliseconds(Int64((seconds * 1000).rounded(.up)))
         var bytes: [UInt8] = []
@@ -133,7 +126,8 @@ enum RegistryScanner {
         }
         guard let value = try? JSONParser().parse(bytes), let record = RegistryCache.Record(json: value) else {
             let code = ChildProcessGroup.exitCode(in: status)
-            fallback.error = "ended the scanner (exit status \(code)) while registering: does it call exit()?"
+            // The plugin's own status: PluginLoader's exit guard keeps it.
+            fallback.error = "called exit(\(code)) while registering, which ended the scanner"
             return fallback
         }
         return record

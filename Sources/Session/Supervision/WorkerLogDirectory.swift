@@ -85,3 +85,51 @@ enum WorkerLogDirectory {
         }
     }
 }
+
+// MARK: - Pruning
+
+extension WorkerLogDirectory {
+    /// How many worker logs a folder keeps (a log and its rotated `.1` count as one).
+    static let keptLogs = 10
+    /// How old a log may be, in days, before it is removed whatever the count.
+    static let keptDays = 7
+
+    /// Whether this process pruned its folder already (once per session, at its first worker).
+    private static let pruned = Atomic<Bool>(false)
+
+    /// Prunes `directory` once in this process (``prune(_:now:isRunning:)``).
+    static func pruneOnce(_ directory: String) {
+        guard !pruned.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        prune(directory)
+    }
+
+    /// Removes old worker logs from `directory`, as logrotate's `rotate` and
+    /// `maxage` do: only the newest ``keptLogs`` are kept, and none older
+    /// than ``keptDays`` days; but the log of a session still running
+    /// (`worker-PID-…`, a process that is there) is never removed. A log is
+    /// `worker-…log` with its rotated copy `….1`, removed together; anything
+    /// else in the folder is left alone.
+    static func prune(
+        _ directory: String, now: Int = time(nil),
+        isRunning: (pid_t) -> Bool = { $0 == getpid() || kill($0, 0) == 0 || errno == EPERM }
+    ) {
+        guard let names = try? listDirectory(directory) else { return }
+        // Each log with its rotated copy: the name without `.1`, its files, the newest time of them.
+        var logs: [String: (files: [String], newest: Int)] = [:]
+        for name in names where name.hasPrefix("worker-") && name.contains(".log") {
+            guard let info = try? fileInfo(directory + "/" + name, followingSymbolicLinks: false) else { continue }
+            let key = name.hasSuffix(".1") ? String(name.dropLast(2)) : name
+            var log = logs[key] ?? ([], 0)
+            log.files.append(name)
+            log.newest = max(log.newest, info.modificationTime.seconds)
+            logs[key] = log
+        }
+        let newestFirst = logs.sorted { ($0.value.newest, $0.key) > ($1.value.newest, $1.key) }
+        for (index, (key, log)) in newestFirst.enumerated() {
+            let pid = pid_t(key.dropFirst("worker-".count).prefix { $0.isNumber }) ?? 0
+            if pid > 0 && isRunning(pid) { continue }
+            guard index >= keptLogs || now - log.newest > keptDays * 86_400 else { continue }
+            for file in log.files { unlink(directory + "/" + file) }
+        }
+    }
+}

@@ -169,6 +169,8 @@ final class WorkerProcess {
             if let chunk {
                 onProgress?(breadcrumb.progress)
                 try onChunk(chunk)
+                // Ctrl-C during a render that keeps the socket busy: no wait ever times out to see it.
+                if interruptRequested() { throw died(while: request, because: .interrupted) }
                 continue
             }
             return response
@@ -201,6 +203,8 @@ final class WorkerProcess {
         starting = true
         defer { starting = false }
         try? createDirectories(stateDirectory)
+        // The logs of sessions long gone go, before this one adds its own (docs/batch.md).
+        WorkerLogDirectory.pruneOnce(stateDirectory)
         guard let breadcrumb = Breadcrumb.create(directory: stateDirectory) ?? Breadcrumb.create(directory: "/tmp")
         else { throw WorkerFailure(reason: .couldNotStart("cannot make its breadcrumb page in \(stateDirectory)")) }
         let name = "worker-\(getpid())-" + (lane == 0 ? "" : "j\(lane)-") + "\(starts + 1).log"
@@ -218,11 +222,6 @@ final class WorkerProcess {
         let logCopy = fcntl(log.writeEnd, F_DUPFD_CLOEXEC, 10)
         close(pair[1])
         log.closeWriteEnd()
-        defer {
-            close(socketCopy)
-            close(breadcrumbCopy)
-            close(logCopy)
-        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -232,31 +231,30 @@ final class WorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, logCopy, 2)
         posix_spawn_file_actions_adddup2(&actions, socketCopy, 3)
         posix_spawn_file_actions_adddup2(&actions, breadcrumbCopy, 4)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A process group of its own: Ctrl-C at the terminal reaches the session only,
-        // and the session ends the worker with everything it started (``ChildProcessGroup``).
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let arguments = [executable, "--worker"]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         var workerEnvironment = environment
         // Under AddressSanitizer (CI's second pass), Swift's backtracer trips the sanitizer
         // while it reports a crash, and the worker never ends: a plain crash is enough there.
         if workerEnvironment["ASAN_OPTIONS"] != nil && workerEnvironment["SWIFT_BACKTRACE"] == nil {
             workerEnvironment["SWIFT_BACKTRACE"] = "enable=no"
         }
-        var env: [UnsafeMutablePointer<CChar>?] = workerEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in env { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, &env)
-        guard spawned == 0 else {
+        // A process group of its own: Ctrl-C at the terminal reaches the session only,
+        // and the session ends the worker with everything it started (``ChildProcessGroup``).
+        let child: ChildProcessGroup
+        do {
+            // Once it is started, only the worker holds the log's write end and the socket's
+            // other end: their end of file is how its end is seen, at once (not when `start`
+            // returns, a second after a hello that never came).
+            defer {
+                close(socketCopy)
+                close(breadcrumbCopy)
+                close(logCopy)
+            }
+            child = try ChildProcessGroup.spawn(
+                [executable, "--worker"], environment: workerEnvironment, actions: &actions)
+        } catch {
             close(pair[0])
-            throw WorkerFailure(reason: .couldNotStart("\(executable): \(String(cString: strerror(spawned)))"))
+            throw WorkerFailure(reason: .couldNotStart("\(executable): \(error.reason)"))
         }
-        let child = ChildProcessGroup(pid: pid)
         self.child = child
         starts += 1
         self.log = log
