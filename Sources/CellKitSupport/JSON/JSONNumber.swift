@@ -11,7 +11,7 @@ enum JSONNumber {
     /// rounded; `nil` when it is out of range.
     static func value(of text: String) -> Double? {
         var text = text
-        if let exact = text.withUTF8(exactValue) { return exact }
+        if let exact = text.withUTF8({ exactValue($0) }) { return exact }
         guard let number = Double(text), number.isFinite else { return nil }
         return number
     }
@@ -20,7 +20,7 @@ enum JSONNumber {
     /// (`24990.75`), computed exactly: the digits as an integer below 2^53 divided by a power
     /// of ten up to 10^15, both exact in a `Double`, so the one division is correctly rounded
     /// (the value `Double(text)` gives). `nil` for any other number (an exponent, more digits).
-    static func exactValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    static func exactValue(_ bytes: some Collection<UInt8>) -> Double? {
         guard bytes.count <= 17, let first = bytes.first else { return nil }
         var mantissa: UInt64 = 0
         var digits = 0
