@@ -86,15 +86,70 @@ public enum ShellCompletion {
         }
     }
 
-    /// Whether every argument of `command` completes its values (`validate
-    /// [PLUGIN...]`), not the first alone (`describe NAME`, `preview CELL
-    /// [NAME=VALUE...]`): its first argument repeats.
-    static func completesEveryArgument(_ command: Subcommand) -> Bool {
-        command.arguments.split(separator: " ").first?.contains("...") ?? false
+    /// Whether only the first argument of `command` completes names
+    /// (`describe NAME`, `preview CELL [NAME=VALUE...]`), not every one
+    /// (`validate [PLUGIN...]`, whose first argument repeats).
+    static func completesFirstArgumentOnly(_ command: Subcommand) -> Bool {
+        command.argumentCompletion.kind == .names
+            && !(command.arguments.split(separator: " ").first?.contains("...") ?? false)
+    }
+
+    /// The `case` lines of bash's and zsh's scripts that complete each
+    /// command's arguments, made by `values`.
+    private static func argumentCases(_ values: (ValueCompletion) -> String) -> [String] {
+        verbCommands.filter { $0.argumentCompletion != .none }.map { command in
+            let offer = values(command.argumentCompletion)
+            return completesFirstArgumentOnly(command)
+                ? "    \"\(key(command))\") if _cellkit_first \(lastWord(command)); then \(offer); fi ;;"
+                : "    \"\(key(command))\") \(offer) ;;"
+        }
+    }
+
+    /// The functions bash's and zsh's scripts share, over the array of
+    /// `words` typed (from index `first`, after `cellkit`) up to `current`,
+    /// the one being completed: `_cellkit_names LIST`, which offers (by
+    /// `offer`, given the command that prints them) the names cellkit gives
+    /// for the plugin path typed; and `_cellkit_first WORD`, whether the word
+    /// completed is the first argument after the command word `WORD`.
+    private static func nameFunctions(words: String, current: String, first: Int, offer: (String) -> String)
+        -> [String]
+    {
+        let names = "\"${\(words)[\(first - 1)]}\" \"${paths[@]}\" \(namesOption) \"$1\" 2>/dev/null"
+        return [
+            "# The names of a list (\(NameList.allCases.map(\.rawValue).joined(separator: ", "))) on the plugin path typed, from cellkit.",
+            "_cellkit_names() {",
+            "    local i",
+            "    local -a paths=()",
+            "    for ((i = \(first); i < \(current); i++)); do",
+            "        case \"${\(words)[i]}\" in",
+            "        \(pluginPathNames.joined(separator: "|"))) paths+=(--plugin-path \"${\(words)[i+1]}\") ;;",
+            "        --plugin-path=*) paths+=(\"${\(words)[i]}\") ;;",
+            "        esac",
+            "    done",
+            "    \(offer(names))",
+            "}",
+            "# Whether the word being completed is the first argument after the command word $1.",
+            "_cellkit_first() {",
+            "    local i seen=0",
+            "    for ((i = \(first); i < \(current); i++)); do",
+            "        case \"${\(words)[i]}\" in",
+            "        \(valuedOptionPattern)) ((i++)); continue ;;",
+            "        esac",
+            "        if ((seen)) && [[ ${\(words)[i]} != -* ]]; then return 1; fi",
+            "        if [[ ${\(words)[i]} == \"$1\" ]]; then seen=1; fi",
+            "    done",
+            "    return 0",
+            "}",
+        ]
     }
 
     /// The last word of `command` as typed (`describe`; `rebuild` of `plugin rebuild`).
     private static func lastWord(_ command: Subcommand) -> String { command.words.last ?? "" }
+
+    /// How `--plugin-path` may be written: what the scripts pass on when they ask cellkit for names.
+    private static var pluginPathNames: [String] {
+        CommandLineOption.all.first { $0.names.contains("--plugin-path") }?.names ?? ["--plugin-path"]
+    }
 
     /// The names of every option that takes a value, `|`-separated: the word after one is its value, no argument.
     private static var valuedOptionPattern: String {
@@ -159,29 +214,11 @@ public enum ShellCompletion {
             "        done",
             "    done",
             "}",
-            "# The names of a list (\(NameList.allCases.map(\.rawValue).joined(separator: ", "))) on the plugin path typed, from cellkit.",
-            "_cellkit_names() {",
-            "    local i",
-            "    local -a paths=()",
-            "    for ((i = 1; i < COMP_CWORD; i++)); do",
-            "        case \"${COMP_WORDS[i]}\" in",
-            "        --plugin-path) paths+=(--plugin-path \"${COMP_WORDS[i+1]}\") ;;",
-            "        --plugin-path=*) paths+=(\"${COMP_WORDS[i]}\") ;;",
-            "        esac",
-            "    done",
-            "    COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \"${paths[@]}\" \(namesOption) \"$1\" 2>/dev/null)\" -- \"$cur\"))",
-            "}",
-            "# Whether the word being completed is the first argument after the command word $1.",
-            "_cellkit_first() {",
-            "    local i seen=0",
-            "    for ((i = 1; i < COMP_CWORD; i++)); do",
-            "        case \"${COMP_WORDS[i]}\" in",
-            "        \(valuedOptionPattern)) ((i++)); continue ;;",
-            "        esac",
-            "        if ((seen)) && [[ ${COMP_WORDS[i]} != -* ]]; then return 1; fi",
-            "        if [[ ${COMP_WORDS[i]} == \"$1\" ]]; then seen=1; fi",
-            "    done",
-            "}",
+        ]
+        lines += nameFunctions(words: "COMP_WORDS", current: "COMP_CWORD", first: 1) { names in
+            "COMPREPLY=($(compgen -W \"$(\(names))\" -- \"$cur\"))"
+        }
+        lines += [
             "_cellkit() {",
             "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
             "    local command=\"\" i",
@@ -208,13 +245,7 @@ public enum ShellCompletion {
             let seconds = verbCommands.filter { $0.words.count == 2 && $0.words[0] == group }.map { $0.words[1] }
             lines.append("    \(group)) COMPREPLY=($(compgen -W \"\(shellWords(seconds))\" -- \"$cur\")) ;;")
         }
-        for command in verbCommands where command.argumentCompletion != .none {
-            let values = bashValues(command.argumentCompletion)
-            lines.append(
-                completesEveryArgument(command) || command.argumentCompletion.kind != .names
-                    ? "    \"\(key(command))\") \(values) ;;"
-                    : "    \"\(key(command))\") if _cellkit_first \(lastWord(command)); then \(values); fi ;;")
-        }
+        lines += argumentCases(bashValues)
         lines.append("    help) COMPREPLY=($(compgen -W \"\(shellWords(helpTopics))\" -- \"$cur\")) ;;")
         lines += ["    esac", "}", "complete -o filenames -F _cellkit cellkit", ""]
         return lines.joined(separator: "\n")
@@ -244,30 +275,11 @@ public enum ShellCompletion {
         var lines = [
             "#compdef cellkit",
             "# zsh completion for cellkit: `cellkit completions zsh` made it from cellkit's declarations.",
-            "# The names of a list (\(NameList.allCases.map(\.rawValue).joined(separator: ", "))) on the plugin path typed, from cellkit.",
-            "_cellkit_names() {",
-            "    local i",
-            "    local -a paths",
-            "    for ((i = 2; i < CURRENT; i++)); do",
-            "        case \"${words[i]}\" in",
-            "        --plugin-path) paths+=(--plugin-path \"${words[i+1]}\") ;;",
-            "        --plugin-path=*) paths+=(\"${words[i]}\") ;;",
-            "        esac",
-            "    done",
-            "    compadd -- ${(f)\"$(\"${words[1]}\" \"${paths[@]}\" \(namesOption) \"$1\" 2>/dev/null)\"}",
-            "}",
-            "# Whether the word being completed is the first argument after the command word $1.",
-            "_cellkit_first() {",
-            "    local i seen=0",
-            "    for ((i = 2; i < CURRENT; i++)); do",
-            "        case \"${words[i]}\" in",
-            "        \(valuedOptionPattern)) ((i++)); continue ;;",
-            "        esac",
-            "        if ((seen)) && [[ ${words[i]} != -* ]]; then return 1; fi",
-            "        if [[ ${words[i]} == \"$1\" ]]; then seen=1; fi",
-            "    done",
-            "    return 0",
-            "}",
+        ]
+        lines += nameFunctions(words: "words", current: "CURRENT", first: 2) { names in
+            "compadd -- ${(f)\"$(\(names))\"}"
+        }
+        lines += [
             "_cellkit() {",
             "    local command=\"\" i",
             "    for ((i = 2; i < CURRENT; i++)); do",
@@ -310,13 +322,7 @@ public enum ShellCompletion {
             lines.append(
                 "    \(group)) verbs=(\(entries.joined(separator: " "))); _describe -t commands 'command' verbs ;;")
         }
-        for command in verbCommands where command.argumentCompletion != .none {
-            let values = zshValues(command.argumentCompletion)
-            lines.append(
-                completesEveryArgument(command) || command.argumentCompletion.kind != .names
-                    ? "    \"\(key(command))\") \(values) ;;"
-                    : "    \"\(key(command))\") if _cellkit_first \(lastWord(command)); then \(values); fi ;;")
-        }
+        lines += argumentCases(zshValues)
         lines.append("    help) compadd -- \(shellWords(helpTopics)) ;;")
         lines += ["    esac", "}", "_cellkit \"$@\"", ""]
         return lines.joined(separator: "\n")
@@ -371,7 +377,7 @@ public enum ShellCompletion {
             "    set -l paths",
             "    for i in (seq 2 (count $words))",
             "        switch $words[$i]",
-            "            case --plugin-path",
+            "            case \(pluginPathNames.joined(separator: " "))",
             "                set -l next (math $i + 1)",
             "                if test $next -le (count $words)",
             "                    set -a paths --plugin-path $words[$next]",
@@ -425,11 +431,10 @@ public enum ShellCompletion {
                 lines.append("complete -c cellkit -n \(condition(key(command))) \(fishOption(option))")
             }
             if command.argumentCompletion != .none {
-                let first = completesEveryArgument(command) || command.argumentCompletion.kind != .names
                 let when =
-                    first
-                    ? condition(key(command))
-                    : "'__cellkit_using \"\(key(command))\"; and __cellkit_first \(lastWord(command))'"
+                    completesFirstArgumentOnly(command)
+                    ? "'__cellkit_using \"\(key(command))\"; and __cellkit_first \(lastWord(command))'"
+                    : condition(key(command))
                 lines.append("complete -c cellkit -n \(when) \(fishValues(command.argumentCompletion))")
             }
         }
