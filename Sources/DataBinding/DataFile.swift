@@ -119,18 +119,43 @@ package final class DataFile {
     /// Whether JSON chunks are read with the positions of their values.
     package var keepsPositions: Bool { positions }
 
+    /// How each chunk is read: the settings below, set before the first read
+    /// and handed to the threads that read ahead.
+    fileprivate struct Reading: Sendable {
+        var countsOnly = false
+        var scalarKeys: [String]?
+        var keepsScalarTexts = false
+        var recordErrorLimit = 0
+    }
+    private var reading = Reading()
+
     /// Whether CSV chunks are only checked and counted, their fields not
     /// kept (set before the first read): for a check that needs no field's
     /// value, when every bound attribute is text made of fields. A chunk then
     /// has its header and its count, no records.
-    package var countsOnly = false
+    package var countsOnly: Bool {
+        get { reading.countsOnly }
+        set { reading.countsOnly = newValue }
+    }
 
     /// The keys each record of a JSON file must have with a scalar value,
     /// when that is all the check needs (set before the first read): a chunk
     /// whose records all have them is then checked and counted by
     /// `JSONRecordCheck`, without a parse (a table with its count, no
     /// records, ``DataTable/checkedKeys``); any other chunk is parsed in full.
-    package var scalarKeys: [String]?
+    package var scalarKeys: [String]? {
+        get { reading.scalarKeys }
+        set { reading.scalarKeys = newValue }
+    }
+
+    /// How many CSV records with more or fewer fields than the header a
+    /// chunk reports (``DataTable/recordErrors``) before it counts the rest,
+    /// going on past them (set before the first read): the check pass shows
+    /// them all at once. With 0, the first is the chunk's error.
+    package var recordErrorLimit: Int {
+        get { reading.recordErrorLimit }
+        set { reading.recordErrorLimit = newValue }
+    }
 
     /// What is made of each chunk's table on the thread that reads it
     /// ahead (set before the first read): a worker makes the values of the
@@ -142,10 +167,13 @@ package final class DataFile {
     /// the reader reads every row from what was made.
     package var prepare: (@Sendable (DataTable) -> (any Sendable)?)?
 
-    /// With ``scalarKeys``, for drawing: how a checked chunk keeps its
-    /// records' values of those keys as text (``DataTable/keyTexts``), a
-    /// `Double` written by this; `nil` to count them only (the check pass).
-    package var scalarTextFormat: JSONNumberText?
+    /// With ``scalarKeys``, for drawing: whether a checked chunk keeps its
+    /// records' values of those keys as text (``DataTable/keyTexts``, a
+    /// number as it is written); `false` to count them only (the check pass).
+    package var keepsScalarTexts: Bool {
+        get { reading.keepsScalarTexts }
+        set { reading.keepsScalarTexts = newValue }
+    }
 
     /// The table holding record `record` (from 0), or `nil` when the file
     /// has fewer records.
@@ -184,8 +212,7 @@ package final class DataFile {
 
     /// Reads and parses chunk `index`.
     private static func read(
-        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, countsOnly: Bool,
-        scalarKeys: [String]?, textFormat: JSONNumberText?
+        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, reading: Reading
     ) -> Result<Outcome, DataTable.OpenError> {
         let found: RecordChunker.RecordChunk?
         do {
@@ -195,20 +222,19 @@ package final class DataFile {
         }
         guard let chunk = found else { return .success(.end) }
         return parse(
-            chunk, format: chunker.format, path: path, positions: positions, countsOnly: countsOnly,
-            scalarKeys: scalarKeys, textFormat: textFormat)
+            chunk, format: chunker.format, path: path, positions: positions, reading: reading)
     }
 
     /// Parses a chunk (on any thread: it touches nothing else). Its errors
     /// are the parser's, at their place in the file.
     private static func parse(
         _ chunk: RecordChunker.RecordChunk, format: RecordChunker.Format, path: String, positions: Bool,
-        countsOnly: Bool, scalarKeys: [String]?, textFormat: JSONNumberText?
+        reading: Reading
     ) -> Result<Outcome, DataTable.OpenError> {
         let place = ChunkPlace(
             path: path, lineOffset: chunk.lineOffset, lineStart: chunk.lineStart, bodyStart: chunk.range.lowerBound,
             prefix: chunk.prefix)
-        if countsOnly, case .csv(let delimiter) = format,
+        if reading.countsOnly, case .csv(let delimiter) = format,
             let (header, count) = try? CSVParser(delimiter: delimiter, firstRecord: chunk.firstRecord + 1)
                 .countRecords(chunk.text)
         {
@@ -221,18 +247,16 @@ package final class DataFile {
             table.place = place
             return .success(.table(table, isLast: chunk.isLast))
         }
-        if let scalarKeys, format == .json || format == .jsonLines {
+        if let scalarKeys = reading.scalarKeys, format == .json || format == .jsonLines {
             // Every record has the keys, scalar: checked and counted (and their texts kept), not parsed (no DOM,
             // no String of the chunk). Any other chunk is parsed below.
             // JSON Lines are read as they are, not as the array `text` makes of them.
             let bytes = chunk.lines ?? chunk.text
             let lines = chunk.lines != nil
-            let texts = textFormat.flatMap {
-                JSONRecordCheck.scalarTexts(bytes, keys: scalarKeys, numbers: $0, lines: lines)
-            }
+            let keepsTexts = reading.keepsScalarTexts
+            let texts = keepsTexts ? JSONRecordCheck.scalarTexts(bytes, keys: scalarKeys, lines: lines) : nil
             let count =
-                textFormat == nil
-                ? JSONRecordCheck.scalarMembers(bytes, keys: scalarKeys, lines: lines) : texts?.count
+                keepsTexts ? texts?.count : JSONRecordCheck.scalarMembers(bytes, keys: scalarKeys, lines: lines)
             if let count, count == chunk.count {
                 let table = DataTable.checkedJSON(
                     path: path, count: count, keys: scalarKeys, texts: texts ?? [], recordBase: chunk.firstRecord,
@@ -264,7 +288,8 @@ package final class DataFile {
         }
         do {
             var table = try DataTable.parse(
-                path, text: text, format: format, positions: positions, place: place, firstRecord: chunk.firstRecord)
+                path, text: text, format: format, positions: positions, place: place, firstRecord: chunk.firstRecord,
+                recordErrorLimit: reading.recordErrorLimit)
             guard table.count == chunk.count else {
                 return .failure(miscounted(chunk, path: path, parsed: table.count))
             }
@@ -307,8 +332,7 @@ package final class DataFile {
         waitForCuts()
         // Read on demand, for the caller who waits on it: nothing is made of it (see `prepare`).
         return try Self.read(
-            chunker, chunk: index, path: path, positions: positions, countsOnly: countsOnly, scalarKeys: scalarKeys,
-            textFormat: scalarTextFormat
+            chunker, chunk: index, path: path, positions: positions, reading: reading
         ).get()
     }
 
@@ -345,7 +369,7 @@ package final class DataFile {
     private var guessesChunks: Bool {
         if let guessing { return guessing }
         let guesses =
-            scalarKeys != nil && scalarTextFormat == nil && prepare == nil && chunkRecords == nil && plan == nil
+            scalarKeys != nil && !keepsScalarTexts && prepare == nil && chunkRecords == nil && plan == nil
             && !positions && chunker.guessesChunks
         guessing = guesses
         return guesses
@@ -412,9 +436,7 @@ package final class DataFile {
     private final class ReadAhead: @unchecked Sendable {
         package let index: Int
         package let positions: Bool
-        package let countsOnly: Bool
-        package let scalarKeys: [String]?
-        package let format: JSONNumberText?
+        private let reading: Reading
         package let prepare: (@Sendable (DataTable) -> (any Sendable)?)?
         /// Whether the chunk is guessed (``DataFile/guessing``), not cut after the one before.
         package let guesses: Bool
@@ -425,16 +447,14 @@ package final class DataFile {
         /// Left when the chunk is parsed.
         private let done = DispatchGroup()
 
-        package init(
-            index: Int, positions: Bool, countsOnly: Bool, scalarKeys: [String]?,
-            format: JSONNumberText?, prepare: (@Sendable (DataTable) -> (any Sendable)?)?, guesses: Bool
+        fileprivate init(
+            index: Int, positions: Bool, reading: Reading, prepare: (@Sendable (DataTable) -> (any Sendable)?)?,
+            guesses: Bool
         ) {
             self.guesses = guesses
             self.index = index
             self.positions = positions
-            self.countsOnly = countsOnly
-            self.scalarKeys = scalarKeys
-            self.format = format
+            self.reading = reading
             self.prepare = prepare
             cut.enter()
             done.enter()
@@ -444,7 +464,8 @@ package final class DataFile {
             if guesses {
                 // A guess uses nothing of the chunker's that an exact cut changes: no need to wait.
                 cut.leave()
-                outcome = .success(.guessed(DataFile.guess(chunk: index, of: chunker, keys: scalarKeys ?? [])))
+                outcome = .success(
+                    .guessed(DataFile.guess(chunk: index, of: chunker, keys: reading.scalarKeys ?? [])))
                 done.leave()
                 return
             }
@@ -460,8 +481,7 @@ package final class DataFile {
                 chunk.flatMap { chunk in
                     chunk.map {
                         DataFile.parse(
-                            $0, format: chunker.format, path: path, positions: positions, countsOnly: countsOnly,
-                            scalarKeys: scalarKeys, textFormat: format)
+                            $0, format: chunker.format, path: path, positions: positions, reading: reading)
                     } ?? .success(.end)
                 }, by: prepare)
             done.leave()
@@ -478,8 +498,7 @@ package final class DataFile {
         }
         while aheads.count < readAhead, let next = successor(of: aheads.last?.index ?? index) {
             let read = ReadAhead(
-                index: next, positions: positions, countsOnly: countsOnly,
-                scalarKeys: scalarKeys, format: scalarTextFormat, prepare: prepare,
+                index: next, positions: positions, reading: reading, prepare: prepare,
                 guesses: !positions && guessesChunks)
             let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
             aheads.append(read)

@@ -31,8 +31,15 @@ package struct DataTable {
     /// What the reader's ``DataFile/prepare`` made of this table, on the
     /// thread that read it (a worker: its rows' values).
     package var made: (any Sendable)?
+    /// Errors of records that are not whole (a CSV record with more or fewer
+    /// fields than the header), when the parse went on past them
+    /// (``parse(_:text:format:positions:place:firstRecord:recordErrorLimit:)``),
+    /// and how many more there are: the table's values are not checked
+    /// until they are fixed.
+    package var recordErrors: [Diagnostic] = []
+    package var moreRecordErrors = 0
     /// Their values as text (`JSONValue.scalarText`), a list per record in
-    /// the order of ``checkedKeys``, when kept for drawing (``DataFile/scalarTextFormat``).
+    /// the order of ``checkedKeys``, when kept for drawing (``DataFile/keepsScalarTexts``).
     package var keyTexts: [[String]] = []
     /// Where `text`'s lines start, once an error needs a source line.
     private let lines = LineCache()
@@ -107,29 +114,36 @@ package struct DataTable {
     /// Without `positions`, a JSON file is parsed without the position of
     /// each value (a third faster): for records already checked, whose
     /// errors (a file changed since) then point at the file's start.
+    ///
+    /// With a `recordErrorLimit` above 0, CSV records with more or fewer
+    /// fields than the header do not stop the parse: the first
+    /// `recordErrorLimit` are ``recordErrors``, the rest counted.
     package static func parse(
         _ path: String, text: String, format: RecordChunker.Format? = nil, positions: Bool = true,
-        place: ChunkPlace? = nil, firstRecord: Int = 0
+        place: ChunkPlace? = nil, firstRecord: Int = 0, recordErrorLimit: Int = 0
     ) throws(OpenError) -> DataTable {
         let format = format ?? RecordChunker.Format(path: path)
         if case .csv(let delimiter) = format {
             do {
-                var table = DataTable(
-                    path: path,
-                    storage: .csv(
-                        try CSVParser(delimiter: delimiter, firstRecord: firstRecord + 1).parse(text), delimiter),
-                    text: text)
+                var parser = CSVParser(delimiter: delimiter, firstRecord: firstRecord + 1)
+                parser.fieldCountErrorLimit = recordErrorLimit
+                let csv = try parser.parse(text)
+                var table = DataTable(path: path, storage: .csv(csv, delimiter), text: text)
                 table.place = place
+                table.recordErrors = csv.fieldCountErrors.map { parseError(path, text, $0, place: place, notes: []) }
+                table.moreRecordErrors = csv.moreFieldCountErrors
                 return table
             } catch {
                 throw .data(parseError(path, text, error, place: place, notes: []))
             }
         }
         let document: JSONDocument
+        // Numbers keep their text: bound to text, one draws as the file writes it (`4134.0`, as from CSV).
+        let parser = JSONParser(keepsNumberText: true)
         do {
             document =
                 positions
-                ? try JSONParser().parseDocument(text) : JSONDocument(unpositioned: try JSONParser().parse(text))
+                ? try parser.parseDocument(text) : JSONDocument(unpositioned: try parser.parse(text))
         } catch {
             let lower = path.lowercased()
             let named = lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
@@ -477,7 +491,7 @@ package struct DataTable {
                 "\(owner): expected \(type.articleName), got an object", notes: [note])
         default:
             do {
-                return try type.convert(Self.attributeValue(value))
+                return try type.convert(Self.attributeValue(value, as: type))
             } catch {
                 throw dataError(
                     line: position.line, column: position.column, length: tokenLength(at: position),
@@ -486,13 +500,17 @@ package struct DataTable {
         }
     }
 
-    /// A JSON scalar as an attribute value, before conversion to the attribute's type.
-    package static func attributeValue(_ value: JSONValue) -> AttributeValue {
+    /// A JSON scalar as an attribute value, before conversion to `type`: a
+    /// number kept as written is its text for a text attribute (`4134.0`
+    /// draws `4134.0`, as a CSV field does), its value for any other.
+    package static func attributeValue(_ value: JSONValue, as type: AttributeType) -> AttributeValue {
         switch value {
         case .null: .string("")
         case .bool(let b): .bool(b)
         case .int(let i): .int(i)
         case .double(let d): .double(d)
+        case .number(let text) where type == .string || type == .strings: .string(text)
+        case .number: value.doubleValue.map(AttributeValue.double) ?? .string("")
         case .string(let s): .string(s)
         case .array, .object: .string("")
         }
@@ -641,12 +659,14 @@ package struct DataTable {
 
 extension JSONValue {
     /// A string, number or Boolean as text (`null` as empty text); `nil` for an array or an object.
+    /// A number kept as written (a data file's) is its text.
     package var scalarText: String? {
         switch self {
         case .null: ""
         case .bool(let b): b ? "true" : "false"
         case .int(let i): String(i)
         case .double(let d): AttributeValue.double(d).description
+        case .number(let text): text
         case .string(let s): s
         case .array, .object: nil
         }

@@ -125,6 +125,94 @@ import Testing
         #expect(try completes(["cellkit", "run", ""]) == "files -g *.(cellkit)\n")
     }
 
+    /// The shells with completion scripts.
+    enum Shell: String { case bash, zsh, fish }
+
+    /// Issue 33, item 17: each shell started without its start-up files
+    /// (`bash --norc`: no bash-completion, so no extglob; `zsh -f`; `fish
+    /// --no-config`) completes script files by their extension, the names
+    /// of cells and plugins on the plugin path for `describe`, `preview`
+    /// (their first argument) and `validate` (every one), and each `help`
+    /// topic once. Returns what `line` completes to in `shell`, in a folder
+    /// holding `team.cellkit`, `notes.txt` and `My Data/`, `cellkit` on PATH.
+    static func completes(_ shell: Shell, _ line: String) throws -> [String] {
+        let s = try Scratch()
+        for file in ["team.cellkit", "notes.txt", "My Data/x"] { try s.write("work/" + file, "") }
+        let script = try s.write("completion", try CellKitProcess.run(["completions", shell.rawValue]).standardOutput)
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }
+        let command: [String]
+        switch shell {
+        case .bash:
+            command = [
+                "/bin/bash", "--norc", "-c",
+                """
+                source \(script)
+                COMP_WORDS=(\(words.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _cellkit
+                printf '%s\\n' "${COMPREPLY[@]}"
+                shopt -q extglob && echo 'extglob was turned on'
+                """,
+            ]
+        case .zsh:
+            command = [
+                try #require(program("zsh")), "-f", "-c",
+                """
+                compadd() { shift; print -rl -- "$@" }
+                _describe() { print -rl -- "${(@P)4}" }
+                _files() { print -r -- "files $*" }
+                source \(script) >/dev/null 2>&1
+                words=(\(words.joined(separator: " "))); CURRENT=\(words.count)
+                _cellkit
+                """,
+            ]
+        case .fish:
+            command = [try #require(program("fish")), "--no-config", "-c", "source \(script); complete -C '\(line)'"]
+        }
+        let result = try CellKitProcess.spawn(
+            command, input: "", directory: s.path("work"),
+            environment: [
+                "PATH": CellKitProcess.buildDirectory + ":/usr/bin:/bin", "HOME": s.directory,
+                "XDG_CACHE_HOME": s.path("cache"),
+            ])
+        #expect(result.standardError.isEmpty, "\(shell) \(line): \(result.standardError)")
+        return result.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+    }
+
+    @Test func bashCompletesFilesAndNamesWithoutBashCompletion() throws {
+        #expect(try Self.completes(.bash, "cellkit run ").sorted() == ["My Data", "team.cellkit"])
+        #expect(try Self.completes(.bash, "cellkit render te") == ["team.cellkit"])
+        #expect(try Self.completes(.bash, "cellkit describe Te") == ["TextCell"])
+        #expect(try Self.completes(.bash, "cellkit describe BasicCells.Te") == ["BasicCells.TextCell"])
+        #expect(try Self.completes(.bash, "cellkit describe TextCell ") == [])
+        #expect(try Self.completes(.bash, "cellkit preview Pro") == ["ProfileCell", "ProgressCell"])
+        #expect(try Self.completes(.bash, "cellkit preview --widths 20 Pro") == ["ProfileCell", "ProgressCell"])
+        #expect(try Self.completes(.bash, "cellkit preview ProgressCell l") == [])
+        #expect(try Self.completes(.bash, "cellkit validate B") == ["BasicCells"])
+        #expect(try Self.completes(.bash, "cellkit validate BasicCells C") == ["CardCells", "ChartCells"])
+        let help = try Self.completes(.bash, "cellkit help ")
+        #expect(help.count == Set(help).count && help.contains("rows") && help.contains("render"), "\(help)")
+    }
+
+    @Test(.enabled(if: program("zsh") != nil, "zsh is not installed (.ci/run installs it)"))
+    func zshCompletesNamesAndEachHelpTopicOnce() throws {
+        #expect(try Self.completes(.zsh, "cellkit describe Te").contains("TextCell"))
+        #expect(try Self.completes(.zsh, "cellkit describe TextCell ") == [])
+        #expect(try Self.completes(.zsh, "cellkit preview ").contains("ProgressCell"))
+        #expect(!(try Self.completes(.zsh, "cellkit preview ").contains("SectionHeader")))  // not a row's cell
+        #expect(try Self.completes(.zsh, "cellkit validate BasicCells ") == ["BasicCells", "CardCells", "ChartCells"])
+        let help = try Self.completes(.zsh, "cellkit help ")
+        #expect(help.count == Set(help).count && help.contains("rows"), "\(help)")
+    }
+
+    @Test(.enabled(if: program("fish") != nil, "fish is not installed (.ci/run installs it)"))
+    func fishCompletesNamesAndEachHelpTopicOnce() throws {
+        #expect(try Self.completes(.fish, "cellkit describe Te") == ["TextCell"])
+        #expect(try Self.completes(.fish, "cellkit describe TextCell ") == [])
+        #expect(try Self.completes(.fish, "cellkit preview Pro") == ["ProfileCell", "ProgressCell"])
+        #expect(try Self.completes(.fish, "cellkit validate BasicCells C") == ["CardCells", "ChartCells"])
+        let help = try Self.completes(.fish, "cellkit help ")
+        #expect(help.count == Set(help).count && help.contains("rows"), "\(help)")
+    }
+
     // MARK: - The manual page
 
     @Test(.enabled(if: program("man") != nil, "man is not installed (Debian's man-db)"))

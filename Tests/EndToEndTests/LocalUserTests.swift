@@ -242,6 +242,30 @@ import Testing
         #expect(s.list().allSatisfy { !$0.contains(".tmp-") }, "\(s.list())")
     }
 
+    /// Issue 33, item 16: a file another user owns, that the running user
+    /// may not write (0644), is not called read-only with a `chmod u+w` fix
+    /// (nobody but its owner or root can change its mode): the error says
+    /// whose it is, and the file keeps its bytes.
+    @Test(.enabled(if: canSwitchUser, "needs root, setpriv, and a build other users can reach"))
+    func aFileOfAnotherUserIsNotCalledReadOnly() throws {
+        let s = try Scratch()
+        #expect(chmod(s.directory, 0o777) == 0)
+        try s.write("doc.cellkit", Self.storyboard)
+        let path = try s.write("out.txt", "old\n")
+        #expect(chown(path, 4242, 4242) == 0 && chmod(path, 0o644) == 0)
+        let render = try Self.run(
+            ["--no-cache", "render", "doc.cellkit#S", "-o", "out.txt", "--format", "plain"], in: s.directory,
+            environment: ["HOME": s.directory], uid: 65534)
+        #expect(render.status == 4, "\(render.standardError)")
+        #expect(
+            render.standardError.hasSuffix(
+                "cellkit: error: cannot replace 'out.txt': it belongs to another user (uid 4242), and you may not "
+                    + "write it (mode 644) (EACCES); write to another file; only its owner or root can let you "
+                    + "replace it\n"),
+            "\(render.standardError)")
+        #expect(s.read("out.txt") == "old\n")
+    }
+
     /// What the running user gets: root may write any file (access(2)), and replaces a
     /// read-only one keeping its mode, as `cp` run by root does; anyone else is refused.
     @Test func aReadOnlyFileIsReplacedOnlyByRoot() throws {

@@ -123,6 +123,19 @@ import Testing
         try repl.wait(for: "the directory in the home directory") { $0.cursorLine == "cellkit> open ~/notes/" }
     }
 
+    /// Issue 33, item 18: Tab completes a path inside an open quote, the
+    /// folder left open, the file closed and followed by a space.
+    @Test func tabCompletesAPathInsideQuotes() throws {
+        let repl = try PTYSession.start()
+        try repl.waitForPrompt()
+        try repl.send("open \"Exam", Keys.tab)
+        try repl.wait(for: "the directory completed") { $0.cursorLine == "cellkit> open \"Examples/" }
+        try repl.send("dash", Keys.tab)
+        try repl.wait(for: "the file completed, a space after it") {
+            $0.cursorLine == "cellkit> open \"Examples/dashboard.cellkit\"" && $0.cursorColumn == 43
+        }
+    }
+
     @Test func anErrorIsReportedAndTheNextCommandWorks() throws {
         let repl = try PTYSession.start()
         try repl.type("rwo TextCell")

@@ -24,6 +24,19 @@ public struct CSVParser: Sendable {
     /// The number errors give the first record: 1, or more for a chunk of a
     /// larger file that starts further on (``RecordChunker``).
     public var firstRecord: Int
+    /// How many records with more or fewer fields than the header ``parse(_:)-(String)``
+    /// reports before it counts the rest, going on past them
+    /// (``CSVTable/fieldCountErrors``): a check that shows every such record
+    /// (the first ten) at once. With 0 (the default), the first such record
+    /// is the parse's error.
+    ///
+    /// ```swift
+    /// var parser = CSVParser()
+    /// parser.fieldCountErrorLimit = 10
+    /// let table = try parser.parse("a,b\n1\n2,3\n4,5,6\n")
+    /// table.fieldCountErrors.map(\.line)   // [2, 4]
+    /// ```
+    public var fieldCountErrorLimit = 0
 
     /// A parser for fields separated by `delimiter`, its errors numbering records from `firstRecord`.
     public init(delimiter: CSVDelimiter = .comma, firstRecord: Int = 1) {
@@ -58,7 +71,8 @@ public struct CSVParser: Sendable {
     }
 
     private func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<CSVTable, PositionedError> {
-        var scanner = CSVScanner(bytes: bytes, delimiter: delimiter, firstRecord: firstRecord)
+        var scanner = CSVScanner(
+            bytes: bytes, delimiter: delimiter, firstRecord: firstRecord, fieldCountErrorLimit: fieldCountErrorLimit)
         return Result { () throws(PositionedError) in try scanner.parseTable() }
     }
 }

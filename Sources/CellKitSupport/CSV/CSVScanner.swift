@@ -11,17 +11,28 @@ struct CSVScanner {
 
     /// The number errors give the first record.
     private let firstRecord: Int
+    /// How many records with the wrong number of fields to report before counting the rest (0: the first is thrown).
+    private let fieldCountErrorLimit: Int
+    /// Those errors, and how many more there are.
+    private var fieldCountErrors: [PositionedError] = []
+    private var moreFieldCountErrors = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, delimiter: CSVDelimiter, firstRecord: Int = 1) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, delimiter: CSVDelimiter, firstRecord: Int = 1, fieldCountErrorLimit: Int = 0
+    ) {
         self.bytes = bytes
         self.delimiter = delimiter
         self.firstRecord = firstRecord
+        self.fieldCountErrorLimit = fieldCountErrorLimit
     }
 
     /// Reads the header and every record.
     mutating func parseTable() throws(PositionedError) -> CSVTable {
         let scan = try scan(keepingFields: true)
-        return CSVTable(header: scan.header, records: scan.records)
+        var table = CSVTable(header: scan.header, records: scan.records)
+        table.fieldCountErrors = fieldCountErrors
+        table.moreFieldCountErrors = moreFieldCountErrors
+        return table
     }
 
     /// Reads the header and checks every record as ``parseTable()`` does,
@@ -134,12 +145,24 @@ struct CSVScanner {
                 header = try makeHeader(fields, starts: fieldStarts)
                 continue
             }
-            guard fieldCount == header.names.count else {
-                // Without the fields kept, the first one's bytes stand for it (only its delimiters matter).
-                let first = keep ? fields[0] : String(decoding: bytes[recordStart..<firstFieldEnd], as: UTF8.self)
-                throw fieldCountError(
-                    count: fieldCount, first: first, header: header, record: count + firstRecord,
-                    at: firstExtraField ?? recordEnd)
+            if fieldCount != header.names.count {
+                if fieldCountErrorLimit > 0 && fieldCountErrors.count == fieldCountErrorLimit {
+                    moreFieldCountErrors += 1  // counted, not made
+                } else {
+                    // Without the fields kept, the first one's bytes stand for it (only its delimiters matter).
+                    let first =
+                        keep ? fields[0] : String(decoding: bytes[recordStart..<firstFieldEnd], as: UTF8.self)
+                    let error = fieldCountError(
+                        count: fieldCount, first: first, header: header, record: count + firstRecord,
+                        at: firstExtraField ?? recordEnd)
+                    guard fieldCountErrorLimit > 0 else { throw error }
+                    fieldCountErrors.append(error)
+                }
+                // Kept, cut or filled to the header's width, so that a record still has a field per column.
+                if keep {
+                    fields = Array(fields.prefix(header.names.count))
+                    fields += repeatElement("", count: header.names.count - fields.count)
+                }
             }
             count += 1
             if keep { records.append(CSVRecord(line: recordLine, fields: fields, header: header)) }

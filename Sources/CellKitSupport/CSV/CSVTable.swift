@@ -10,6 +10,13 @@ public struct CSVTable: Hashable, Sendable {
     public let header: [String]
     /// The records, in file order; each has one field per column.
     public let records: [CSVRecord]
+    /// With ``CSVParser/fieldCountErrorLimit`` above 0: the errors of the first
+    /// records whose fields are more or fewer than the header's columns (such
+    /// a record is kept with its fields cut or filled with empty ones), in
+    /// file order; empty when every record has the header's number of fields.
+    public internal(set) var fieldCountErrors: [PositionedError] = []
+    /// How many more records than ``fieldCountErrors`` holds have the wrong number of fields.
+    public internal(set) var moreFieldCountErrors = 0
 
     /// A table of `header` and `records` (empty, for a file whose records
     /// were only counted: ``CSVParser/countRecords(_:)``).

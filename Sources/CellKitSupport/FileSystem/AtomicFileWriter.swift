@@ -98,14 +98,7 @@ public final class AtomicFileWriter {
         if let existing, existing.isRegularFile, access(target, W_OK) != 0 {
             // Read-only to us: refused as `cp` and a shell's `>` refuse it. Root may write
             // any file (access(2) says so), and replaces it, as `cp` run by root does.
-            let code = errno
-            throw FileError(
-                path: path, operation: .rename, errno: code,
-                reason: code == EACCES
-                    ? "it is read-only (mode \(String(existing.permissions & 0o777, radix: 8)))" : nil,
-                fix: code == EACCES
-                    ? "make it writable (chmod u+w '\(target)') if you mean to replace it, or write to another file"
-                    : nil)
+            throw FileError.notWritable(path, target: target, info: existing, errno: errno)
         }
         if let existing, !existing.isRegularFile {
             self.descriptor = try Self.openToWriteStraight(existing, target: target, path: path)
@@ -158,9 +151,10 @@ public final class AtomicFileWriter {
                 reason: "it is a symbolic link (to '\(link)') that leads back to itself",
                 fix: "remove the link, or write to another file")
         }
+        let leads = FileError.danglingLink(path) ?? "a symbolic link to '\(link)', which does not exist"
         throw FileError(
             path: path, operation: .create, errno: ENOENT,
-            reason: "it is a symbolic link to '\(link)', which does not exist, and cellkit does not write through it",
+            reason: "it is \(leads), and cellkit does not write through it",
             fix: "create the file it points to first, remove the link, or write to another file")
     }
 

@@ -71,9 +71,62 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         self.path = path
         self.operation = operation
         self.errno = errno
+        self.byteOffset = byteOffset
+        // A link that leads nowhere is there: what is missing is where it leads.
+        if errno == ENOENT, reason == nil, [.open, .read, .status].contains(operation),
+            let link = Self.danglingLink(path)
+        {
+            self.reason = "it is \(link)"
+            self.fix = fix ?? "create the file it leads to, or point the link at one that exists"
+            return
+        }
         self.reason = reason ?? String(cString: strerror(errno))
         self.fix = fix ?? Self.fix(path: path, operation: operation, errno: errno)
-        self.byteOffset = byteOffset
+    }
+
+    /// `a symbolic link to 'b', a symbolic link to 'c', which does not
+    /// exist`: what the links from `path` lead to, when `path` is a symbolic
+    /// link and the last of them leads nowhere; `nil` otherwise (not a
+    /// link, a link to a file, a loop, or links that cannot be read).
+    ///
+    /// ```swift
+    /// FileError.danglingLink("out.txt")   // "a symbolic link to 'gone.txt', which does not exist"
+    /// ```
+    package static func danglingLink(_ path: String) -> String? {
+        var current = path
+        var targets: [String] = []
+        while targets.count < 16, (try? fileInfo(current, followingSymbolicLinks: false))??.kind == .symbolicLink {
+            guard let target = try? Path.linkTarget(current) else { return nil }
+            targets.append(target)
+            current = Path.isAbsolute(target) ? target : Path.join(Path.dirname(current), target)
+        }
+        let end: FileInfo?
+        do {
+            end = try fileInfo(current, followingSymbolicLinks: false)
+        } catch {
+            return nil
+        }
+        guard !targets.isEmpty, end == nil else { return nil }
+        return targets.map { "a symbolic link to '\($0)'" }.joined(separator: ", ") + ", which does not exist"
+    }
+
+    /// Why the file at `path` (`target`, when `path` is a link to it), which
+    /// `info` describes, may not be written by this process (`access(2)`
+    /// said `code`), as replacing it with `AtomicFileWriter` refuses it: a
+    /// file of ours that is read-only can be made writable (`chmod u+w`);
+    /// one of another user's, only by that user.
+    package static func notWritable(_ path: String, target: String, info: FileInfo, errno code: Int32) -> FileError {
+        guard code == EACCES else { return FileError(path: path, operation: .rename, errno: code) }
+        let mode = String(info.permissions & 0o777, radix: 8)
+        guard info.uid == geteuid() else {
+            return FileError(
+                path: path, operation: .rename, errno: code,
+                reason: "it belongs to another user (uid \(info.uid)), and you may not write it (mode \(mode))",
+                fix: "write to another file; only its owner or root can let you replace it")
+        }
+        return FileError(
+            path: path, operation: .rename, errno: code, reason: "it is read-only (mode \(mode))",
+            fix: "make it writable (chmod u+w '\(target)') if you mean to replace it, or write to another file")
     }
 
     /// The symbolic name of `errno`, such as `ENOENT`, for the common ones.

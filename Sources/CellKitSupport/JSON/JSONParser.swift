@@ -26,9 +26,20 @@ public struct JSONParser: Sendable {
     /// thousand levels are slow to compare, hash and release, which recurse.
     public var maximumDepth: Int
 
+    /// Whether a number that is not an `Int` written plainly is kept as it is written
+    /// (`.number("4134.0")`), not made a `.double` (`4134.0`, which loses the `.0`): for a
+    /// data file, whose numbers bound to text draw as the file writes them.
+    ///
+    /// ```swift
+    /// try JSONParser(keepsNumberText: true).parse("[4134.0, 1e3, 7]")
+    /// // .array([.number("4134.0"), .number("1e3"), .int(7)])
+    /// ```
+    public var keepsNumberText: Bool
+
     /// A parser that accepts nesting up to `maximumDepth` levels.
-    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth, keepsNumberText: Bool = false) {
         self.maximumDepth = maximumDepth
+        self.keepsNumberText = keepsNumberText
     }
 
     /// Parses `text` as one JSON value.
@@ -59,7 +70,8 @@ public struct JSONParser: Sendable {
         -> Result<(JSONValue, JSONPositionNode?), PositionedError>
     {
         var scanner = JSONScanner(
-            bytes: bytes, maximumDepth: maximumDepth, recordsPositions: recordsPositions)
+            bytes: bytes, maximumDepth: maximumDepth, recordsPositions: recordsPositions,
+            keepsNumberText: keepsNumberText)
         return Result { () throws(PositionedError) in try scanner.parseDocument() }
     }
 

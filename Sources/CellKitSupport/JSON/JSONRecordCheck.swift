@@ -42,7 +42,7 @@ package enum JSONRecordCheck {
         guard keys.count <= 64, Set(keys).count == keys.count else { return nil }
         let wanted = keys.map { Array($0.utf8) }
         return ContiguousUTF8.with(bytes) { buffer in
-            var scan = Scan(bytes: buffer, keys: wanted, numbers: nil)
+            var scan = Scan(bytes: buffer, keys: wanted, keepsTexts: false)
             guard let count = lines ? scan.lineRecords() : scan.records() else { return nil }
             return RecordChunker.CheckedChunk(
                 count: count, lineBreaks: scan.lineBreaks,
@@ -51,18 +51,23 @@ package enum JSONRecordCheck {
     }
 
     /// The same check, and the members' values as text, a list per record
-    /// in the order of `keys`: a string's characters, a number as
-    /// `JSONValue.int` or `.double` holds it (an `Int` in decimal; a `Double`
-    /// written by `numbers`), `true`, `false`, and `null` as empty text.
-    /// `nil` also when a value asked for is a string with an escape (the
-    /// parser's to read).
-    package static func scalarTexts(
-        _ bytes: some Collection<UInt8>, keys: [String], numbers: JSONNumberText, lines: Bool = false
-    ) -> [[String]]? {
+    /// in the order of `keys`: a string's characters, a number as it is
+    /// written (`4134.0`, `1e3`: the text `JSONValue.number` keeps, and a
+    /// CSV file's field would hold), `true`, `false`, and `null` as empty
+    /// text. `nil` also when a value asked for is a string with an escape
+    /// (the parser's to read).
+    ///
+    /// ```swift
+    /// JSONRecordCheck.scalarTexts(#"[{"id": 1, "value": 4134.0}]"#.utf8, keys: ["value", "id"])
+    /// // [["4134.0", "1"]]
+    /// ```
+    package static func scalarTexts(_ bytes: some Collection<UInt8>, keys: [String], lines: Bool = false)
+        -> [[String]]?
+    {
         guard keys.count <= 64, !keys.isEmpty, Set(keys).count == keys.count else { return nil }
         let wanted = keys.map { Array($0.utf8) }
         return ContiguousUTF8.with(bytes) { buffer in
-            var scan = Scan(bytes: buffer, keys: wanted, numbers: numbers)
+            var scan = Scan(bytes: buffer, keys: wanted, keepsTexts: true)
             guard (lines ? scan.lineRecords() : scan.records()) != nil else { return nil }
             return scan.texts
         }
@@ -82,9 +87,9 @@ package enum JSONRecordCheck {
         /// Where each key of the current record that is not asked for starts
         /// and ends (for duplicates: a key asked for is found once).
         var otherKeys: [(start: Int, end: Int)] = []
-        /// With `numbers` (``scalarTexts(_:keys:numbers:lines:)``): the texts
-        /// made so far, and where each wanted value of the current record is.
-        let numbers: JSONNumberText?
+        /// Whether the values' texts are made (``scalarTexts(_:keys:lines:)``):
+        /// the texts made so far, and where each wanted value of the current record is.
+        let keepsTexts: Bool
         var texts: [[String]] = []
         var values: [(start: Int, end: Int, escaped: Bool)]
         /// Whether the last string value read had an escape.
@@ -95,10 +100,10 @@ package enum JSONRecordCheck {
         var lineBreaks = 0
         var lastLineBreak = -1
 
-        init(bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]], numbers: JSONNumberText?) {
+        init(bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]], keepsTexts: Bool) {
             self.bytes = bytes
             self.keys = keys
-            self.numbers = numbers
+            self.keepsTexts = keepsTexts
             var keysOfLength = Array(repeating: UInt64(0), count: (keys.map(\.count).max() ?? 0) + 1)
             for (k, key) in keys.enumerated() { keysOfLength[key.count] |= 1 << UInt64(k) }
             self.keysOfLength = keysOfLength
@@ -224,7 +229,7 @@ package enum JSONRecordCheck {
                 let valueStart = index
                 escaped = false
                 guard scalar() else { return false }
-                if slot >= 0 && numbers != nil { values[slot] = (valueStart, index, escaped) }
+                if slot >= 0 && keepsTexts { values[slot] = (valueStart, index, escaped) }
                 skipWhitespace()
                 let separator = byte(at: index)
                 index += 1
@@ -236,12 +241,12 @@ package enum JSONRecordCheck {
 
         /// Appends the texts of the current record's wanted values (when asked to).
         mutating func makeTexts() -> Bool {
-            guard let numbers else { return true }
+            guard keepsTexts else { return true }
             var record: [String] = []
             record.reserveCapacity(values.count)
             for value in values {
-                guard !value.escaped, let text = text(value.start, value.end, numbers) else { return false }
-                record.append(text)
+                guard !value.escaped else { return false }
+                record.append(text(value.start, value.end))
             }
             if texts.isEmpty {
                 // As many records as the first one's length says fit, and a few: the list grows once, if at all.
@@ -252,27 +257,19 @@ package enum JSONRecordCheck {
         }
 
         /// The text of the scalar at `start..<end` (a string without an
-        /// escape), as `JSONValue.scalarText` would make it.
-        func text(_ start: Int, _ end: Int, _ numbers: JSONNumberText) -> String? {
+        /// escape), as `JSONValue.scalarText` makes it of what a parser that
+        /// keeps numbers' text reads: a number as it is written, its bytes
+        /// copied and nothing converted (one `String`, which holds a text of
+        /// 15 bytes or fewer without an allocation).
+        func text(_ start: Int, _ end: Int) -> String {
             switch bytes[start] {
             case UInt8(ascii: "\""):
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start + 1..<end - 1]), as: UTF8.self)
             case UInt8(ascii: "t"): return "true"
             case UInt8(ascii: "f"): return "false"
             case UInt8(ascii: "n"): return ""
-            default: break
+            default: return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             }
-            let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            let isInteger = !raw.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-            if !isInteger, numbers.isShortestDecimal, let text = JSONNumberText.shortestDecimal(raw) { return text }
-            let written = String(decoding: raw, as: UTF8.self)
-            if isInteger {
-                // As written: no leading zeros, no sign but `-`; `-0` is the Int 0.
-                if raw.count <= 18 { return written == "-0" ? "0" : written }
-                if let integer = Int(written) { return String(integer) }
-            }
-            // Correctly rounded, as the parser's value is.
-            return Double(written).map(numbers.double)
         }
 
         func same(_ a: Int, _ b: Int, count: Int) -> Bool {
@@ -400,66 +397,5 @@ package enum JSONRecordCheck {
             }
             return true
         }
-    }
-}
-
-/// How a number of a JSON record becomes text (``JSONRecordCheck/scalarTexts(_:keys:numbers:lines:)``).
-package struct JSONNumberText: Sendable {
-    /// Writes a number with a fraction or an exponent (or an integer too large for an `Int`).
-    package let double: @Sendable (Double) -> String
-    /// Whether ``double`` writes a value as the shortest decimal that reads
-    /// back as it, in plain notation from 0.0001 to 2⁵³, and an integral
-    /// value below 10¹⁵ as an integer (as the SDK's `AttributeValue.double`
-    /// does). A decimal written with at most 15 significant digits is then
-    /// its own text, trailing zeros dropped (``shortestDecimal(_:)``), and is
-    /// not converted to a `Double` and back.
-    package let isShortestDecimal: Bool
-
-    package init(isShortestDecimal: Bool, double: @escaping @Sendable (Double) -> String) {
-        self.double = double
-        self.isShortestDecimal = isShortestDecimal
-    }
-
-    /// The shortest decimal that reads back as the same `Double` as `written`
-    /// (a valid JSON number), when it is found without converting it: a
-    /// number with a point, no exponent, at most 15 digits before the point
-    /// and 15 significant digits in all (any two such decimals are different
-    /// `Double`s, so none shorter reads back as it), and at least 0.0001 when
-    /// not integral. Its trailing zeros are dropped, and an integral one is
-    /// written as an integer (`3.50` is `3.5`, `-2.0` is `-2`, `-0.0` is `0`).
-    /// `nil` for any other.
-    package static func shortestDecimal(_ written: UnsafeBufferPointer<UInt8>) -> String? {
-        let n = written.count
-        var i = 0
-        let negative = n > 0 && written[0] == UInt8(ascii: "-")
-        if negative { i = 1 }
-        let integerStart = i
-        while i < n && written[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-        let integerEnd = i
-        let integerDigits = integerEnd - integerStart
-        guard integerDigits >= 1, integerDigits <= 15, i < n, written[i] == UInt8(ascii: ".") else { return nil }
-        i += 1
-        let fractionStart = i
-        while i < n && written[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-        guard i == n, i > fractionStart else { return nil }  // an exponent, or no digit after the point
-        var fractionEnd = n
-        while fractionEnd > fractionStart && written[fractionEnd - 1] == UInt8(ascii: "0") { fractionEnd -= 1 }
-        let integerIsZero = integerDigits == 1 && written[integerStart] == UInt8(ascii: "0")
-        if fractionEnd == fractionStart {
-            // Integral: as an integer, without the sign of a zero.
-            if integerIsZero { return "0" }
-            return String(decoding: UnsafeBufferPointer(rebasing: written[0..<integerEnd]), as: UTF8.self)
-        }
-        var significant = fractionEnd - fractionStart
-        if integerIsZero {
-            var zeros = 0
-            while written[fractionStart + zeros] == UInt8(ascii: "0") { zeros += 1 }
-            guard zeros <= 3 else { return nil }
-            significant -= zeros
-        } else {
-            significant += integerDigits
-        }
-        guard significant <= 15 else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: written[0..<fractionEnd]), as: UTF8.self)
     }
 }

@@ -13,6 +13,8 @@ struct JSONScanner {
     private let maximumDepth: Int
     /// Whether to build `JSONPositionNode`s (for `JSONDocument`).
     private let recordsPositions: Bool
+    /// Whether a number that is not an `Int` written plainly is kept as it is written (`JSONValue.number`).
+    private let keepsNumberText: Bool
     private var index: Int
     private var line: Int
     private var lineStart: Int
@@ -49,12 +51,13 @@ struct JSONScanner {
     }
 
     init(
-        bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, recordsPositions: Bool,
+        bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, recordsPositions: Bool, keepsNumberText: Bool = false,
         start: RawPosition? = nil
     ) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.recordsPositions = recordsPositions
+        self.keepsNumberText = keepsNumberText
         self.index = start?.offset ?? 0
         self.line = start?.line ?? 1
         self.lineStart = start?.lineStart ?? 0
@@ -493,8 +496,10 @@ struct JSONScanner {
             }
             skipDigits()
         }
+        var hasExponent = false
         if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
             isInteger = false
+            hasExponent = true
             index += 1
             if index < bytes.count
                 && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
@@ -508,52 +513,31 @@ struct JSONScanner {
         }
         if isInteger && fitsInInt {
             if isNegative {
-                return .int(integer)
-            }
-            let (positive, overflow) = (0).subtractingReportingOverflow(integer)
-            if !overflow {
-                return .int(positive)
+                // `-0` is the Int 0, unless the text is kept: then it is written as it is.
+                if integer != 0 || !keepsNumberText { return .int(integer) }
+            } else {
+                let (positive, overflow) = (0).subtractingReportingOverflow(integer)
+                if !overflow {
+                    return .int(positive)
+                }
             }
         }
-        if let fast = exactDouble(from: start, to: index) {
+        let written = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if keepsNumberText && !hasExponent && written.count <= 300 {
+            // Finite: its value is not needed. (A text of 15 bytes or fewer is kept in the `String`
+            // itself, without an allocation.)
+            return .number(String(decoding: written, as: UTF8.self))
+        }
+        if let fast = JSONNumber.exactValue(written) {
             return .double(fast)
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(decoding: written, as: UTF8.self)
         guard let number = Double(text), number.isFinite else {
             throw error(
                 "the number \(text) is out of range", at: startPosition,
                 fix: "numbers go up to about 1.8e308; write a larger one as a string")
         }
-        return .double(number)
-    }
-
-    /// The value of a number written `-`? digits `.` digits with at most 15 digits in all
-    /// (`24990.75`), computed exactly: the digits as an integer below 2^53 divided by a power
-    /// of ten up to 10^15, both exact in a `Double`, so the one division is correctly rounded
-    /// (the value `Double(text)` gives). `nil` for any other number (an exponent, more digits).
-    private func exactDouble(from start: Int, to end: Int) -> Double? {
-        guard end - start <= 17 else { return nil }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fraction = 0
-        var afterPoint = false
-        for offset in start..<end {
-            let byte = bytes[offset]
-            if isDigit(byte) {
-                mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
-                digits += 1
-                if afterPoint { fraction += 1 }
-            } else if byte == UInt8(ascii: ".") {
-                afterPoint = true
-            } else if byte != UInt8(ascii: "-") {
-                return nil
-            }
-        }
-        guard digits <= 15 else { return nil }
-        var scale = 1.0
-        for _ in 0..<fraction { scale *= 10 }
-        let value = Double(mantissa) / scale
-        return bytes[start] == UInt8(ascii: "-") ? -value : value
+        return keepsNumberText ? .number(text) : .double(number)
     }
 
     @inline(__always)

@@ -5,7 +5,7 @@ extension JSONValue {
     ///
     /// Integers are written without a fraction (`.int(3)` → `3`); doubles in Swift's
     /// shortest form that reads back to the same `Double` (`.double(3)` → `3.0`,
-    /// `.double(0.1)` → `0.1`). Strings escape `"`, `\` and control characters, and keep
+    /// `.double(0.1)` → `0.1`); a `.number` as it was written. Strings escape `"`, `\` and control characters, and keep
     /// `/` and non-ASCII text as it is.
     ///
     /// ```swift

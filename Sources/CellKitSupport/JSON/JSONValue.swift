@@ -4,7 +4,9 @@
 /// fits in `Int` is `.int` (`-0` is `.int(0)`); any other number is `.double`, so
 /// `12345678901234567890` (too large for `Int`) is `.double(1.2345678901234567e19)`.
 /// `.int(1)` and `.double(1.0)` are different values (they are written `1` and `1.0`);
-/// `doubleValue` and `intValue` read either.
+/// `doubleValue` and `intValue` read either. A parser that keeps numbers' text
+/// (``JSONParser/keepsNumberText``, as data files are read) makes `.number` of each
+/// number that is not an `Int` written plainly: `4134.0` stays `4134.0`, not `4134`.
 ///
 /// Objects keep their members in the order they were written or inserted (see
 /// `JSONObject`), and compare equal regardless of that order.
@@ -23,6 +25,12 @@ public enum JSONValue: Hashable, Sendable {
     case int(Int)
     /// Any other number. `serialized(_:)` refuses NaN and infinities.
     case double(Double)
+    /// A number as it is written (`4134.0`, `1e3`, `-0.50`, `-0`,
+    /// `12345678901234567890`): what a parser that keeps numbers' text
+    /// (``JSONParser/keepsNumberText``) makes of a number it would make a
+    /// `.double`, or of `-0`. Always a valid, finite JSON number; its value is
+    /// ``doubleValue``.
+    case number(String)
     /// A string.
     case string(String)
     /// An array.
@@ -43,21 +51,23 @@ extension JSONValue {
         return nil
     }
 
-    /// The integer, when this is `.int`, or a `.double` that holds an integer exactly
-    /// (`2.0` gives `2`; `2.5` gives `nil`).
+    /// The integer, when this is `.int`, or a `.double` or `.number` that holds an integer
+    /// exactly (`2.0` gives `2`; `2.5` gives `nil`).
     public var intValue: Int? {
         switch self {
         case .int(let value): return value
-        case .double(let value): return Int(exactly: value)
+        case .double, .number: return doubleValue.flatMap { Int(exactly: $0) }
         default: return nil
         }
     }
 
-    /// The number, when this is `.int` or `.double`.
+    /// The number, when this is `.int`, `.double` or `.number` (the `Double` its text
+    /// reads as, correctly rounded).
     public var doubleValue: Double? {
         switch self {
         case .int(let value): return Double(value)
         case .double(let value): return value
+        case .number(let text): return JSONNumber.value(of: text)
         default: return nil
         }
     }
@@ -90,7 +100,7 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool: return "a Boolean"
-        case .int, .double: return "a number"
+        case .int, .double, .number: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

@@ -31,6 +31,8 @@ struct JSONWriter {
                     fix: "write null or a string instead")
             }
             output.append(contentsOf: value.description.utf8)
+        case .number(let text):
+            output.append(contentsOf: text.utf8)
         case .string(let value):
             Self.appendQuoted(value, to: &output)
         case .array(let elements):

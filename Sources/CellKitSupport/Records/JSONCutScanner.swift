@@ -150,7 +150,11 @@ package struct JSONCutScanner {
 extension JSONCutScanner {
     /// A chunk of JSON Lines as a JSON array the parser reads: `[`, the
     /// records with a comma after each but the last (before the line break
-    /// that ends it, so that no line or column moves), and `]`.
+    /// that ends it, so that no line or column moves), and `]`. A last
+    /// record cut off (a file that ends inside a string, an object or an
+    /// array) gets no `]`: the parser then says what is left open and where
+    /// it opened, as for a JSON array cut off, and quotes the line as the
+    /// file has it.
     package static func arrayOfLines(_ body: [UInt8]) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(body.count + body.count / 64 + 2)
@@ -203,7 +207,7 @@ extension JSONCutScanner {
         }
         // After the last record, a comma would be a trailing comma: a space keeps the columns.
         if !pendingValue, let lastComma { text[lastComma] = 0x20 }
-        text.append(0x5D)
+        if depth <= 0 && !inString { text.append(0x5D) }
         return text
     }
 }

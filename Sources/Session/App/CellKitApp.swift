@@ -34,6 +34,9 @@ public enum CellKitApp {
         case .completions(let shell):
             context.output.print(ShellCompletion.script(for: shell), terminator: "")
             return 0
+        case .completionNames(let list):
+            for name in ShellCompletion.names(list, host: context.host) { context.output.print(name) }
+            return 0
         case .manual:
             context.output.print(ManualPage.text(version: version), terminator: "")
             return 0

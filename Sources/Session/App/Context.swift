@@ -237,7 +237,8 @@ final class Context {
             } catch {
                 loadFailures += 1
                 switch error {
-                case .plugin(let error): failures.append((name, error.description))
+                case .plugin(let error):
+                    failures.append((TextLayout.sanitized(name), LoadedPlugins.shown(error).description))
                 case .worker(let failure): failures.append((name, interpreter.describe(failure)))
                 case .render(let message), .output(let message): failures.append((name, message))
                 }
@@ -275,11 +276,27 @@ final class Context {
     }
 
     /// `cellkit describe NAME [--json]`: `describe` as the console runs it,
-    /// loading the plugin that has the name.
+    /// loading the plugin that has the name. The person typed a name, not a
+    /// script: an error says what is wrong with it and the fix, with no
+    /// script line or caret (`cellkit: error: no cell … named 'TextCel'`).
     func describe(_ name: String) -> Int32 {
-        let quoted = "\"" + name.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
-        let command = "describe \(quoted)" + (invocation.json ? " format=json" : "")
-        return finish(interpreter.run(command, file: "<command line>"))
+        let command = "describe " + Script.quote(name) + (invocation.json ? " format=json" : "")
+        do throws(ConsoleError) {
+            switch Script.parse(command, file: "<command line>").lines.first?.result {
+            case .success(let parsed)?: try interpreter.execute(parsed)
+            case .failure(let list)?: throw ConsoleError(.script, list.diagnostics)
+            case nil: break
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            for diagnostic in error.diagnostics {
+                output.printError(
+                    ErrorText.lines(
+                        "cellkit: error: " + TextLayout.sanitized(diagnostic.message),
+                        diagnostic.notes.map(TextLayout.sanitized)))
+            }
+            return ExitCode(error.kind).rawValue
+        }
     }
 
     func newPlugin(_ name: String, path: String?, sdk: String?, kind: PluginScaffold.Kind) -> Int32 {

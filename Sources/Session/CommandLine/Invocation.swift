@@ -53,6 +53,8 @@ public struct Invocation: Equatable, Sendable {
         case version
         /// Internal: scan one library and print its registry record (used by the registry cache).
         case scanPlugin(path: String)
+        /// Internal: print the names of a list, one a line, for the shell completions (``ShellCompletion/names(_:host:)``).
+        case completionNames(list: String)
     }
 
     /// `--format`: what `render` writes.
@@ -114,7 +116,8 @@ extension Invocation {
     /// the other options on the line apply, whatever they are, and other
     /// arguments are ignored.
     static let internalModes: [String: @Sendable (String) -> Mode] = [
-        "--scan-plugin": { .scanPlugin(path: $0) }
+        "--scan-plugin": { .scanPlugin(path: $0) },
+        ShellCompletion.namesOption: { .completionNames(list: $0) },
     ]
 
     /// Reads a `cellkit` command line (without the program name), by the

@@ -1,8 +1,14 @@
+import PluginDiscovery
+
 /// Completion scripts for bash, zsh and fish, made from ``Subcommand/all``
 /// and ``CommandLineOption/all``: the command words, each command's options,
-/// and option values (choices, files with the right extensions, folders).
+/// option values (choices, files with the right extensions, folders), and
+/// the names of cells and plugins, which the script asks cellkit for
+/// (`cellkit --complete-names LIST`, from the registry cache: ``names(_:host:)``).
 /// `cellkit completions SHELL` prints one; `cellkit install` puts each where
-/// its shell looks (``installPath(in:)``).
+/// its shell looks (``installPath(in:)``). Each works in a shell started
+/// without its start-up files (`bash --norc`, `zsh -f`, `fish --no-config`):
+/// bash's needs no `extglob`, which only the bash-completion package turns on.
 ///
 /// ```swift
 /// ShellCompletion.script(for: .bash)   // "# bash completion for cellkit …\n_cellkit() {…"
@@ -66,13 +72,153 @@ public enum ShellCompletion {
     /// Options that take a value, grouped by what completes it.
     static var valuedOptions: [CommandLineOption] { CommandLineOption.all.filter { $0.value != nil } }
 
+    /// What `help` completes: the verbs, then the script's commands, each once
+    /// (`render` and `help` are both).
+    static var helpTopics: [String] {
+        var seen = Set<String>()
+        return (Subcommand.verbs + CommandSpec.all.map(\.name.rawValue)).filter { seen.insert($0).inserted }
+    }
+
+    /// The commands whose arguments complete names, and the list of each.
+    static var nameCommands: [(command: Subcommand, list: String)] {
+        verbCommands.compactMap { command in
+            command.argumentCompletion.kind == .names ? (command, command.argumentCompletion.words[0]) : nil
+        }
+    }
+
+    /// Whether only the first argument of `command` completes names
+    /// (`describe NAME`, `preview CELL [NAME=VALUE...]`), not every one
+    /// (`validate [PLUGIN...]`, whose first argument repeats).
+    static func completesFirstArgumentOnly(_ command: Subcommand) -> Bool {
+        command.argumentCompletion.kind == .names
+            && !(command.arguments.split(separator: " ").first?.contains("...") ?? false)
+    }
+
+    /// The `case` lines of bash's and zsh's scripts that complete each
+    /// command's arguments, made by `values`.
+    private static func argumentCases(_ values: (ValueCompletion) -> String) -> [String] {
+        verbCommands.filter { $0.argumentCompletion != .none }.map { command in
+            let offer = values(command.argumentCompletion)
+            return completesFirstArgumentOnly(command)
+                ? "    \"\(key(command))\") if _cellkit_first \(lastWord(command)); then \(offer); fi ;;"
+                : "    \"\(key(command))\") \(offer) ;;"
+        }
+    }
+
+    /// The functions bash's and zsh's scripts share, over the array of
+    /// `words` typed (from index `first`, after `cellkit`) up to `current`,
+    /// the one being completed: `_cellkit_names LIST`, which offers (by
+    /// `offer`, given the command that prints them) the names cellkit gives
+    /// for the plugin path typed; and `_cellkit_first WORD`, whether the word
+    /// completed is the first argument after the command word `WORD`.
+    private static func nameFunctions(words: String, current: String, first: Int, offer: (String) -> String)
+        -> [String]
+    {
+        let names = "\"${\(words)[\(first - 1)]}\" \"${paths[@]}\" \(namesOption) \"$1\" 2>/dev/null"
+        return [
+            "# The names of a list (\(NameList.allCases.map(\.rawValue).joined(separator: ", "))) on the plugin path typed, from cellkit.",
+            "_cellkit_names() {",
+            "    local i",
+            "    local -a paths=()",
+            "    for ((i = \(first); i < \(current); i++)); do",
+            "        case \"${\(words)[i]}\" in",
+            "        \(pluginPathNames.joined(separator: "|"))) paths+=(--plugin-path \"${\(words)[i+1]}\") ;;",
+            "        --plugin-path=*) paths+=(\"${\(words)[i]}\") ;;",
+            "        esac",
+            "    done",
+            "    \(offer(names))",
+            "}",
+            "# Whether the word being completed is the first argument after the command word $1.",
+            "_cellkit_first() {",
+            "    local i seen=0",
+            "    for ((i = \(first); i < \(current); i++)); do",
+            "        case \"${\(words)[i]}\" in",
+            "        \(valuedOptionPattern)) ((i++)); continue ;;",
+            "        esac",
+            "        if ((seen)) && [[ ${\(words)[i]} != -* ]]; then return 1; fi",
+            "        if [[ ${\(words)[i]} == \"$1\" ]]; then seen=1; fi",
+            "    done",
+            "    return 0",
+            "}",
+        ]
+    }
+
+    /// The last word of `command` as typed (`describe`; `rebuild` of `plugin rebuild`).
+    private static func lastWord(_ command: Subcommand) -> String { command.words.last ?? "" }
+
+    /// How `--plugin-path` may be written: what the scripts pass on when they ask cellkit for names.
+    private static var pluginPathNames: [String] {
+        CommandLineOption.all.first { $0.names.contains("--plugin-path") }?.names ?? ["--plugin-path"]
+    }
+
+    /// The names of every option that takes a value, `|`-separated: the word after one is its value, no argument.
+    private static var valuedOptionPattern: String {
+        valuedOptions.flatMap(\.names).joined(separator: "|")
+    }
+
     private static func shellWords(_ words: [String]) -> String { words.joined(separator: " ") }
+
+    // MARK: - Names
+
+    /// The lists of names the scripts ask cellkit for (`cellkit --complete-names LIST`).
+    enum NameList: String, CaseIterable, Sendable {
+        /// What `describe` takes: a cell, view, nib or storyboard of any plugin.
+        case items
+        /// What a row shows (`preview`): a cell.
+        case cells
+        /// A plugin on the plugin path (`validate`).
+        case plugins
+    }
+
+    /// The option of the internal mode that prints a list of names.
+    static let namesOption = "--complete-names"
+
+    /// The names of `list` (a ``NameList``'s raw value) on `host`'s plugin
+    /// path, short and qualified, sorted: from the registry cache, as the
+    /// console's Tab completes them, so nothing is loaded (a library that
+    /// changed is scanned in a child, as for `cellkit plugins`). None for a
+    /// list that is not one.
+    ///
+    /// ```swift
+    /// ShellCompletion.names("cells", host: host)   // ["BasicCells.TextCell", …, "TextCell", …]
+    /// ```
+    static func names(_ list: String, host: PluginLocator) -> [String] {
+        switch NameList(rawValue: list) {
+        case .plugins?:
+            return Array(Set(host.searchPath.libraries().map(\.name))).sorted()
+        case .cells?, .items?:
+            let records = host.cache?.records(for: host.searchPath) ?? []
+            let kinds = list == NameList.cells.rawValue ? Interpreter.rowKinds : nil
+            return LoadedPlugins.names(in: PluginCatalog(), records, kinds: kinds)
+        case nil:
+            return []
+        }
+    }
 
     // MARK: - bash
 
     static var bash: String {
         var lines = [
             "# bash completion for cellkit: `cellkit completions bash` made it from cellkit's declarations.",
+            "# Files with one of the extensions given, and folders: `compgen -f` filtered here, as `-X '!*.@(…)'`",
+            "# would need extglob, which only the bash-completion package turns on.",
+            "_cellkit_files() {",
+            "    local file extension",
+            "    local -a files",
+            "    COMPREPLY=()",
+            "    mapfile -t files < <(compgen -f -- \"$cur\")",
+            "    for file in \"${files[@]}\"; do",
+            "        if [[ -d $file ]]; then COMPREPLY+=(\"$file\"); continue; fi",
+            "        for extension in \"$@\"; do",
+            "            if [[ $file == *.\"$extension\" ]]; then COMPREPLY+=(\"$file\"); break; fi",
+            "        done",
+            "    done",
+            "}",
+        ]
+        lines += nameFunctions(words: "COMP_WORDS", current: "COMP_CWORD", first: 1) { names in
+            "COMPREPLY=($(compgen -W \"$(\(names))\" -- \"$cur\"))"
+        }
+        lines += [
             "_cellkit() {",
             "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
             "    local command=\"\" i",
@@ -99,12 +245,8 @@ public enum ShellCompletion {
             let seconds = verbCommands.filter { $0.words.count == 2 && $0.words[0] == group }.map { $0.words[1] }
             lines.append("    \(group)) COMPREPLY=($(compgen -W \"\(shellWords(seconds))\" -- \"$cur\")) ;;")
         }
-        for command in verbCommands where command.argumentCompletion != .none {
-            lines.append("    \"\(key(command))\") \(bashValues(command.argumentCompletion)) ;;")
-        }
-        lines.append(
-            "    help) COMPREPLY=($(compgen -W \"\(shellWords(Subcommand.verbs + CommandSpec.all.map(\.name.rawValue)))\" -- \"$cur\")) ;;"
-        )
+        lines += argumentCases(bashValues)
+        lines.append("    help) COMPREPLY=($(compgen -W \"\(shellWords(helpTopics))\" -- \"$cur\")) ;;")
         lines += ["    esac", "}", "complete -o filenames -F _cellkit cellkit", ""]
         return lines.joined(separator: "\n")
     }
@@ -116,8 +258,8 @@ public enum ShellCompletion {
         case .directories: "COMPREPLY=($(compgen -d -- \"$cur\"))"
         case .choices: "COMPREPLY=($(compgen -W \"\(shellWords(words))\" -- \"$cur\"))"
         case .files where extensions.isEmpty: "COMPREPLY=($(compgen -f -- \"$cur\"))"
-        case .files:
-            "COMPREPLY=($(compgen -f -X '!*.@(\(extensions.joined(separator: "|")))' -- \"$cur\") $(compgen -d -- \"$cur\"))"
+        case .files: "_cellkit_files \(shellWords(extensions))"
+        case .names: "_cellkit_names \(words[0])"
         }
     }
 
@@ -133,6 +275,11 @@ public enum ShellCompletion {
         var lines = [
             "#compdef cellkit",
             "# zsh completion for cellkit: `cellkit completions zsh` made it from cellkit's declarations.",
+        ]
+        lines += nameFunctions(words: "words", current: "CURRENT", first: 2) { names in
+            "compadd -- ${(f)\"$(\(names))\"}"
+        }
+        lines += [
             "_cellkit() {",
             "    local command=\"\" i",
             "    for ((i = 2; i < CURRENT; i++)); do",
@@ -175,11 +322,8 @@ public enum ShellCompletion {
             lines.append(
                 "    \(group)) verbs=(\(entries.joined(separator: " "))); _describe -t commands 'command' verbs ;;")
         }
-        for command in verbCommands where command.argumentCompletion != .none {
-            lines.append("    \"\(key(command))\") \(zshValues(command.argumentCompletion)) ;;")
-        }
-        lines.append(
-            "    help) compadd -- \(shellWords(Subcommand.verbs + CommandSpec.all.map(\.name.rawValue))) ;;")
+        lines += argumentCases(zshValues)
+        lines.append("    help) compadd -- \(shellWords(helpTopics)) ;;")
         lines += ["    esac", "}", "_cellkit \"$@\"", ""]
         return lines.joined(separator: "\n")
     }
@@ -192,6 +336,7 @@ public enum ShellCompletion {
         case .choices: "compadd -- \(shellWords(words))"
         case .files where extensions.isEmpty: "_files"
         case .files: "_files -g '*.(\(extensions.joined(separator: "|")))'"
+        case .names: "_cellkit_names \(words[0])"
         }
     }
 
@@ -225,6 +370,47 @@ public enum ShellCompletion {
             "# Whether the command typed so far is $argv[1] (\"\" before any command).",
             "function __cellkit_using", "    set -l command (__cellkit_command)",
             "    test \"$command\" = \"$argv[1]\"",
+            "end", "",
+            "# The names of a list (\(NameList.allCases.map(\.rawValue).joined(separator: ", "))) on the plugin path typed, from cellkit.",
+            "function __cellkit_names",
+            "    set -l words (commandline -opc)",
+            "    set -l paths",
+            "    for i in (seq 2 (count $words))",
+            "        switch $words[$i]",
+            "            case \(pluginPathNames.joined(separator: " "))",
+            "                set -l next (math $i + 1)",
+            "                if test $next -le (count $words)",
+            "                    set -a paths --plugin-path $words[$next]",
+            "                end",
+            "            case '--plugin-path=*'",
+            "                set -a paths $words[$i]",
+            "        end",
+            "    end",
+            "    $words[1] $paths \(namesOption) $argv[1] 2>/dev/null",
+            "end", "",
+            "# Whether the word being completed is the first argument after the command word $argv[1].",
+            "function __cellkit_first",
+            "    set -l words (commandline -opc)",
+            "    set -l seen 0",
+            "    set -l skip 0",
+            "    for i in (seq 2 (count $words))",
+            "        if test $skip = 1",
+            "            set skip 0",
+            "            continue",
+            "        end",
+            "        switch $words[$i]",
+            "            case \(valuedOptions.flatMap(\.names).joined(separator: " "))",
+            "                set skip 1",
+            "                continue",
+            "        end",
+            "        if test $seen = 1; and not string match -q -- '-*' $words[$i]",
+            "            return 1",
+            "        end",
+            "        if test \"$words[$i]\" = \"$argv[1]\"",
+            "            set seen 1",
+            "        end",
+            "    end",
+            "    return 0",
             "end", "", "complete -c cellkit -f",
         ]
         func condition(_ key: String) -> String { "'__cellkit_using \"\(key)\"'" }
@@ -245,15 +431,18 @@ public enum ShellCompletion {
                 lines.append("complete -c cellkit -n \(condition(key(command))) \(fishOption(option))")
             }
             if command.argumentCompletion != .none {
-                lines.append(
-                    "complete -c cellkit -n \(condition(key(command))) \(fishValues(command.argumentCompletion))")
+                let when =
+                    completesFirstArgumentOnly(command)
+                    ? "'__cellkit_using \"\(key(command))\"; and __cellkit_first \(lastWord(command))'"
+                    : condition(key(command))
+                lines.append("complete -c cellkit -n \(when) \(fishValues(command.argumentCompletion))")
             }
         }
         lines += [
             "complete -c cellkit -n \(condition("")) -s c -x -d 'run commands, one a line'",
             "complete -c cellkit -n \(condition("")) -l recover -d 'restore a crashed session'",
             "complete -c cellkit -n \(condition("")) -l version -d \"cellkit's version\"",
-            "complete -c cellkit -n \(condition("help")) -a \(fishQuoted(shellWords(Subcommand.verbs + CommandSpec.all.map(\.name.rawValue))))",
+            "complete -c cellkit -n \(condition("help")) -a \(fishQuoted(shellWords(helpTopics)))",
             "",
         ]
         return lines.joined(separator: "\n")
@@ -275,6 +464,7 @@ public enum ShellCompletion {
         case .directories: "-x -a '(__fish_complete_directories)'"
         case .choices: "-x -a \(fishQuoted(shellWords(completion.words)))"
         case .files: "-r -F"
+        case .names: "-x -a '(__cellkit_names \(completion.words[0]))'"
         }
     }
 

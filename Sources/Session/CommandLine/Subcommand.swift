@@ -67,6 +67,10 @@ struct ValueCompletion: Equatable, Sendable {
         case directories
         /// One of ``ValueCompletion/words``.
         case choices
+        /// A name of the plugins on the plugin path: the list
+        /// (``ShellCompletion/NameList``) ``ValueCompletion/words`` holds,
+        /// which the script asks cellkit for (``ShellCompletion/names(_:host:)``).
+        case names
     }
 
     let kind: Kind
@@ -77,6 +81,9 @@ struct ValueCompletion: Equatable, Sendable {
     static let directories = ValueCompletion(kind: .directories, words: [])
     static func files(_ extensions: [String]) -> ValueCompletion { ValueCompletion(kind: .files, words: extensions) }
     static func choices(_ words: [String]) -> ValueCompletion { ValueCompletion(kind: .choices, words: words) }
+    static func names(_ list: ShellCompletion.NameList) -> ValueCompletion {
+        ValueCompletion(kind: .names, words: [list.rawValue])
+    }
 }
 
 // MARK: - The commands
@@ -155,7 +162,7 @@ extension Subcommand {
                 storyboard scene and loader it registered. Exit status 3 when anything failed.
                 """,
             example: ("cellkit validate BasicCells CardCells", "check two plugins"),
-            argumentCompletion: .none,
+            argumentCompletion: .names(.plugins),
             mode: { rest throws(UsageError) in .validate(plugins: rest) }),
         Subcommand(
             id: .describe, words: ["describe"], arguments: "NAME",
@@ -165,7 +172,7 @@ extension Subcommand {
                 name when it is unambiguous), as `describe` at the prompt does. Loads the plugin that has it.
                 """,
             example: ("cellkit describe ProgressCell --json", "ProgressCell's attributes as JSON"),
-            argumentCompletion: .none,
+            argumentCompletion: .names(.items),
             mode: { rest throws(UsageError) in
                 guard rest.count == 1 else { throw UsageError(message: "describe needs exactly one NAME") }
                 return .describe(name: rest[0])
@@ -178,7 +185,7 @@ extension Subcommand {
                 default). With --watch it draws again whenever the plugin is rebuilt.
                 """,
             example: ("cellkit preview ProgressCell label=Disk value=0.7 --widths 30,60", "draw a bar twice"),
-            argumentCompletion: .none,
+            argumentCompletion: .names(.cells),
             mode: { rest throws(UsageError) in
                 guard let cell = rest.first else {
                     throw UsageError(message: "preview needs a CELL, then NAME=VALUE attributes")

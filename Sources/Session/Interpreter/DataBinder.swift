@@ -216,6 +216,8 @@ extension DataBinder {
         file.readAhead = textOnly ? 2 : 1
         // Nor does a CSV check of text need the fields: the records are checked and counted, not kept.
         file.countsOnly = isCSV && textOnly
+        // A CSV record with more or fewer fields than the header is reported with the others, not alone.
+        file.recordErrorLimit = maximumDataErrors
         // Nor does a JSON check of text need a parse when each record has the keys, none an array or an object.
         if !isCSV && textOnly {
             var keys: [String] = []
@@ -252,7 +254,10 @@ extension DataBinder {
             }
             // Errors past the first ten are counted, not made (a typo can fail every record of a large file).
             let quota = max(0, maximumDataErrors - dataErrors.count)
-            var errors = checkRecords(of: table, checked, cell: cell, quota: quota)
+            // Records cut short or too long: reported, and the chunk's values checked once they are whole.
+            var errors = RecordErrors(diagnostics: Array(table.recordErrors.prefix(quota)))
+            errors.more = table.recordErrors.count - errors.diagnostics.count + table.moreRecordErrors
+            if errors.count == 0 { errors = checkRecords(of: table, checked, cell: cell, quota: quota) }
             if !errors.diagnostics.isEmpty && !isCSV && !file.keepsPositions {
                 // Read without positions, for speed: read again with them, for the errors.
                 do {

@@ -117,9 +117,10 @@ final class LoadedPlugins {
             }
         }
         catalog.add(plugin)
-        if wasLoaded {
+        if wasLoaded && name == nil {
             output.printError(alreadyLoaded(plugin))
         } else {
+            // (Loaded for a name again after a command that failed, as the session sees it, though not the worker.)
             let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
             let reason = name.map { " for \($0)" } ?? ""
             output.printNote("loaded \(plugin.name) \(plugin.version)\(reason)\(from): \(plugin.contentsSummary)")
@@ -368,22 +369,80 @@ extension LoadedPlugins {
                 }
             }
             var failure = Self.pluginError(error, c, at: span)
-            if error.code == .unknownName, let note = refusedLibrariesNote(), !failure.diagnostics.isEmpty {
-                failure.diagnostics[0].notes.append(note)
+            if error.code == .unknownName, !failure.diagnostics.isEmpty {
+                failure.diagnostics[0].notes = unknownNameNotes(name, kinds: kinds, loadedFix: error.fix)
             }
             throw failure
         }
     }
 
-    /// When libraries on the plugin path were refused by the trust check (so
-    /// nobody knows what they provide), a note naming them; `nil` otherwise.
-    func refusedLibrariesNote() -> String? {
-        guard let cache = host.cache else { return nil }
-        let refused = cache.records(for: host.searchPath).filter { $0.refusal != nil }
-        guard let first = refused.first, let reason = first.refusal else { return nil }
-        let others = refused.count > 1 ? " and \(refused.count - 1) more" : ""
-        return "\(first.name) on the plugin path was not opened (\(reason))\(others), so what it provides is unknown; "
-            + "`cellkit plugins` lists it"
+    /// What to say of a name that neither a loaded plugin nor, by the
+    /// registry cache, a plugin on the path has among `kinds`: that one of
+    /// them has it as another kind (the loaded plugins' answer, `loadedFix`),
+    /// else the nearest name any of them has (a plugin is loaded for a name,
+    /// so one not loaded yet counts: `TextCel` is `TextCell`); then why what
+    /// some libraries on the path provide is unknown (refused by the trust
+    /// check, or broken).
+    private func unknownNameNotes(_ name: String, kinds: Set<PluginRegistration.Kind>, loadedFix: String?)
+        -> [String]
+    {
+        let records = host.cache?.records(for: host.searchPath) ?? []
+        var notes: [String] = []
+        if (try? catalog.resolve(name)) != nil, let loadedFix {
+            notes.append(loadedFix)  // "… is a nib, not a cell"
+        } else if let (plugin, other) = Self.registration(named: name, in: records) {
+            let what = PluginRegistration.Kind.describe(kinds)
+            notes.append("\(plugin).\(other.name) is a \(other.kind.noun(plural: false)), not a \(what)")
+        } else if let near = Suggestions.nearest(to: name, in: Self.names(in: catalog, records, kinds: kinds)) {
+            notes.append("did you mean '\(near)'?")
+        } else {
+            notes.append("`cells` lists what the loaded plugins provide; `cellkit plugins`, the plugins on the path")
+        }
+        return notes + unreadLibrariesNotes(records)
+    }
+
+    /// The names of `kinds` that the loaded plugins (`catalog`) and, by the
+    /// registry cache's `records`, the plugins on the path not loaded yet
+    /// have, short and qualified, sorted: what a cell's name may be, for
+    /// suggestions and completion.
+    static func names(
+        in catalog: PluginCatalog, _ records: [RegistryCache.Record], kinds: Set<PluginRegistration.Kind>?
+    ) -> [String] {
+        var names = catalog.names(kinds: kinds)
+        for record in records where record.isPlugin && record.error == nil {
+            for registration in record.registrations where kinds?.contains(registration.kind) ?? true {
+                names += [registration.name, record.name + "." + registration.name]
+            }
+        }
+        return Array(Set(names)).sorted()
+    }
+
+    /// The plugin on the path, by the cache, that has something called
+    /// `name` (short or qualified), of any kind.
+    private static func registration(named name: String, in records: [RegistryCache.Record])
+        -> (plugin: String, RegistryCache.RegistrationRecord)?
+    {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        for record in records where record.isPlugin && (parts.count == 1 || record.name == parts[0]) {
+            if let found = record.registrations.first(where: { $0.name == parts.last }) { return (record.name, found) }
+        }
+        return nil
+    }
+
+    /// For libraries on the plugin path whose contents are unknown — refused
+    /// by the trust check (never opened), or broken (their scan failed) — a
+    /// note for each kind naming the first, and how many more.
+    func unreadLibrariesNotes(_ records: [RegistryCache.Record]) -> [String] {
+        func note(_ unread: [(name: String, reason: String)], _ what: String) -> String? {
+            guard let first = unread.first else { return nil }
+            let others = unread.count > 1 ? " and \(unread.count - 1) more" : ""
+            return
+                "\(first.name) on the plugin path \(what) (\(first.reason))\(others), so what it provides is unknown; "
+                + "`cellkit plugins` lists it"
+        }
+        let refused = records.compactMap { record in record.refusal.map { (record.name, $0) } }
+        let broken = records.compactMap { record in record.isPlugin ? record.error.map { (record.name, $0) } : nil }
+        return [note(refused, "was not opened"), note(broken, "is broken")].compactMap { $0 }
     }
 
     /// A plugin error as a diagnostic at `span`.
@@ -394,7 +453,16 @@ extension LoadedPlugins {
             default: .plugin
             }
         return ConsoleError(
-            kind, c.command.diagnostic(error.message, at: span, notes: error.fix.map { [$0] } ?? []))
+            kind, c.command.diagnostic(shown(error).message, at: span, notes: error.fix.map { [$0] } ?? []))
+    }
+
+    /// `error` as it is shown: its message is one line, so a name in it
+    /// that holds a line break (`load "Bad\nName"`) shows it as a picture
+    /// (`'Bad␊Name'`), as every control character of a message is shown.
+    static func shown(_ error: PluginError) -> PluginError {
+        var shown = error
+        shown.message = TextLayout.sanitized(error.message)
+        return shown
     }
 }
 

@@ -318,15 +318,8 @@ final class REPL {
     /// registry cache those of the plugins on the path not loaded yet; short
     /// names and qualified ones.
     private func cellNames(kinds: Set<PluginRegistration.Kind>? = nil) -> [String] {
-        var names = interpreter.catalog.names(kinds: kinds)
-        if let cache = context.host.cache {
-            for record in cache.records(for: context.host.searchPath) where record.isPlugin && record.error == nil {
-                for registration in record.registrations where kinds?.contains(registration.kind) ?? true {
-                    names += [registration.name, record.name + "." + registration.name]
-                }
-            }
-        }
-        return Array(Set(names)).sorted()
+        let records = context.host.cache?.records(for: context.host.searchPath) ?? []
+        return LoadedPlugins.names(in: interpreter.catalog, records, kinds: kinds)
     }
 
     /// The values Tab offers after `attribute=` on a line of `cell`.

@@ -1,6 +1,7 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import Glibc
+import WorkerProtocol
 
 /// What Tab completes at the REPL's prompt: command words, options and their
 /// choices (``CommandSpec/complete(_:names:)``), and the names only the
@@ -26,18 +27,105 @@ struct REPLCompletion {
     /// The completion of the text before `cursor` in `line`.
     func complete(_ line: String, cursor: Int) -> Completion {
         let before = String(line.prefix(cursor))
+        if let quote = Self.openQuote(in: before) { return completeQuoted(before, from: quote) }
         let result = CommandSpec.complete(before) { source in
-            switch source {
-            case .screen: return screens()
-            case .cell: return cells()
-            case .rowCell: return (rowCells ?? cells)()
-            case .plugin: return plugins()
-            case .attribute(let cell): return attributes(cell)
-            case .attributeValue(let cell, let attribute): return attributeValues(cell, attribute)
-            case .file: return fileCandidates(for: Self.lastWord(of: before))
+            source == .file ? fileCandidates(for: Self.lastWord(of: before)) : names(source)
+        }
+        // A folder whose name needs quotes is left open (`"My Data/`): Tab goes on inside it.
+        let candidates = result.candidates.map {
+            $0.hasPrefix("\"") && $0.hasSuffix("/\"") ? String($0.dropLast()) : $0
+        }
+        return Completion(candidates: candidates, replacing: min(result.start, cursor)..<cursor)
+    }
+
+    /// The names the session knows of `source` (not files: those depend on the word typed).
+    private func names(_ source: CompletionSource) -> [String] {
+        switch source {
+        case .screen: screens()
+        case .cell: cells()
+        case .rowCell: (rowCells ?? cells)()
+        case .plugin: plugins()
+        case .attribute(let cell): attributes(cell)
+        case .attributeValue(let cell, let attribute): attributeValues(cell, attribute)
+        case .file: []
+        }
+    }
+
+    /// The word begun with an open quote before the cursor (`open "mi`,
+    /// `from 'My Da`): the path or name it can be, written in quotes again,
+    /// closed unless it is a folder (`"mine.cellkit"`, `"My Data/`). What
+    /// comes before the quote says what the word is, as for a bare word.
+    private func completeQuoted(_ before: String, from quote: (offset: Int, mark: Character)) -> Completion {
+        let typed = Self.unescaped(String(before.dropFirst(quote.offset + 1)), quotedBy: quote.mark)
+        var wantsFiles = false
+        var known: [String] = []
+        _ = CommandSpec.complete(String(before.prefix(quote.offset))) { source in
+            if source == .file { wantsFiles = true } else { known += names(source) }
+            return []
+        }
+        let lowered = typed.lowercased()
+        let found = wantsFiles ? fileCandidates(for: typed) : known.filter { $0.lowercased().hasPrefix(lowered) }
+        var seen = Set<String>()
+        let candidates = found.filter { seen.insert($0).inserted }.map { name in
+            let isFolder = name.hasSuffix("/")
+            // In single quotes as typed, unless the name has one: then in double quotes, escaped.
+            let (open, text) = quote.mark == "'" && !name.contains("'") ? ("'", name) : ("\"", Script.escaped(name))
+            return open + text + (isFolder ? "" : open)
+        }
+        return Completion(candidates: candidates, replacing: quote.offset..<before.count)
+    }
+
+    /// Where the string still open at the end of `text` starts, and its
+    /// quote (`"` or `'`): `nil` when every string is closed, or the open
+    /// one does not start a word (after a blank, `=`, `[` or `,`), or a
+    /// comment ends the line. Inside double quotes a backslash escapes the
+    /// next character; single quotes take text as it is.
+    static func openQuote(in text: String) -> (offset: Int, mark: Character)? {
+        var open: (offset: Int, mark: Character)?
+        var escaped = false
+        var previous: Character = " "
+        for (offset, character) in text.enumerated() {
+            defer { previous = character }
+            if let string = open {
+                if escaped {
+                    escaped = false
+                } else if string.mark == "\"" && character == "\\" {
+                    escaped = true
+                } else if character == string.mark {
+                    open = nil
+                }
+                continue
+            }
+            if character == "#" && (previous == " " || previous == "\t") { return nil }
+            if character == "\"" || character == "'" {
+                guard " \t=[,".contains(previous) else { return nil }
+                open = (offset, character)
             }
         }
-        return Completion(candidates: result.candidates, replacing: min(result.start, cursor)..<cursor)
+        return open
+    }
+
+    /// The text typed after a quote, its escapes read (`\"` is `"`, `\\` is `\`, `\n` a line break).
+    static func unescaped(_ text: String, quotedBy mark: Character) -> String {
+        guard mark == "\"" else { return text }
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                escaped = false
+                switch character {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                case "r": result.append("\r")
+                default: result.append(character)
+                }
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// The values Tab offers for an attribute of `type`: the cases of an

@@ -76,7 +76,9 @@ extension CommandSpec {
             var seen = Set<String>()
             let lowered = partial.lowercased()
             let found = candidates.filter {
-                $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted
+                // A name written in quotes (`"My Data/"`) matches by what is in them.
+                let name = $0.hasPrefix("\"") ? $0.dropFirst() : Substring($0)
+                return name.lowercased().hasPrefix(lowered) && seen.insert($0).inserted
             }
             return CommandCompletion(start: start, candidates: found)
         }

@@ -140,10 +140,8 @@ final class BoundRows {
             }
             if allText && !keys.isEmpty {
                 file.scalarKeys = keys
-                // (The SDK writes a Double as its shortest decimal: one written so is its own text.)
-                file.scalarTextFormat = JSONNumberText(isShortestDecimal: true) {
-                    AttributeValue.double($0).description
-                }
+                // (A number's text is as the file writes it, as from a CSV file and from the parser.)
+                file.keepsScalarTexts = true
             }
         }
     }

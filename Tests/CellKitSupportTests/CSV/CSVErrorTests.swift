@@ -74,6 +74,32 @@ struct CSVErrorTests {
         #expect(error.fix == "quote fields that contain ',', or add a column to the header")
     }
 
+    /// Issue 33, item 14: a parser told to go on past records with the wrong
+    /// number of fields reports the first of them, each as the parse alone
+    /// would, counts the rest, and keeps every record a field per column; any
+    /// other error still stops it.
+    @Test func recordsWithTheWrongNumberOfFieldsAreReportedTogether() throws {
+        let text = "a,b\n1,2\n3\n4,5,6\n7,8\n9\n10,11,12,13\n\"x\"\n"
+        var parser = CSVParser()
+        parser.fieldCountErrorLimit = 3
+        let table = try parser.parse(text)
+        #expect(
+            table.fieldCountErrors.map(\.description) == [
+                "3:2: record 2 has 1 field, but the header has 2 (a, b); add the missing fields; an empty field is nothing between two ','s",
+                "4:5: record 3 has 3 fields, but the header has 2; quote fields that contain ',', or add a column to the header",
+                "6:2: record 5 has 1 field, but the header has 2 (a, b); add the missing fields; an empty field is nothing between two ','s",
+            ])
+        #expect(table.moreFieldCountErrors == 2)
+        #expect(
+            table.records.map(\.fields) == [
+                ["1", "2"], ["3", ""], ["4", "5"], ["7", "8"], ["9", ""], ["10", "11"], ["x", ""],
+            ])
+        #expect(table.records[1]["b"] == "")
+        // The first alone, as before, without the limit.
+        #expect(throws: PositionedError.self) { try CSVParser().parse(text) }
+        #expect(throws: PositionedError.self) { try parser.parse("a,b\n1\n2,\"x\n") }
+    }
+
     /// Counting records checks exactly what parsing does: the same header and
     /// count, or the same error at the same place, for any input.
     @Test func countingRecordsAcceptsAndRefusesWhatParsingDoes() {

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 @testable import CellKitSupport
@@ -52,6 +53,28 @@ struct FileErrorTests {
         #expect(error.description == expected)
         #expect(error.errno == code)
         #expect(error.path == path)
+    }
+
+    /// Issue 33, item 16: a link that leads nowhere, through other links or
+    /// not, is not called missing (it is there): the error says where the
+    /// links lead, to the end.
+    @Test func aLinkThatLeadsNowhereSaysWhereItLeads() throws {
+        let directory = try TemporaryDirectory()
+        let first = directory.path + "/first"
+        #expect(symlink("second", first) == 0 && symlink(directory.path + "/missing", directory.path + "/second") == 0)
+        let chain = "a symbolic link to 'second', a symbolic link to '\(directory.path)/missing', which does not exist"
+        #expect(FileError.danglingLink(first) == chain)
+        let error = try #require(throws: FileError.self) { try readFile(first) }
+        #expect(
+            error.description
+                == "cannot open '\(first)': it is \(chain) (ENOENT); create the file it leads to, or point the link "
+                + "at one that exists")
+        // Not a link, a link to a file, a loop: nothing to say.
+        #expect(symlink("loop", directory.path + "/loop") == 0 && symlink("first", directory.path + "/third") == 0)
+        for path in [directory.path + "/missing", directory.path + "/loop", directory.path] {
+            #expect(FileError.danglingLink(path) == nil, "\(path)")
+        }
+        #expect(FileError.danglingLink(directory.path + "/third")?.hasPrefix("a symbolic link to 'first', a ") == true)
     }
 
     @Test func aPathWithANulCharacterIsRefusedBeforeCallingC() throws {

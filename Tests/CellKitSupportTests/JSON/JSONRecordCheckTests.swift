@@ -54,14 +54,13 @@ struct JSONRecordCheckTests {
         #expect(JSONRecordCheck.scalarMembers(Array(#"[{}]"#.utf8), keys: []) == 1)
         // Keys of one length are told apart by their bytes; keys asked for twice are refused.
         let sameLength = #"[{"ab": 1, "id": 2, "xy": 3}, {"id": 4, "ab": 5}]"#
-        let numbers = JSONNumberText(isShortestDecimal: false) { "\($0)" }
         #expect(JSONRecordCheck.scalarMembers(Array(sameLength.utf8), keys: ["id", "ab"]) == 2)
         #expect(
-            JSONRecordCheck.scalarTexts(Array(sameLength.utf8), keys: ["ab", "id"], numbers: numbers)
+            JSONRecordCheck.scalarTexts(Array(sameLength.utf8), keys: ["ab", "id"])
                 == [["1", "2"], ["5", "4"]])
         #expect(JSONRecordCheck.scalarMembers(Array(sameLength.utf8), keys: ["id", "xy"]) == nil)
         #expect(JSONRecordCheck.scalarMembers(Array(sameLength.utf8), keys: ["id", "id"]) == nil)
-        #expect(JSONRecordCheck.scalarTexts(Array(sameLength.utf8), keys: ["ab", "id", "ab"], numbers: numbers) == nil)
+        #expect(JSONRecordCheck.scalarTexts(Array(sameLength.utf8), keys: ["ab", "id", "ab"]) == nil)
         // A key longer than any asked for.
         #expect(JSONRecordCheck.scalarMembers(Array(#"[{"identifier": 1, "id": 2}]"#.utf8), keys: ["id"]) == 1)
     }
@@ -69,15 +68,14 @@ struct JSONRecordCheckTests {
     /// The texts of the values asked for; a string asked for with an escape
     /// is the parser's to read (`nil`), one not asked for is skipped.
     @Test func textsOfStringsWithAnEscapeAreLeftToTheParser() {
-        let numbers = JSONNumberText(isShortestDecimal: false) { "\($0)" }
         let text = #"[{"note": "a\"b", "id": 1, "name": "Ada 網關"}, {"id": 2, "note": "c", "name": "Grace"}]"#
         #expect(
-            JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["id", "name"], numbers: numbers)
+            JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["id", "name"])
                 == [["1", "Ada 網關"], ["2", "Grace"]])
-        #expect(JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["name", "note"], numbers: numbers) == nil)
+        #expect(JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["name", "note"]) == nil)
         let later = #"[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Gr\u0061ce"}]"#
-        #expect(JSONRecordCheck.scalarTexts(Array(later.utf8), keys: ["name"], numbers: numbers) == nil)
-        #expect(JSONRecordCheck.scalarTexts(Array(later.utf8), keys: ["id"], numbers: numbers) == [["1"], ["2"]])
+        #expect(JSONRecordCheck.scalarTexts(Array(later.utf8), keys: ["name"]) == nil)
+        #expect(JSONRecordCheck.scalarTexts(Array(later.utf8), keys: ["id"]) == [["1"], ["2"]])
     }
 
     @Test func refusesWhatItDoesNotCount() {
@@ -142,8 +140,51 @@ struct JSONRecordCheckTests {
                 counted += 1
                 #expect(Self.parsed(bytes, keys: keys) == check, "\(String(decoding: bytes, as: UTF8.self))")
             }
+            if let texts = JSONRecordCheck.scalarTexts(bytes, keys: keys) {
+                #expect(texts == Self.parsedTexts(bytes, keys: keys), "\(String(decoding: bytes, as: UTF8.self))")
+            }
         }
         #expect(counted > 1000)  // the sweep reached the counting path
+    }
+
+    /// The texts of `keys` in each record, as the parser that keeps numbers'
+    /// text reads them (as data files are read); `nil` when it does not read
+    /// an array of objects with every key scalar.
+    static func parsedTexts(_ bytes: [UInt8], keys: [String]) -> [[String]]? {
+        guard case .array(let records)? = try? JSONParser(keepsNumberText: true).parse(bytes) else { return nil }
+        return records.map { record in
+            keys.map { key in
+                switch record[key] {
+                case .bool(let b)?: b ? "true" : "false"
+                case .int(let i)?: String(i)
+                case .number(let text)?: text
+                case .string(let s)?: s
+                default: ""
+                }
+            }
+        }
+    }
+
+    /// Issue 33, item 13: a number's text is as the file writes it, as a CSV
+    /// field's is (`4134.0` was `4134`, `1e3` was `1000`), read quickly or
+    /// parsed; bound to a number, it is still the number it says.
+    @Test func aNumbersTextIsAsTheFileWritesIt() throws {
+        let written = [
+            "4134.0", "1e3", "-0.50", "1E+2", "0.1", "12345678901234567890", "-9223372036854775809", "-0", "7",
+            "2.50e-3", "100.000",
+        ]
+        let text = "[" + written.map { #"{"n": \#($0)}"# }.joined(separator: ", ") + "]"
+        #expect(JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["n"]) == written.map { [$0] })
+        #expect(Self.parsedTexts(Array(text.utf8), keys: ["n"]) == written.map { [$0] })
+        let lines = written.map { #"{"n": \#($0)}"# }.joined(separator: "\n")
+        #expect(JSONRecordCheck.scalarTexts(Array(lines.utf8), keys: ["n"], lines: true) == written.map { [$0] })
+        let values = try #require(try JSONParser(keepsNumberText: true).parse(text).arrayValue).map { $0["n"] }
+        #expect(values.map { $0?.doubleValue } == written.map { Double($0) })
+        #expect(values[0] == .number("4134.0") && values[8] == .int(7) && values[7] == .number("-0"))
+        #expect(
+            try JSONValue.array(values.compactMap { $0 }).serialized() == "[" + written.joined(separator: ",") + "]")
+        // Without keeping the text, numbers are what they were.
+        #expect(try JSONParser().parse("[4134.0, -0, 1e3]") == [.double(4134), .int(0), .double(1000)])
     }
 
     /// JSON Lines are checked as they are, not as the array
@@ -155,7 +196,6 @@ struct JSONRecordCheckTests {
         var generator = SeededGenerator(seed: 26)
         let pieces: [String] = ["1", "-0", "2.50", "1e5", "\"x\"", "\"é\"", "\"\\n\"", "true", "null", "[]", "{}"]
         let noise: [UInt8] = Array(#"{}[],:"\ 0123456789eE+-.tfnul"#.utf8) + [0x0A, 0x0D, 0x09, 0x80, 0xFF]
-        let numbers = JSONNumberText(isShortestDecimal: false) { "\($0)" }
         var counted = 0
         for _ in 0..<20_000 {
             var text = ""
@@ -176,9 +216,9 @@ struct JSONRecordCheckTests {
             #expect(
                 check == nil || check == Self.parsed(array, keys: keys), "\(String(decoding: bytes, as: UTF8.self))")
             if check != nil { counted += 1 }
-            let texts = JSONRecordCheck.scalarTexts(bytes, keys: keys, numbers: numbers, lines: true)
+            let texts = JSONRecordCheck.scalarTexts(bytes, keys: keys, lines: true)
             if let texts {
-                #expect(texts == JSONRecordCheck.scalarTexts(array, keys: keys, numbers: numbers))
+                #expect(texts == JSONRecordCheck.scalarTexts(array, keys: keys))
             }
         }
         #expect(counted > 1000)  // the sweep reached the counting path

@@ -101,9 +101,10 @@ import Testing
                 #expect(start.line == line && start.lineStart == lineStart, "start at \(start.offset)")
             }
             #expect(starts.last?.offset == bytes.count && starts.last?.record == 3_000)
-            // A worker given the starts parses each chunk into as many records as they say, the whole file's.
+            // A worker given the starts parses each chunk into as many records as they say, the whole file's
+            // (numbers kept as written, as data files are read).
             let whole =
-                try JSONParser().parse(
+                try JSONParser(keepsNumberText: true).parse(
                     layout.format == .jsonLines ? JSONCutScanner.arrayOfLines(bytes) : bytes
                 ).arrayValue ?? []
             let drawing = try DataFile(path, format: layout.format, chunkBytes: chunkBytes, starts: starts)

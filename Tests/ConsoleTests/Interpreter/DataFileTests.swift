@@ -121,7 +121,7 @@ import Testing
         for drawing in [false, true] {
             let file = try DataFile(path, chunkBytes: 4_096, positions: false)
             file.scalarKeys = ["id", "name"]
-            if drawing { file.scalarTextFormat = JSONNumberText(isShortestDecimal: false) { "\($0)" } }
+            file.keepsScalarTexts = drawing
             var index = 0
             var count = 0
             while let table = try file.table(chunk: index) {

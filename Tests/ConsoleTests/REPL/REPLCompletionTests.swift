@@ -98,6 +98,37 @@ import Testing
         #expect(files.fileCandidates(for: "~") == ["~/"])
     }
 
+    /// Issue 33, item 18: a word begun with a quote completes inside it
+    /// (`open "mi` → `open "mine.cellkit"`), a name that needs quotes gets
+    /// them right, and a folder is left open so Tab goes on inside it.
+    @Test func aQuotedWordCompletesInsideItsQuotes() throws {
+        let root = try REPLTestSupport.temporaryDirectory()
+        defer { REPLTestSupport.remove(root) }
+        try createDirectories(root + "/My Data")
+        try atomicWrite(root + "/mine.cellkit", "")
+        try atomicWrite(root + "/My Data/team \"2024\".json", "[]")
+        try atomicWrite(root + "/it's.csv", "")
+        let files = completion(in: root, home: root)
+        let line = #"open "mi"#
+        let result = files.complete(line, cursor: line.count)
+        #expect(result.candidates == [#""mine.cellkit""#])
+        #expect(result.range == 5..<8)  // from the quote
+        #expect(candidates(#"open "My"#, files) == [#""My Data/"#])
+        #expect(candidates(#"rows TextCell from "My Data/t"#, files) == [#""My Data/team \"2024\".json""#])
+        #expect(candidates("open 'mi", files) == ["'mine.cellkit'"])
+        #expect(candidates("open 'it", files) == [#""it's.csv""#])
+        #expect(candidates(#"open "My Data/team \"2"#, files) == [#""My Data/team \"2024\".json""#])
+        // Unquoted, a folder that needs quotes is left open too.
+        #expect(candidates("open My", files) == [#""My Data/"#])
+        // Names in quotes, as a bare word would be.
+        #expect(candidates(#"row "Te"#) == [#""TextCell""#])
+        #expect(candidates(#"show "Da"#) == [#""Dashboard""#])
+        // Not a word's start, a closed string, a comment: nothing new.
+        #expect(candidates(#"open x"mi"#, files) == [])
+        #expect(candidates(#"row TextCell text="hi" # "mi"#, files) == [])
+        #expect(candidates(#"open "mine.cellkit" "#, files) == [])
+    }
+
     @Test func aListingShowsNamesWithoutTheirSharedDirectory() {
         #expect(LineEditor.listedNames(["data/nested/", "data/team.json"]) == ["nested/", "team.json"])
         #expect(LineEditor.listedNames(["~/a", "~/b"]) == ["a", "b"])
