@@ -85,6 +85,8 @@ final class Worker {
     static let registryCacheVariable = ProcessInterface.registryCacheVariable
     /// The view `show` has open.
     private var view: ScreenFrames?
+    /// The records of its bindings that a source estimated, being counted.
+    private var counting: ExactCounts?
 
     init(channel: WorkerChannel, breadcrumb: Breadcrumb) {
         self.channel = channel
@@ -135,8 +137,19 @@ final class Worker {
                 screen: screen, host: host, colors: colors, size: TerminalSize(columns: columns, rows: rows),
                 breadcrumb: breadcrumb)
             if let previous { view?.keepPosition(of: previous) }
+            counting = ExactCounts(screen, host: host)
+            view?.counting = counting != nil
             return reply(.frame([]))
         case .viewAction(let action, let columns, let rows, let draw):
+            // Counted: the view is made again with the counts, where it was. The end waits for them.
+            if let counting, let view, let counted = action == .bottom ? counting.wait() : counting.result {
+                self.counting = nil
+                let exact = ScreenFrames(
+                    screen: counted, host: host, colors: view.colors, size: TerminalSize(columns: columns, rows: rows),
+                    breadcrumb: breadcrumb)
+                exact.keepPosition(of: view)
+                self.view = exact
+            }
             guard let view else { return reply(.failed("no view is open")) }
             let size = TerminalSize(columns: columns, rows: rows)
             if let action { view.apply(action, size: size) }
@@ -147,7 +160,10 @@ final class Worker {
                 return reply(.failed("\(error)"))
             }
         case .closeView:
-            defer { view = nil }
+            defer {
+                view = nil
+                counting = nil
+            }
             let oversized = SizeReports.take().map(\.description)
             return reply(.viewClosed(cellErrors: (view?.dataSource.errors ?? []) + oversized))
         case .validate(let plugins):

@@ -198,7 +198,10 @@ import Testing
         #expect(try Self.completes(.zsh, "cellkit describe TextCell ") == [])
         #expect(try Self.completes(.zsh, "cellkit preview ").contains("ProgressCell"))
         #expect(!(try Self.completes(.zsh, "cellkit preview ").contains("SectionHeader")))  // not a row's cell
-        #expect(try Self.completes(.zsh, "cellkit validate BasicCells ") == ["BasicCells", "CardCells", "ChartCells"])
+        #expect(
+            try Self.completes(.zsh, "cellkit validate BasicCells ") == [
+                "BasicCells", "CardCells", "ChartCells", "SQLite",
+            ])
         let help = try Self.completes(.zsh, "cellkit help ")
         #expect(help.count == Set(help).count && help.contains("rows"), "\(help)")
     }

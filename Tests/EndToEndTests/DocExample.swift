@@ -90,7 +90,9 @@ struct DocExample {
     /// The modules an example may use besides CellKit.
     private var imports: [String] {
         func uses(_ names: [String]) -> Bool { names.contains { name in code.contains { $0.contains(name) } } }
-        return (uses(["renderedText", "sweepWidths", "GoldenFiles", "TextFormat"]) ? ["CellKitTesting"] : [])
+        return
+            (uses(["renderedText", "sweepWidths", "GoldenFiles", "TextFormat", "DataSourceProbe"])
+            ? ["CellKitTesting"] : [])
             + (uses(["@Test", "#expect", "@Suite"]) ? ["Testing"] : [])
     }
 

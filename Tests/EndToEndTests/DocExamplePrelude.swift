@@ -31,6 +31,20 @@ enum DocExamplePrelude {
         var names: Names { fatalError() }
         var tiles: any CollectionViewDataSource { fatalError() }
         var dataView: any DataViewable { fatalError() }
+        var request: DataRequest { fatalError() }
+
+        final class SQLiteSource: DataSource {
+            static let format = DataFormat(name: "sqlite", fileExtensions: ["db"])
+            init(_ request: DataRequest) throws(DataSourceError) {}
+            func count() throws(DataSourceError) -> Int { 0 }
+            func read(from record: Int, into batch: inout DataBatch) throws(DataSourceError) {}
+        }
+        final class KeyValueSource: DataSource {
+            static let format = DataFormat(name: "kv", fileExtensions: ["kv"])
+            init(_ request: DataRequest) throws(DataSourceError) {}
+            func count() throws(DataSourceError) -> Int { 0 }
+            func read(from record: Int, into batch: inout DataBatch) throws(DataSourceError) {}
+        }
 
         enum WeatherCells: Plugin {
             static let name = "WeatherCells"

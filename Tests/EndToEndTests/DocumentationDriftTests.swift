@@ -25,7 +25,7 @@ import Testing
     static let notInTheRepository: Set<String> = [
         "Sources/WeatherCells/", "Sources/WeatherCells/HelloCell.swift", "WeatherCells.swift",
         "Tests/WeatherCellsTests/", "Tests/WeatherCellsTests/Golden/CardCell.txt", "Examples/hello.cellkit",
-        "docs/CellKit.doccarchive",
+        "docs/CellKit.doccarchive", "Examples/status.cellkit", "Examples/status.kv",
     ]
 
     @Test func everyFileADocumentNamesExists() throws {

@@ -41,7 +41,9 @@ import Testing
         let installed = try ReleaseInstallTests.installFromThisBuild(prefix: prefix, home: home)
         #expect(installed.status == 0, "\(installed.standardError)")
         #expect(installed.standardOutput.hasPrefix("installed cellkit "))
-        #expect(installed.standardOutput.contains("\(prefix)/lib/cellkit/plugins: BasicCells, CardCells, ChartCells\n"))
+        #expect(
+            installed.standardOutput.contains(
+                "\(prefix)/lib/cellkit/plugins: BasicCells, CardCells, ChartCells, SQLite\n"))
         let cellkit = prefix + "/bin/cellkit"
         #expect(try fileInfo(cellkit, followingSymbolicLinks: false)?.kind == .symbolicLink)
         for file in [

@@ -13,7 +13,7 @@ import Testing
         try repl.waitForPrompt()
         #expect(
             repl.screen.line(0).hasPrefix(
-                "CellKit 2.0.0 · 3 plugins on the path (type help, Tab completes, Ctrl-D leaves)"))
+                "CellKit 2.1.0 · 4 plugins on the path (type help, Tab completes, Ctrl-D leaves)"))
         #expect(repl.screen.bracketedPaste)
     }
 

@@ -4,7 +4,7 @@ import Testing
     @Test func versionPrintsTheSDKABI() throws {
         let result = try CellKitProcess.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("cellkit 2.0.0 (CellKit SDK 2.0.0, Swift "))
+        #expect(result.standardOutput.hasPrefix("cellkit 2.1.0 (CellKit SDK 2.1.0, Swift "))
     }
 
     /// Whether it is a release or a debug build (issue 33, item 21), as

@@ -50,6 +50,7 @@
             _ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput,
             progress: RenderProgress?
         ) throws(BackendError) -> RenderSummary {
+            let screen = try countedExactly(screen)
             do {
                 return try ScreenRenderer(screen: screen, host: host).render(
                     format: format, width: width, colors: colors, to: output)

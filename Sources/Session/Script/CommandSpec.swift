@@ -154,20 +154,23 @@ struct CommandSpec: Sendable {
         var example: String
         /// For `screen` options that apply to one layout only: `grid` or `list`.
         var layout: String?
+        /// How usage lines show its value, when not as its kind's (`TABLE`, not `TEXT`).
+        var placeholder: String?
 
         init(
             _ name: String, _ kind: Kind, _ summary: String, example: String,
-            layout: String? = nil
+            layout: String? = nil, placeholder: String? = nil
         ) {
             self.name = name
             self.kind = kind
             self.summary = summary
             self.example = example
             self.layout = layout
+            self.placeholder = placeholder
         }
 
         /// How usage lines show it: `width=N`.
-        var usage: String { "\(name)=\(kind.placeholder)" }
+        var usage: String { "\(name)=\(placeholder ?? kind.placeholder)" }
     }
 
     /// Whether a command takes a cell's attributes besides its options.

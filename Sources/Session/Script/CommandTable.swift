@@ -180,27 +180,30 @@ extension CommandSpec {
                     "format", .text,
                     "what FILE holds: csv, tsv, json, jsonl, or a plugin's data source such as sqlite (default: its "
                         + "extension; else a JSON array)",
-                    example: "jsonl"),
+                    example: "jsonl", placeholder: "csv|tsv|json|jsonl|SOURCE"),
                 .init(
                     "table", .text,
                     "the table or view of an SQLite database whose rows are drawn (FILE ending .db, .sqlite, .sqlite3)",
-                    example: "users"),
+                    example: "users", placeholder: "TABLE"),
                 .init(
                     "query", .text, "one read-only SELECT of an SQLite database whose rows are drawn",
-                    example: "\"SELECT name, age FROM users WHERE age > 30\""),
+                    example: "\"SELECT name, age FROM users WHERE age > 30\"", placeholder: "SELECT"),
             ],
             attributes: .boundCell,
             summary: "add a row per record of a data file",
             details: """
                 FILE is a JSON array of objects, JSON Lines (one object per line: .jsonl, \
-                .ndjson, or format=jsonl), or a CSV file whose first line names the columns; \
-                it is read a chunk of records at a time, whatever its size. NAME=.FIELD sets an attribute from a field of each record (.name, \
+                .ndjson, or format=jsonl), a CSV file whose first line names the columns, or \
+                what a plugin's data source reads: an SQLite database (.db, .sqlite, .sqlite3) \
+                with table=NAME or query="SELECT …"; it is read a chunk of records at a time, \
+                whatever its size. NAME=.FIELD sets an attribute from a field of each record (.name, \
                 .address.city, .tags[0], ."First Name", or . for the record itself); \
                 NAME=VALUE sets the same value on every row.
                 """,
             examples: [
                 "rows ProfileCell from \"Examples/team.json\" name=.name role=.title",
                 "items ProfileCell from team.csv name=.\"Full Name\" accent=blue",
+                "rows ProfileCell from \"app.db\" table=people name=.name role=.title",
             ]),
         CommandSpec(
             name: .render,

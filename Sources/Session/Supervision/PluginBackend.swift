@@ -37,6 +37,27 @@ protocol PluginBackend: AnyObject {
 }
 
 extension PluginBackend {
+    /// `screen` with each count a data source estimated (``SourceBinding/estimated``)
+    /// replaced by its records counted: a render lays out every row, so it
+    /// needs the count; `show` does not wait for it.
+    func countedExactly(_ screen: Screen) throws(BackendError) -> Screen {
+        var screen = screen
+        for s in screen.sections.indices {
+            for r in screen.sections[s].rows.indices {
+                guard case .bound(var binding) = screen.sections[s].rows[r], binding.source?.estimated == true
+                else { continue }
+                let check = try checkSource(binding, exact: true)
+                if let problem = check.problems.first {
+                    throw .render("\(binding.file)\(problem.place.map { ", \($0)" } ?? ""): \(problem.message)")
+                }
+                binding.count = check.count
+                binding.source?.estimated = false
+                screen.sections[s].rows[r] = .bound(binding)
+            }
+        }
+        return screen
+    }
+
     /// Draws `screen` into `output`, with no progress line.
     func render(_ screen: Screen, format: OutputFormat, width: Int, colors: ColorMode, to output: any TextOutput)
         throws(BackendError) -> RenderSummary
@@ -193,6 +214,7 @@ final class WorkerBackend: PluginBackend {
         progress: RenderProgress?
     ) throws(BackendError) -> RenderSummary {
         defer { progress?.finish() }
+        let screen = try countedExactly(screen)
         if jobs > 1, screen.kind == .list, format == .plain || format == .ansi,
             let blocks = RenderPart.blocks(of: screen, workers: jobs)
         {

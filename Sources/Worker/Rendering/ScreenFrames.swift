@@ -14,6 +14,9 @@ final class ScreenFrames {
     let content: any ScrollableContent
     let rows: RowLocator?
     let viewport: Viewport
+    /// Whether some of its rows are a data source's estimate, being counted
+    /// (the status line says "at most", and that it is counting).
+    var counting = false
     private let canvas = Canvas(width: 0, height: 0)
 
     init(screen: Screen, host: PluginHost, colors: ColorMode, size: TerminalSize, breadcrumb: Breadcrumb? = nil) {
@@ -101,12 +104,13 @@ final class ScreenFrames {
             if rows.total == 0 {
                 position = "no rows"
             } else if let visible = rows.visibleRows(pieces: pieces) {
+                let total = counting ? "at most \(rows.total) (counting)" : "\(rows.total)"
                 position =
                     visible.count == 1
-                    ? "row \(visible.lowerBound + 1) of \(rows.total)"
-                    : "rows \(visible.lowerBound + 1)–\(visible.upperBound + 1) of \(rows.total)"
+                    ? "row \(visible.lowerBound + 1) of \(total)"
+                    : "rows \(visible.lowerBound + 1)–\(visible.upperBound + 1) of \(total)"
             } else {
-                position = "\(rows.total) rows"
+                position = counting ? "at most \(rows.total) rows (counting)" : "\(rows.total) rows"
             }
         } else {
             let count = screen.rowCount

@@ -19,6 +19,11 @@ enum SourceChecker {
     static let maximumProblems = 10
 
     static func check(_ binding: Binding, host: PluginHost, exact: Bool = true) -> SourceCheck {
+        check(binding, registry: host.registry, exact: exact)
+    }
+
+    /// The check, against the plugins of `registry` (thread-safe: ``ExactCounts`` counts on a thread of its own).
+    static func check(_ binding: Binding, registry: PluginRegistry, exact: Bool = true) -> SourceCheck {
         guard let sourceBinding = binding.source else {
             return SourceCheck(problems: [SourceProblem("\(binding.file) is not read by a plugin's data source")])
         }
@@ -26,10 +31,10 @@ enum SourceChecker {
         let attributes: [AttributeDescriptor]
         do {
             guard
-                let found = try host.registry.resolve(sourceBinding.name, kinds: [.dataSource]).registration.dataSource
+                let found = try registry.resolve(sourceBinding.name, kinds: [.dataSource]).registration.dataSource
             else { return SourceCheck(problems: [SourceProblem("\(sourceBinding.name) is not a data source")]) }
             type = found
-            attributes = try host.registry.resolve(binding.cell.qualified).registration.attributes
+            attributes = try registry.resolve(binding.cell.qualified).registration.attributes
         } catch {
             return SourceCheck(problems: [SourceProblem(error.message, fix: error.fix)])
         }

@@ -22,8 +22,8 @@ import Testing
         #expect(
             s.takeOutput() == """
                 PLUGIN      VERSION  SDK  STATE   PROVIDES                                     PATH
-                TestCells   1.0.0    2.0  loaded  1 cell, 1 item, 1 header/footer view, 1 nib  (built in)
-                OtherCells  2.0.0    2.0  loaded  1 nib                                        (built in)
+                TestCells   1.0.0    2.1  loaded  1 cell, 1 item, 1 header/footer view, 1 nib  (built in)
+                OtherCells  2.0.0    2.1  loaded  1 nib                                        (built in)
 
                 """)
     }

@@ -17,7 +17,8 @@ import Testing
         #expect(usages[.row] == "row CELL [NAME=VALUE ...]")
         #expect(
             usages[.rows]
-                == "rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl] [NAME=.FIELD|NAME=VALUE ...]")
+                == "rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl|SOURCE] [table=TABLE] "
+                + "[query=SELECT] [NAME=.FIELD|NAME=VALUE ...]")
         #expect(
             usages[.render]
                 == "render [SCREEN] [to FILE] [format=plain|ansi|html|svg|json] [width=N]")
@@ -39,14 +40,14 @@ import Testing
     @Test func helpForOneCommand() throws {
         let help = try #require(CommandSpec.help("rows"))
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl]")
-        #expect(lines[1] == "     [NAME=.FIELD|NAME=VALUE ...]")
+        #expect(lines[0] == "rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl|SOURCE]")
+        #expect(lines[1] == "     [table=TABLE] [query=SELECT] [NAME=.FIELD|NAME=VALUE ...]")
         #expect(lines[2] == "also: items")
         #expect(lines[4].hasPrefix("Add a row per record of a data file. FILE is a JSON array"))
         #expect(lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("  ") })
         #expect(
             help.hasSuffix(
-                "Examples:\n  rows ProfileCell from \"Examples/team.json\" name=.name role=.title\n  items ProfileCell from team.csv name=.\"Full Name\" accent=blue"
+                "Examples:\n  rows ProfileCell from \"Examples/team.json\" name=.name role=.title\n  items ProfileCell from team.csv name=.\"Full Name\" accent=blue\n  rows ProfileCell from \"app.db\" table=people name=.name role=.title"
             ))
         let screen = try #require(CommandSpec.help("screen"))
         #expect(screen.contains("\nOptions:\n  width=N  "))

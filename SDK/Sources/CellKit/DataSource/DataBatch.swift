@@ -3,14 +3,12 @@
 /// then the record's ``DataPlace``.
 ///
 /// ```swift
-/// func read(from record: Int, into batch: inout DataBatch) throws(DataSourceError) {
-///     var row = record
-///     while batch.count < batch.capacity, let user = users.row(row) {
-///         batch.append(.text(user.name))
-///         batch.append(.integer(user.age))
-///         batch.endRecord(at: DataPlace(user.id))
-///         row += 1
-///     }
+/// let users: [(id: Int, name: String, age: Int)] = [(1, "Ada", 36), (2, "Grace", 85)]
+/// var batch = DataBatch(fieldCount: 2, capacity: 4096)
+/// for user in users where batch.count < batch.capacity {
+///     batch.append(.text(user.name))
+///     batch.append(.integer(Int64(user.age)))
+///     batch.endRecord(at: DataPlace(user.id))   // a row id, for errors
 /// }
 /// ```
 ///

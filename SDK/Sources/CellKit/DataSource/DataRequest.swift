@@ -70,7 +70,7 @@ public struct DataFormat: Sendable {
 /// An option of a ``DataFormat``: a `name=value` a `rows` command gives the source.
 ///
 /// ```swift
-/// DataOption("table", summary: "the table whose rows are read")
+/// let table = DataOption("table", summary: "the table whose rows are read")
 /// ```
 public struct DataOption: Sendable {
     /// Its name, as the command writes it.

@@ -7,34 +7,36 @@
 /// A source's code runs only in cellkit's worker process, as a cell's does.
 ///
 /// ```swift
-/// final class KeyValueSource: DataSource {
+/// /// `rows NumberCell from "any.file" format=numbers count=1000 n=.n square=.square`.
+/// final class NumberSource: DataSource {
 ///     static let format = DataFormat(
-///         name: "kv", summary: "key=value lines, a record each", fileExtensions: ["kv"])
-///     private let lines: [Substring]
+///         name: "numbers", summary: "the numbers from 1, and their squares", options: [DataOption("count")])
+///     private let total: Int
 ///     private let fields: [String]
 ///
 ///     init(_ request: DataRequest) throws(DataSourceError) {
-///         guard let text = try? String(contentsOfFile: request.path, encoding: .utf8) else {
-///             throw DataSourceError("cannot read \(request.path)", fix: "check that the file exists")
+///         guard let text = request.option("count"), let total = Int(text), total >= 0 else {
+///             throw DataSourceError("count= must be a whole number", fix: "write count=1000")
 ///         }
-///         lines = text.split(separator: "\n")
+///         for field in request.fields where field != "n" && field != "square" {
+///             throw DataSourceError("no field '\(field)'", fix: "its fields are n and square", field: field)
+///         }
+///         self.total = total
 ///         fields = request.fields
 ///     }
 ///
-///     func count() throws(DataSourceError) -> Int { lines.count }
+///     func count() throws(DataSourceError) -> Int { total }
 ///
 ///     func read(from record: Int, into batch: inout DataBatch) throws(DataSourceError) {
-///         for index in record..<min(lines.count, record + batch.capacity) {
-///             let pairs = lines[index].split(separator: " ").map { $0.split(separator: "=", maxSplits: 1) }
-///             for field in fields {
-///                 let pair = pairs.first { $0.first.map(String.init) == field }
-///                 batch.append(pair.flatMap { $0.count == 2 ? DataValue.text(String($0[1])) : nil } ?? .null)
-///             }
-///             batch.endRecord(at: DataPlace(index + 1))
+///         var n = record + 1
+///         while batch.count < batch.capacity && n <= total {
+///             for field in fields { batch.append(.integer(Int64(field == "n" ? n : n * n))) }
+///             batch.endRecord(at: DataPlace(n))
+///             n += 1
 ///         }
 ///     }
 ///
-///     func describe(_ place: DataPlace) -> String { "line \(place.key)" }
+///     func describe(_ place: DataPlace) -> String { "number \(place.key)" }
 /// }
 /// ```
 ///

@@ -3,8 +3,7 @@
 /// shows it at the script's `file:line:col`, naming the source's place.
 ///
 /// ```swift
-/// throw DataSourceError(
-///     "no table named 'userz'", fix: "its tables are users, orders", field: nil)
+/// throw DataSourceError("no table named 'userz'", fix: "did you mean 'users'?")
 /// ```
 public struct DataSourceError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in one sentence.
@@ -35,7 +34,7 @@ public struct DataSourceError: Error, Sendable, CustomStringConvertible {
 /// come from, and a token that changes with them.
 ///
 /// ```swift
-/// DataFingerprint(files: [path + "-wal"], token: "data_version \(version)")
+/// let fingerprint = DataFingerprint(files: ["/srv/app.db-wal"], token: "schema 7")
 /// ```
 public struct DataFingerprint: Hashable, Sendable {
     /// Other files the records come from; `watch=true` follows them too.

@@ -2,10 +2,12 @@
 /// host converts it to an attribute's type without parsing it again.
 ///
 /// ```swift
+/// var batch = DataBatch(fieldCount: 4, capacity: 1)
 /// batch.append(.text("Ada Lovelace"))
 /// batch.append(.integer(1815))
 /// batch.append(.number("4134.0"))   // a number as the file writes it
 /// batch.append(.null)                // the attribute keeps its default
+/// batch.endRecord(at: DataPlace(1))
 /// ```
 ///
 /// The cases are fixed (`@frozen`): a new kind of value would be a new major
@@ -73,6 +75,8 @@
 /// turned into words (``DataSource/describe(_:)``) only when an error names it.
 ///
 /// ```swift
+/// var batch = DataBatch(fieldCount: 0, capacity: 1)
+/// let rowid: Int64 = 42
 /// batch.endRecord(at: DataPlace(rowid))
 /// ```
 @frozen public struct DataPlace: Hashable, Sendable {
