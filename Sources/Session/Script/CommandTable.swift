@@ -177,10 +177,10 @@ extension CommandSpec {
                     "draw the screen again when FILE changes (in show, and at the prompt); a file half written keeps the last good rows",
                     example: "true"),
                 .init(
-                    "format", .text,
+                    "format", .dataFormat,
                     "what FILE holds: csv, tsv, json, jsonl, or a plugin's data source such as sqlite (default: its "
                         + "extension; else a JSON array)",
-                    example: "jsonl", placeholder: "csv|tsv|json|jsonl|SOURCE"),
+                    example: "jsonl"),
                 .init(
                     "table", .text,
                     "the table or view of an SQLite database whose rows are drawn (FILE ending .db, .sqlite, .sqlite3)",
