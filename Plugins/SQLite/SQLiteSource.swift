@@ -105,6 +105,19 @@ final class SQLiteSource: DataSource {
     }
 
     func read(from record: Int, into batch: inout DataBatch) throws(DataSourceError) {
+        // A query has no rowid to seek by: asked for records further on (a
+        // worker's next block), its cursor steps over those between, rather
+        // than run the query again from its start.
+        if rowidTable == nil, let cursor, record > next {
+            while next < record {
+                let status = library.step(cursor)
+                if status == SQLiteLibrary.done { return }  // the records ended before it
+                guard status == SQLiteLibrary.row else {
+                    throw connection.error(status, doing: "reading \(origin)").dataSourceError
+                }
+                next += 1
+            }
+        }
         if cursor == nil || next != record {
             do {
                 try seek(to: record)

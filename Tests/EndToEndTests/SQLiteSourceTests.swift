@@ -50,10 +50,14 @@ struct SQLiteSourceTests {
         let fromCSV = try scratch.cellkit(["run", "csv.cellkit", "--jobs", "1"])
         #expect(fromCSV.status == 0, "\(fromCSV.standardError)")
         #expect(fromCSV.standardOutput.split(separator: "\n").count > 5000)
-        for jobs in ["1", "2"] {
-            let fromDatabase = try scratch.cellkit(["run", "db.cellkit", "--jobs", jobs])
+        try scratch.write(
+            "query.cellkit",
+            Self.table.replacing(
+                "\"FILE\"", with: "\"app.db\" query=\"SELECT id, name, value, status, hits FROM services ORDER BY id\""))
+        for (script, jobs) in [("db.cellkit", "1"), ("db.cellkit", "2"), ("query.cellkit", "2")] {
+            let fromDatabase = try scratch.cellkit(["run", script, "--jobs", jobs])
             #expect(fromDatabase.status == 0, "\(fromDatabase.standardError)")
-            #expect(fromDatabase.standardOutput == fromCSV.standardOutput, "--jobs \(jobs)")
+            #expect(fromDatabase.standardOutput == fromCSV.standardOutput, "\(script) --jobs \(jobs)")
         }
     }
 
