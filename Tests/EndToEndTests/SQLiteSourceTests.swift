@@ -53,7 +53,8 @@ struct SQLiteSourceTests {
         try scratch.write(
             "query.cellkit",
             Self.table.replacing(
-                "\"FILE\"", with: "\"app.db\" query=\"SELECT id, name, value, status, hits FROM services ORDER BY id\""))
+                "\"FILE\"", with: "\"app.db\" query=\"SELECT id, name, value, status, hits FROM services ORDER BY id\"")
+        )
         for (script, jobs) in [("db.cellkit", "1"), ("db.cellkit", "2"), ("query.cellkit", "2")] {
             let fromDatabase = try scratch.cellkit(["run", script, "--jobs", jobs])
             #expect(fromDatabase.status == 0, "\(fromDatabase.standardError)")
