@@ -119,7 +119,7 @@ final class ScrollView {
                     size = current
                     needsDraw = true
                 }
-                if needsDraw && typedAhead.isEmpty && !reader.hasKeyReady() {
+                if needsDraw && !reader.hasKeyReady() {
                     try draw(after: pending, size: size)
                     pending = nil
                     needsDraw = false
@@ -293,9 +293,16 @@ final class ScrollView {
         }
         let search = ViewSearch(
             text: text, backward: backward, from: start, pieceCount: status.pieceCount, width: status.width)
-        message = "searching for \(Sanitized.text(text))… Ctrl-C stops"
-        try writeStatusLine(size: size)
+        // A search that takes a moment says so, and how to stop it.
+        let clock = ContinuousClock()
+        let started = clock.now
+        var said = false
         let outcome = try frames.find(search, in: screen) { wait in
+            if !said && clock.now - started > .milliseconds(100) {
+                said = true
+                message = "searching for \(Sanitized.text(text))… Ctrl-C stops"
+                try? writeStatusLine(size: size)
+            }
             guard let event = try? reader.next(timeout: wait) else { return false }
             if event == .key(.control("c")) { return true }
             typedAhead.append(event)
