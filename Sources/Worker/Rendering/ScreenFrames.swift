@@ -126,7 +126,11 @@ final class ScreenFrames {
         for row in 0..<min(viewport.height, size.rows) {
             if row > 0 { bytes += [0x0D, 0x0A] }
             if let line = lines.popFirst() { bytes += line }
-            bytes += Array("\u{1B}[0m\u{1B}[K".utf8)
+            bytes += Array("\u{1B}[0m".utf8)
+            // A line that fills the window leaves the cursor on its last column, which an
+            // erase to the end of the line would blank (xterm's and the VT100's pending wrap).
+            let full = canvas.width == size.columns && canvas[canvas.width - 1, row] != .blank
+            if !full { bytes += Array("\u{1B}[K".utf8) }
         }
         return (bytes, status(pieces: pieces))
     }

@@ -290,10 +290,17 @@ extension Canvas {
         return cells.withUnsafeBufferPointer { cells in
             let row = cells.baseAddress! + y * width
             let first = pattern.contents[0]
-            for x in column...(width - count) where matches(row[x].content, first, pattern) {
-                var k = 1
-                while k < count && matches(row[x + k].content, pattern.contents[k], pattern) { k += 1 }
-                if k == count { return x }
+            let last = width - count
+            var x = column
+            // Most cells are not the text's first: a scalar is looked for by itself.
+            let firstIsScalar = first & Cell.clusterFlag == 0 || first == Cell.continuation
+            while x <= last {
+                if firstIsScalar ? row[x].content == first : matches(row[x].content, first, pattern) {
+                    var k = 1
+                    while k < count && matches(row[x + k].content, pattern.contents[k], pattern) { k += 1 }
+                    if k == count { return x }
+                }
+                x += 1
             }
             return nil
         }
