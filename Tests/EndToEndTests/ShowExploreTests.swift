@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 import Testing
 
 /// `show`'s keys for exploring a screen, in a pseudo-terminal read through a
@@ -130,6 +131,35 @@ import Testing
         #expect(status(repl.screen).hasPrefix(" Builds · rows 1–"))
         try repl.send("j")
         try repl.wait(for: "a line down") { $0.line(0).hasPrefix("┃ Builds") }
+        try repl.send("q")
+        try repl.waitForPrompt()
+    }
+
+    /// A table whose rows SQLite's largest rowid overstates (a third were
+    /// deleted): `show` opens on the estimate, and a jump and a search wait
+    /// for the count, shared by two workers.
+    @Test(.enabled(if: SQLiteDatabase.isAvailable, "libsqlite3.so.0 is not installed"))
+    func aJumpAndASearchWaitForARowCountThatWasEstimated() throws {
+        let home = try PTYSession.makeHome()
+        var sql = "CREATE TABLE builds(id INTEGER PRIMARY KEY, name TEXT);\nBEGIN;\n"
+        for i in 1...3000 { sql += "INSERT INTO builds VALUES(\(i), 'Build #\(i)');\n" }
+        sql += "DELETE FROM builds WHERE id % 3 = 0;\nCOMMIT;\n"
+        try SQLiteDatabase.create(at: home + "/builds.db", sql)
+        let repl = try PTYSession.start(home: home, ownsHome: true, environment: ["CELLKIT_JOBS": "2"])
+        try repl.type("load ChartCells")
+        try repl.type("screen Builds")
+        try repl.type("rows ColumnsCell from \"\(home)/builds.db\" table=builds values=[.id, .name] widths=8,*")
+        try repl.type("show")
+        try repl.wait(for: "the view") { self.status($0).hasPrefix(" Builds · rows 1–29 of ") }
+        try repl.send(":", "2500", Keys.enter)
+        // 2,000 rows: the last one, and the count the status line says.
+        try repl.wait(for: "the last row") { self.status($0).hasSuffix(":2500: the last row is 2000") }
+        #expect(status(repl.screen).hasPrefix(" Builds · rows 1972–2000 of 2000 · end"))
+        try repl.send("/", "Build #1000", Keys.enter)
+        try repl.wait(for: "the match") { self.status($0).hasSuffix("/Build #1000 · wrapped around to the top") }
+        // Build #1000 is the 667th row left (every third was deleted).
+        #expect(status(repl.screen).hasPrefix(" Builds · rows 667–695 of 2000"))
+        #expect(repl.screen.line(0).hasPrefix("1000      Build #1000"))
         try repl.send("q")
         try repl.waitForPrompt()
     }
