@@ -9,7 +9,7 @@ import WorkerProtocol
 /// text's (``TextPattern``).
 ///
 /// The session shares a search's blocks among its workers (docs/design.md,
-/// "Searching in `show`"); each keeps one of these for as long as it is
+/// "Exploring a screen in `show`"); each keeps one of these for as long as it is
 /// given blocks of the same screen, width and plan, so that its data files'
 /// chunks are read once, ahead, as a render's are.
 final class ScreenSearch {
