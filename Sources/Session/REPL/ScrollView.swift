@@ -176,7 +176,8 @@ final class ScrollView {
                         }
                         if let action = pending.take() { try frames.apply(action, size: size) }
                         let backward = lastSearch.backward != (key == .character("N"))
-                        pending = try search(lastSearch.text, backward: backward, again: true, size: size, reader: reader)
+                        pending = try search(
+                            lastSearch.text, backward: backward, again: true, size: size, reader: reader)
                         needsDraw = true
                         continue
                     }

@@ -34,7 +34,9 @@ final class ScreenSearch {
         // The rows of the blocks this worker draws: what its data files' reads ahead go to.
         if let table = content as? TableView {
             let rows = RowLocator(table: table, screen: drawn)
-            dataSource.plannedRows = plan.compactMap { rows.visibleRows(pieces: $0).map { $0.lowerBound..<$0.upperBound + 1 } }
+            dataSource.plannedRows = plan.compactMap {
+                rows.visibleRows(pieces: $0).map { $0.lowerBound..<$0.upperBound + 1 }
+            }
         }
     }
 

@@ -24,7 +24,8 @@ import Testing
         let file = try Support.rowsFile(count)
         dataFiles.directories.append(Path.dirname(file))
         let interpreter = try Support.interpreter(
-            running: "load BasicCells\nload ChartCells\nscreen Long\n\(script)rows TextCell from \"\(file)\" text=.name")
+            running: "load BasicCells\nload ChartCells\nscreen Long\n\(script)rows TextCell from \"\(file)\" text=.name"
+        )
         return (interpreter.session.screens[0], try #require(interpreter.inProcessHost))
     }
 
