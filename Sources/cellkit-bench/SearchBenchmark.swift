@@ -36,13 +36,7 @@ enum SearchBenchmark {
                 try session(
                     records: records, marks: marks, data: data, home: directory + "/home",
                     cellkit: buildDirectory + "/cellkit", plugins: buildDirectory))
-            let table = ResultLine.parse(
-                try Child.run([benchExecutable, "table", String(records)]).split(separator: "\n").last.map(
-                    String.init) ?? "")
-            guard let seconds = table["seconds"].flatMap(Double.init) else {
-                throw BenchError("cellkit-bench table \(records) printed no time")
-            }
-            tables.append(seconds)
+            tables.append(try DataBenchmark.tableSeconds(benchExecutable, rows: records))
         }
         var result = ResultLine()
         result.add("scenario", "search")

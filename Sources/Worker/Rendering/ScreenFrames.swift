@@ -23,8 +23,6 @@ final class ScreenFrames {
     /// (the status line says "at most", and that it is counting).
     var counting = false
     private let canvas = Canvas(width: 0, height: 0)
-    /// By section, the first row of each row source (a `row`, a run of `rows`).
-    private let sourceStarts: [[Int]]
     /// By section, the nearest header row at or before each row source's
     /// first row (``headerRow(section:atOrBefore:)``), as far as looked for.
     private var headerRows: [Int: [Int: Int?]] = [:]
@@ -36,13 +34,6 @@ final class ScreenFrames {
         dataSource.breadcrumb = breadcrumb
         content = dataSource.makeView()
         rows = (content as? TableView).map { RowLocator(table: $0, screen: screen) }
-        sourceStarts = screen.sections.map { section in
-            var start = 0
-            return section.rows.map { source in
-                defer { start += source.count }
-                return start
-            }
-        }
         viewport = Viewport(content: content, width: 1, height: 1)
         if rows != nil { viewport.pinned = { [unowned self] in self.pinnedPieces(top: $0) } }
         resize(size)
@@ -174,14 +165,8 @@ final class ScreenFrames {
     /// first rows of its row sources (a `row`, or a run of `rows`), or `nil`.
     private func headerRow(section: Int, atOrBefore row: Int) -> Int? {
         guard let table = content as? TableView else { return nil }
-        let firsts = sourceStarts[section]
-        // The row source that holds `row`.
-        var lo = 0
-        var hi = firsts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if firsts[mid] <= row { lo = mid } else { hi = mid - 1 }
-        }
+        let firsts = dataSource.starts[section]
+        let lo = dataSource.source(holding: row, inSection: section)
         var known = headerRows[section, default: [:]]
         defer { headerRows[section] = known }
         // Look back to the nearest source already looked at, then fill in forward.

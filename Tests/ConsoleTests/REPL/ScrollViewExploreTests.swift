@@ -13,11 +13,7 @@ import Testing
     typealias Support = REPLTestSupport
 
     /// The data files of the screens made here: rows are read from their file when drawn.
-    final class DataFiles {
-        var directories: [String] = []
-        deinit { for directory in directories { Support.remove(directory) } }
-    }
-    let dataFiles = DataFiles()
+    let dataFiles = REPLScrollViewTests.DataFiles()
 
     /// A screen `Long` of `count` rows `item 0` … and the interpreter that made it.
     func longScreen(_ count: Int = 500, script: String = "") throws -> (Screen, PluginHost) {
