@@ -325,7 +325,7 @@ extension Canvas {
 
     /// Makes this canvas `columns` of `source`, as tall: a wide character
     /// cut by either edge is a space.
-    func copy(columns: Range<Int>, of source: Canvas) {
+    @_spi(Host) public func copy(columns: Range<Int>, of source: Canvas) {
         reset(width: columns.count, height: source.height)
         for y in 0..<height {
             for x in 0..<width {
