@@ -288,21 +288,28 @@ extension Canvas {
         let count = pattern.contents.count
         guard y >= 0, y < height, count > 0, column >= 0, column + count <= width else { return nil }
         return cells.withUnsafeBufferPointer { cells in
-            let row = cells.baseAddress! + y * width
-            let first = pattern.contents[0]
-            let last = width - count
-            var x = column
-            // Most cells are not the text's first: a scalar is looked for by itself.
-            let firstIsScalar = first & Cell.clusterFlag == 0 || first == Cell.continuation
-            while x <= last {
-                if firstIsScalar ? row[x].content == first : matches(row[x].content, first, pattern) {
+            pattern.contents.withUnsafeBufferPointer { wanted in
+                let row = cells.baseAddress! + y * width
+                let first = wanted[0]
+                // Most cells are not the text's first: a scalar is looked for by itself, in a tight loop.
+                let firstIsScalar = first & Cell.clusterFlag == 0 || first == Cell.continuation
+                let last = width - count
+                var x = column
+                while x <= last {
+                    if firstIsScalar {
+                        while x <= last && row[x].content != first { x += 1 }
+                        guard x <= last else { return nil }
+                    } else if !matches(row[x].content, first, pattern) {
+                        x += 1
+                        continue
+                    }
                     var k = 1
-                    while k < count && matches(row[x + k].content, pattern.contents[k], pattern) { k += 1 }
+                    while k < count && matches(row[x + k].content, wanted[k], pattern) { k += 1 }
                     if k == count { return x }
+                    x += 1
                 }
-                x += 1
+                return nil
             }
-            return nil
         }
     }
 
