@@ -237,7 +237,9 @@ extension CommandSpec {
             summary: "view a screen interactively, scrolling it with the keys",
             details: """
                 Without SCREEN, the current screen. Only the rows in view are drawn, so a \
-                screen bound to a large data file opens at once.
+                screen bound to a large data file opens at once. In the view, /TEXT searches \
+                the rows as drawn (?TEXT backward, n and N again), :N shows row N, Right and \
+                Left scroll a screen wider than the window, q leaves.
                 """,
             examples: ["show", "show Team"]),
         CommandSpec(
