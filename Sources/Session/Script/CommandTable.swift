@@ -1,4 +1,5 @@
 import CellKitSupport
+import DataBinding
 
 extension CommandSpec {
     /// Widths and counts: large enough for any real screen, small enough that
@@ -178,9 +179,9 @@ extension CommandSpec {
                     example: "true"),
                 .init(
                     "format", .text,
-                    "what FILE holds: csv, tsv, json, jsonl, or a plugin's data source such as sqlite (default: its "
-                        + "extension; else a JSON array)",
-                    example: "jsonl", placeholder: "csv|tsv|json|jsonl|SOURCE"),
+                    "what FILE holds: \(RecordFormats.names.joined(separator: ", ")), or a plugin's data source such "
+                        + "as sqlite (default: its extension; else a JSON array)",
+                    example: "jsonl", placeholder: (RecordFormats.names + ["SOURCE"]).joined(separator: "|")),
                 .init(
                     "table", .text,
                     "the table or view of an SQLite database whose rows are drawn (FILE ending .db, .sqlite, .sqlite3)",
