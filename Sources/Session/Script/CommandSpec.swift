@@ -1,4 +1,5 @@
 import CellKitSupport
+import DataBinding
 import WorkerProtocol
 
 /// What one command of the language looks like: its positional arguments,
@@ -68,7 +69,7 @@ struct CommandSpec: Sendable {
             case .choice(let words):
                 words.count == 2
                     ? "\(words[0]) or \(words[1])" : "one of " + words.joined(separator: ", ")
-            case .dataFormat: "a format (\(RecordChunker.Format.names.joined(separator: ", ")), or a data source's name"
+            case .dataFormat: "a format (\(RecordFormats.names.joined(separator: ", ")), or a data source's name"
             }
         }
 
@@ -85,7 +86,7 @@ struct CommandSpec: Sendable {
             case .integer: "N"
             case .bool: "true|false"
             case .choice(let words): words.joined(separator: "|")
-            case .dataFormat: (RecordChunker.Format.names + ["SOURCE"]).joined(separator: "|")
+            case .dataFormat: (RecordFormats.names + ["SOURCE"]).joined(separator: "|")
             }
         }
 
@@ -111,7 +112,7 @@ struct CommandSpec: Sendable {
             case .bool: ["true", "false"]
             case .choice(let words): words
             case .topic: CommandSpec.topics
-            case .dataFormat: RecordChunker.Format.names
+            case .dataFormat: RecordFormats.names
             default: []
             }
         }

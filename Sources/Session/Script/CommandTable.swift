@@ -1,4 +1,5 @@
 import CellKitSupport
+import DataBinding
 
 extension CommandSpec {
     /// Widths and counts: large enough for any real screen, small enough that
@@ -178,8 +179,8 @@ extension CommandSpec {
                     example: "true"),
                 .init(
                     "format", .dataFormat,
-                    "what FILE holds: csv, tsv, json, jsonl, or a plugin's data source such as sqlite (default: its "
-                        + "extension; else a JSON array)",
+                    "what FILE holds: \(RecordFormats.names.joined(separator: ", ")), or a plugin's data source such "
+                        + "as sqlite (default: its extension; else a JSON array)",
                     example: "jsonl"),
                 .init(
                     "table", .text,

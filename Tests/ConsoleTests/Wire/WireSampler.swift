@@ -104,7 +104,7 @@ struct WireSampler {
     mutating func binding() -> Binding {
         Binding(
             cell: cellReference(), file: text(), path: text(),
-            format: [.csv(.comma), .csv(.tab), .json, .jsonLines][int(0...3)], mappings: list { $0.mapping() },
+            format: ["csv", "tsv", "json", "jsonl"][int(0...3)], mappings: list { $0.mapping() },
             count: natural(),
             identity: DataFileIdentity(size: integer(), seconds: integer(), nanoseconds: integer()),
             chunks: list {
