@@ -1,3 +1,5 @@
+import DataBinding
+
 /// One `cellkit` option, declared once: its spellings, its value, what it
 /// does, the commands it applies to, and how it changes the invocation.
 /// Parsing, the usage, each command's help, the shell completions and the
@@ -88,7 +90,8 @@ extension CommandLineOption {
                 invocation.updateRender { $0.width = columns }
             }),
         CommandLineOption(
-            names: ["--data"], value: Value(placeholder: "FILE", completion: .files(["csv", "tsv", "json", "jsonl"])),
+            names: ["--data"],
+            value: Value(placeholder: "FILE", completion: .files(RecordFormats.all.flatMap(\.fileEndings))),
             summary: "the data file the storyboard's `rows … from` bindings read", commands: [.render],
             apply: { invocation, value throws(UsageError) in invocation.updateRender { $0.data = value } }),
         CommandLineOption(
