@@ -59,6 +59,12 @@ public enum ParentWatch {
     /// This process's environment for a child it starts (`base`, or this
     /// process's own when `nil`), as `NAME=value` strings: with ``variable``
     /// set to this process's id, for the child's ``arm()``.
+    ///
+    /// Under AddressSanitizer (`ASAN_OPTIONS` set: CI's second pass), a
+    /// child gets `SWIFT_BACKTRACE=enable=no` unless it is set: Swift's
+    /// backtracer reads the crashed thread's stack in a way the sanitizer
+    /// reports as an overflow, so a plugin that traps would end its worker
+    /// or scanner with the sanitizer's exit status 1 instead of its signal.
     public static func childEnvironment(_ base: [String: String]? = nil) -> [String] {
         let prefix = variable + "="
         var entries: [String]
@@ -72,6 +78,11 @@ public enum ParentWatch {
                 if !text.hasPrefix(prefix) { entries.append(text) }
                 pointer += 1
             }
+        }
+        if entries.contains(where: { $0.hasPrefix("ASAN_OPTIONS=") })
+            && !entries.contains(where: { $0.hasPrefix("SWIFT_BACKTRACE=") })
+        {
+            entries.append("SWIFT_BACKTRACE=enable=no")
         }
         return entries + [prefix + String(getpid())]
     }

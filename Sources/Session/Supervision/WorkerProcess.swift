@@ -231,12 +231,6 @@ final class WorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, logCopy, 2)
         posix_spawn_file_actions_adddup2(&actions, socketCopy, 3)
         posix_spawn_file_actions_adddup2(&actions, breadcrumbCopy, 4)
-        var workerEnvironment = environment
-        // Under AddressSanitizer (CI's second pass), Swift's backtracer trips the sanitizer
-        // while it reports a crash, and the worker never ends: a plain crash is enough there.
-        if workerEnvironment["ASAN_OPTIONS"] != nil && workerEnvironment["SWIFT_BACKTRACE"] == nil {
-            workerEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-        }
         // A process group of its own: Ctrl-C at the terminal reaches the session only,
         // and the session ends the worker with everything it started (``ChildProcessGroup``).
         let child: ChildProcessGroup
@@ -250,7 +244,7 @@ final class WorkerProcess {
                 close(logCopy)
             }
             child = try ChildProcessGroup.spawn(
-                [executable, "--worker"], environment: workerEnvironment, actions: &actions)
+                [executable, "--worker"], environment: environment, actions: &actions)
         } catch {
             close(pair[0])
             throw WorkerFailure(reason: .couldNotStart("\(executable): \(error.reason)"))
