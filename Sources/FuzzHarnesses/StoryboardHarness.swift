@@ -47,7 +47,7 @@
                 let width = min(screen.width ?? 80, 400)
                 let renderer = ScreenRenderer(screen: screen, host: host)
                 for format in [OutputFormat.plain, .json] {
-                    try? renderer.render(format: format, width: width, colors: .none, to: MemoryOutput())
+                    _ = try? renderer.render(format: format, width: width, colors: .none, to: MemoryOutput())
                 }
             }
         }

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+import WorkerProtocol
 
 @testable import FuzzHarnesses
 @testable import Session

@@ -39,7 +39,8 @@ package struct SourceRecordReader: @unchecked Sendable {
     /// A field path a source cannot give: data sources give fields by name, not paths into them.
     package struct UnsupportedPath: Error {
         package var path: FieldPath
-        package var attribute: BoundAttribute
+        /// The name of the attribute it is bound to.
+        package var attributeName: String
     }
 
     /// The reader of `attributes` (the binding's bound attributes, in the
@@ -50,7 +51,9 @@ package struct SourceRecordReader: @unchecked Sendable {
         for attribute in attributes {
             var own: [Int] = []
             for (path, _) in attribute.fieldPaths {
-                guard let name = path.topLevelKey else { throw UnsupportedPath(path: path, attribute: attribute) }
+                guard let name = path.topLevelKey else {
+                    throw UnsupportedPath(path: path, attributeName: attribute.attribute.name)
+                }
                 if let index = fields.firstIndex(of: name) {
                     own.append(index)
                 } else {

@@ -170,7 +170,7 @@ extension RegistryCache {
         // Not into a folder another user could change: a link they planted as
         // registry.json would have this write replace the file it points to.
         guard (try? PrivateDirectory.prepare(Path.dirname(file))) != nil else { return }
-        try? atomicWrite(file, bytes)
+        _ = try? atomicWrite(file, bytes)
     }
 }
 

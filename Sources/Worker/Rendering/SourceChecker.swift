@@ -51,7 +51,7 @@ enum SourceChecker {
             return SourceCheck(problems: [
                 SourceProblem(
                     "the \(type.format.name) data source gives fields by name, not \(error.path)",
-                    fix: "bind a field by its name: \(error.attribute.attribute.name)=.NAME",
+                    fix: "bind a field by its name: \(error.attributeName)=.NAME",
                     field: error.path.description)
             ])
         }

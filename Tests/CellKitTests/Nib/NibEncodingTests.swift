@@ -13,7 +13,7 @@ import Testing
         let directory = temporary.path
         let path = directory + "/Bad.nib"
         let bytes: [UInt8] = Array("╭─ {title} ─╮\n│ {na".utf8) + [0xFF] + Array("me} │\n".utf8)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let nib = Nib(nibName: "Bad", bundle: PluginBundle(name: "EncodingTest", resourceDirectory: directory))
         let error = try #require(throws: CellKitError.self) { try nib.template() }
         #expect(error.code == .invalidNib)

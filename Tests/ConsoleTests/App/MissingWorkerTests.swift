@@ -2,6 +2,7 @@ import CellKitSupport
 import Glibc
 import TestSupport
 import Testing
+import WorkerProtocol
 
 @testable import Session
 

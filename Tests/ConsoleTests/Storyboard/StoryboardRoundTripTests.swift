@@ -55,7 +55,7 @@ import Testing
 
     static func draw(_ screen: Screen, _ host: PluginHost) -> String {
         let out = MemoryOutput()
-        try? ScreenRenderer(screen: screen, host: host).render(format: .plain, width: 40, colors: .none, to: out)
+        _ = try? ScreenRenderer(screen: screen, host: host).render(format: .plain, width: 40, colors: .none, to: out)
         return out.string
     }
 
