@@ -260,8 +260,10 @@
 /// the text as drawn, whatever drew it.
 ///
 /// ```swift
+/// let canvas = Canvas(width: 7, height: 1)
+/// canvas.draw("│ Ada │", at: .zero, style: .plain)
 /// let pattern = TextPattern("Ada")!
-/// canvas.column(of: pattern, inRow: 0)   // 2 for "│ Ada │"
+/// canvas.column(of: pattern, inRow: 0)   // 2
 /// ```
 @_spi(Host) public struct TextPattern: Sendable {
     /// The cells' contents, as in a canvas: a scalar, a continuation, or a
