@@ -84,7 +84,8 @@ let package = Package(
         .executableTarget(
             name: "cellkit-bench",
             dependencies: [
-                "PluginRuntime", "PluginDiscovery", "CellKitSupport", "MallocCounter", "TestSupport", cellKit,
+                "PluginRuntime", "PluginDiscovery", "DataBinding", "CellKitSupport", "MallocCounter", "TestSupport",
+                cellKit,
             ]),
         .target(name: "MallocCounter"),
         .target(name: "BenchTrivialC"),

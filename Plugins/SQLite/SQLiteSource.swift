@@ -105,6 +105,19 @@ final class SQLiteSource: DataSource {
     }
 
     func read(from record: Int, into batch: inout DataBatch) throws(DataSourceError) {
+        // A query has no rowid to seek by: asked for records further on (a
+        // worker's next block), its cursor steps over those between, rather
+        // than run the query again from its start.
+        if rowidTable == nil, let cursor, record > next {
+            while next < record {
+                let status = library.step(cursor)
+                if status == SQLiteLibrary.done { return }  // the records ended before it
+                guard status == SQLiteLibrary.row else {
+                    throw connection.error(status, doing: "reading \(origin)").dataSourceError
+                }
+                next += 1
+            }
+        }
         if cursor == nil || next != record {
             do {
                 try seek(to: record)
@@ -144,23 +157,66 @@ final class SQLiteSource: DataSource {
     // MARK: - Reading
 
     /// Starts the cursor at `record`: from the nearest checkpoint before it, by rowid, or by an offset.
+    ///
+    /// A table whose rowids run without a gap (most: rows added, none deleted)
+    /// finds a record's rowid by arithmetic, so a worker that draws every other
+    /// block of a shared render, or `show` jumping to the end, starts at once;
+    /// another table walks its rowids (which reads no column) from the nearest
+    /// checkpoint, noting checkpoints on the way.
     private func seek(to record: Int) throws(SQLiteError) {
         _ = library.finalize(cursor)
         cursor = nil
         var sql = select
-        if rowidTable != nil {
-            var from = record / Self.checkpointStride * Self.checkpointStride
-            while from > 0 && checkpoints[from] == nil { from -= Self.checkpointStride }
-            if let rowid = checkpoints[from] {
-                sql += " WHERE rowid >= \(rowid) ORDER BY rowid LIMIT -1 OFFSET \(record - from)"
+        if let table = rowidTable {
+            if dense == nil { dense = try Self.firstRowidIfDense(of: table, in: connection) }
+            if let first = dense ?? nil {
+                sql += " WHERE rowid >= \(first + Int64(record)) ORDER BY rowid"
             } else {
-                sql += " ORDER BY rowid LIMIT -1 OFFSET \(record)"
+                let (from, rowid) = try checkpoint(before: record, in: table)
+                sql += " WHERE rowid >= \(rowid) ORDER BY rowid LIMIT -1 OFFSET \(record - from)"
             }
         } else if record > 0 {
             sql += " LIMIT -1 OFFSET \(record)"
         }
         cursor = try connection.prepare(sql)
         next = record
+    }
+
+    /// For a table of rowids: its first rowid when they run from it without
+    /// a gap (`nil` inside), found once, at the first seek.
+    private var dense: Int64??
+
+    /// The first rowid of `table` when its rowids run without a gap; `nil` otherwise.
+    private static func firstRowidIfDense(of table: String, in connection: SQLiteConnection) throws(SQLiteError)
+        -> Int64?
+    {
+        let name = SQLiteConnection.quoted(table)
+        guard let count = try connection.integer("SELECT count(*) FROM \(name)"), count > 0,
+            let low = try connection.integer("SELECT min(rowid) FROM \(name)"),
+            let high = try connection.integer("SELECT max(rowid) FROM \(name)"), high - low + 1 == count
+        else { return nil }
+        return low
+    }
+
+    /// The checkpoint nearest at or before `record`: the record and its rowid,
+    /// after walking the rowids from the last checkpoint known to it.
+    private func checkpoint(before record: Int, in table: String) throws(SQLiteError) -> (record: Int, rowid: Int64) {
+        var from = record / Self.checkpointStride * Self.checkpointStride
+        while from > 0 && checkpoints[from] == nil { from -= Self.checkpointStride }
+        let target = record / Self.checkpointStride * Self.checkpointStride
+        guard from < target, let start = checkpoints[from] ?? (from == 0 ? Int64.min : nil) else {
+            return (from, checkpoints[from] ?? Int64.min)
+        }
+        let walk = try connection.prepare(
+            "SELECT rowid FROM \(SQLiteConnection.quoted(table)) WHERE rowid >= \(start) ORDER BY rowid")
+        defer { _ = library.finalize(walk) }
+        var at = from
+        while at <= target, library.step(walk) == SQLiteLibrary.row {
+            if at % Self.checkpointStride == 0 { checkpoints[at] = library.columnInt64(walk, 0) }
+            at += 1
+        }
+        let reached = min(target, (at - 1) / Self.checkpointStride * Self.checkpointStride)
+        return (reached, checkpoints[reached] ?? Int64.min)
     }
 
     /// Column `column` of the cursor's row, typed.

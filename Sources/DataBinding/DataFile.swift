@@ -10,14 +10,18 @@ import Dispatch
 /// the file (``ChunkPlace``), and a record larger than the record limit is
 /// an error at its start.
 ///
+/// What is done differently for each format is its ``RecordFormat``'s: the
+/// cut (its layout), and how a chunk is read for what the caller does with
+/// it (``reader``).
+///
 /// Reading in order, the next chunks are cut and parsed on other threads
 /// while the caller works on this one (``ReadAhead``): the check pass and a
 /// render each use both cores.
 package final class DataFile {
     package let path: String
     /// What the file holds: from `format=`, or its name.
-    package let format: RecordChunker.Format
-    private let chunker: RecordChunker
+    package let format: any RecordFormat
+    let chunker: RecordChunker
     /// Whether JSON values keep their positions (for errors: the check pass).
     private let positions: Bool
     /// The table last read, kept for the rows after it.
@@ -30,16 +34,18 @@ package final class DataFile {
     /// reading its records; `format` overrides what its name says. No record
     /// may be larger than `recordLimit` bytes (docs/limits.md).
     ///
-    /// Without `positions`, JSON chunks are parsed without the position of
-    /// each value: for drawing records `rows` checked. ``readAhead`` chunks
-    /// after the one asked for are read on other threads.
+    /// Without `positions`, chunks are parsed without the position of each
+    /// value (where the format can): for drawing records `rows` checked.
+    /// ``readAhead`` chunks after the one asked for are read on other threads.
     package init(
-        _ path: String, format: RecordChunker.Format? = nil,
+        _ path: String, format: (any RecordFormat)? = nil,
         recordLimit: Int = RecordChunker.defaultRecordLimit, chunkBytes: Int = DataFile.chunkBytes,
         positions: Bool = true, readAhead: Int = 1, starts: [RecordChunker.ChunkStart]? = nil
     ) throws(DataTable.OpenError) {
         self.path = path
-        self.format = format ?? RecordChunker.Format(path: path)
+        let format = format ?? RecordFormats.format(forPath: path)
+        self.format = format
+        reader = format.reader(for: [], to: .draw)
         self.positions = positions
         self.readAhead = max(0, readAhead)
         do {
@@ -50,7 +56,7 @@ package final class DataFile {
         }
         do {
             chunker = try RecordChunker(
-                path: path, format: self.format, targetBytes: chunkBytes, recordLimit: recordLimit)
+                path: path, layout: format.layout(), targetBytes: chunkBytes, recordLimit: recordLimit)
             if let starts, try chunker.adopt(starts), let adopted = chunker.chunkStarts {
                 chunkRecords = adopted.map(\.record)
             }
@@ -116,45 +122,20 @@ package final class DataFile {
         return try use(try take(index, positions: positions), index: index, positions: positions)
     }
 
-    /// Whether JSON chunks are read with the positions of their values.
+    /// Whether chunks are read with the positions of their values.
     package var keepsPositions: Bool { positions }
 
-    /// How each chunk is read: the settings below, set before the first read
-    /// and handed to the threads that read ahead.
-    fileprivate struct Reading: Sendable {
-        var countsOnly = false
-        var scalarKeys: [String]?
-        var keepsScalarTexts = false
-        var recordErrorLimit = 0
-    }
-    private var reading = Reading()
+    /// How each chunk is read (set before the first read, and handed to
+    /// the threads that read ahead): the format's way for what the caller
+    /// does with it (``read(_:to:)``). By default, parsed in full.
+    package var reader: any ChunkReader
 
-    /// Whether CSV chunks are only checked and counted, their fields not
-    /// kept (set before the first read): for a check that needs no field's
-    /// value, when every bound attribute is text made of fields. A chunk then
-    /// has its header and its count, no records.
-    package var countsOnly: Bool {
-        get { reading.countsOnly }
-        set { reading.countsOnly = newValue }
-    }
-
-    /// The keys each record of a JSON file must have with a scalar value,
-    /// when that is all the check needs (set before the first read): a chunk
-    /// whose records all have them is then checked and counted by
-    /// `JSONRecordCheck`, without a parse (a table with its count, no
-    /// records, ``DataTable/checkedKeys``); any other chunk is parsed in full.
-    package var scalarKeys: [String]? {
-        get { reading.scalarKeys }
-        set { reading.scalarKeys = newValue }
-    }
-
-    /// How many CSV records with more or fewer fields than the header a
-    /// chunk reports (``DataTable/recordErrors``) before it counts the rest,
-    /// going on past them (set before the first read): the check pass shows
-    /// them all at once. With 0, the first is the chunk's error.
-    package var recordErrorLimit: Int {
-        get { reading.recordErrorLimit }
-        set { reading.recordErrorLimit = newValue }
+    /// Reads the chunks the quickest way `use` allows for `bound`, the
+    /// bound attributes (set before the first read): a check of CSV text
+    /// made of fields only counts the records, one of JSON checks them
+    /// without a parse; drawing JSON reads the members' texts without a DOM.
+    package func read(_ bound: [BoundAttribute], to use: ChunkUse) {
+        reader = format.reader(for: bound, to: use)
     }
 
     /// What is made of each chunk's table on the thread that reads it
@@ -166,14 +147,6 @@ package final class DataFile {
     /// records go there and then, keeping their count (``DataTable/keepingOnlyTheCount()``):
     /// the reader reads every row from what was made.
     package var prepare: (@Sendable (DataTable) -> (any Sendable)?)?
-
-    /// With ``scalarKeys``, for drawing: whether a checked chunk keeps its
-    /// records' values of those keys as text (``DataTable/keyTexts``, a
-    /// number as it is written); `false` to count them only (the check pass).
-    package var keepsScalarTexts: Bool {
-        get { reading.keepsScalarTexts }
-        set { reading.keepsScalarTexts = newValue }
-    }
 
     /// The table holding record `record` (from 0), or `nil` when the file
     /// has fewer records.
@@ -190,7 +163,7 @@ package final class DataFile {
         do {
             index = try chunker.index(holding: record)
         } catch {
-            throw Self.openError(error, chunker)
+            throw openError(error)
         }
         guard let index else { return nil }
         let table = try use(try take(index, positions: positions), index: index, positions: positions)
@@ -211,92 +184,32 @@ package final class DataFile {
     }
 
     /// Reads and parses chunk `index`.
-    private static func read(
-        _ chunker: RecordChunker, chunk index: Int, path: String, positions: Bool, reading: Reading
-    ) -> Result<Outcome, DataTable.OpenError> {
+    private func read(_ index: Int, positions: Bool) -> Result<Outcome, DataTable.OpenError> {
         let found: RecordChunker.RecordChunk?
         do {
             found = try chunker.chunk(index)
         } catch {
-            return .failure(openError(error, chunker))
+            return .failure(openError(error))
         }
         guard let chunk = found else { return .success(.end) }
-        return parse(
-            chunk, format: chunker.format, path: path, positions: positions, reading: reading)
+        return Self.parse(chunk, path: path, positions: positions, reader: reader)
     }
 
-    /// Parses a chunk (on any thread: it touches nothing else). Its errors
-    /// are the parser's, at their place in the file.
+    /// Reads a chunk's records as `reader` does (on any thread: it touches
+    /// nothing else). Its errors are the parser's, at their place in the file.
     private static func parse(
-        _ chunk: RecordChunker.RecordChunk, format: RecordChunker.Format, path: String, positions: Bool,
-        reading: Reading
+        _ chunk: RecordChunker.RecordChunk, path: String, positions: Bool, reader: any ChunkReader
     ) -> Result<Outcome, DataTable.OpenError> {
         let place = ChunkPlace(
             path: path, lineOffset: chunk.lineOffset, lineStart: chunk.lineStart, bodyStart: chunk.range.lowerBound,
             prefix: chunk.prefix)
-        if reading.countsOnly, case .csv(let delimiter) = format,
-            let (header, count) = try? CSVParser(delimiter: delimiter, firstRecord: chunk.firstRecord + 1)
-                .countRecords(chunk.text)
-        {
-            // The scanner checks the UTF-8 itself: no String of the chunk, no field kept.
-            guard count == chunk.count else { return .failure(miscounted(chunk, path: path, parsed: count)) }
-            var table = DataTable(
-                path: path, storage: .csv(CSVTable(header: header, records: []), delimiter), text: "")
-            table.countedRecords = count
-            table.recordBase = chunk.firstRecord
-            table.place = place
-            return .success(.table(table, isLast: chunk.isLast))
-        }
-        if let scalarKeys = reading.scalarKeys, format == .json || format == .jsonLines {
-            // Every record has the keys, scalar: checked and counted (and their texts kept), not parsed (no DOM,
-            // no String of the chunk). Any other chunk is parsed below.
-            // JSON Lines are read as they are, not as the array `text` makes of them.
-            let bytes = chunk.lines ?? chunk.text
-            let lines = chunk.lines != nil
-            let keepsTexts = reading.keepsScalarTexts
-            let texts = keepsTexts ? JSONRecordCheck.scalarTexts(bytes, keys: scalarKeys, lines: lines) : nil
-            let count =
-                keepsTexts ? texts?.count : JSONRecordCheck.scalarMembers(bytes, keys: scalarKeys, lines: lines)
-            if let count, count == chunk.count {
-                let table = DataTable.checkedJSON(
-                    path: path, count: count, keys: scalarKeys, texts: texts ?? [], recordBase: chunk.firstRecord,
-                    place: place)
-                return .success(.table(table, isLast: chunk.isLast))
-            }
-        }
-        // One validating pass makes the text; ill-formed UTF-8 is the parser's error, with its place.
-        let bytes = chunk.text
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            let error: PositionedError?
-            switch format {
-            case .csv(let delimiter):
-                do {
-                    _ = try CSVParser(delimiter: delimiter, firstRecord: chunk.firstRecord + 1).parse(bytes)
-                    error = nil
-                } catch let e { error = e }
-            case .json, .jsonLines:
-                do {
-                    _ = try JSONParser().parse(bytes)
-                    error = nil
-                } catch let e { error = e }
-            }
-            guard let error else { return .failure(.io("\(path) is not UTF-8")) }
-            return .failure(
-                .data(
-                    DataTable.parseError(
-                        path, String(decoding: bytes, as: UTF8.self), error, place: place, notes: [])))
-        }
-        do {
-            var table = try DataTable.parse(
-                path, text: text, format: format, positions: positions, place: place, firstRecord: chunk.firstRecord,
-                recordErrorLimit: reading.recordErrorLimit)
+        return reader.table(of: chunk, path: path, place: place, positions: positions).flatMap { table in
             guard table.count == chunk.count else {
                 return .failure(miscounted(chunk, path: path, parsed: table.count))
             }
+            var table = table
             table.recordBase = chunk.firstRecord
             return .success(.table(table, isLast: chunk.isLast))
-        } catch {
-            return .failure(error)
         }
     }
 
@@ -322,7 +235,7 @@ package final class DataFile {
             if next.index != successor(of: index) { dropReadsAhead() }
         }
         if !positions && guessesChunks {
-            return try confirmed(Self.guess(chunk: index, of: chunker, keys: scalarKeys ?? []), index: index)
+            return try confirmed(Self.guess(chunk: index, of: chunker, reader: reader), index: index)
         }
         return try readExactly(index, positions: positions)
     }
@@ -331,9 +244,7 @@ package final class DataFile {
     private func readExactly(_ index: Int, positions: Bool) throws(DataTable.OpenError) -> Outcome {
         waitForCuts()
         // Read on demand, for the caller who waits on it: nothing is made of it (see `prepare`).
-        return try Self.read(
-            chunker, chunk: index, path: path, positions: positions, reading: reading
-        ).get()
+        return try read(index, positions: positions).get()
     }
 
     /// `outcome`, its table with what `prepare` makes of it.
@@ -357,11 +268,12 @@ package final class DataFile {
     // MARK: - Guessing chunks
 
     /// Whether the chunks of this file are guessed (decided at the first
-    /// read, and given up at the first guess that fails): for a check of
-    /// JSON by `JSONRecordCheck` alone (``scalarKeys``, nothing made), which
-    /// then reads each byte once, on every core, where an exact cut reads
-    /// them all first on one (``RecordChunker``'s guesses say why a guess
-    /// confirmed in order is right). Never with chunk starts given or a plan.
+    /// read, and given up at the first guess that fails): for a check that
+    /// keeps nothing (``ChunkReader/guessesChunks``: JSON checked by
+    /// `JSONRecordCheck` alone, nothing made), which then reads each byte
+    /// once, on every core, where an exact cut reads them all first on one
+    /// (``RecordChunker``'s guesses say why a guess confirmed in order is
+    /// right). Never with chunk starts given or a plan.
     private var guessing: Bool?
     /// How many chunks were read by a guess, confirmed (for tests).
     package private(set) var guessedChunks = 0
@@ -369,19 +281,17 @@ package final class DataFile {
     private var guessesChunks: Bool {
         if let guessing { return guessing }
         let guesses =
-            scalarKeys != nil && !keepsScalarTexts && prepare == nil && chunkRecords == nil && plan == nil
-            && !positions && chunker.guessesChunks
+            reader.guessesChunks && prepare == nil && chunkRecords == nil && plan == nil && !positions
+            && chunker.guessesChunks
         guessing = guesses
         return guesses
     }
 
     /// Chunk `index` of the file, guessed and checked (on any thread).
-    private static func guess(chunk index: Int, of chunker: RecordChunker, keys: [String])
+    private static func guess(chunk index: Int, of chunker: RecordChunker, reader: any ChunkReader)
         -> RecordChunker.GuessedChunk?
     {
-        chunker.guessedChunk(index) { text, isLines in
-            JSONRecordCheck.scalarMembersAndLines(text, keys: keys, lines: isLines)
-        }
+        chunker.guessedChunk(index, check: reader.checkGuess)
     }
 
     /// A guessed chunk, confirmed as chunk `index`, as a table of its count;
@@ -397,8 +307,8 @@ package final class DataFile {
         let place = ChunkPlace(
             path: path, lineOffset: start.line - 1, lineStart: start.lineStart, bodyStart: start.offset,
             prefix: chunker.textPrefix(ofChunk: index))
-        let table = DataTable.checkedJSON(
-            path: path, count: guess.count, keys: scalarKeys ?? [], recordBase: start.record, place: place)
+        var table = reader.checkedTable(count: guess.count, path: path, place: place)
+        table.recordBase = start.record
         return .table(table, isLast: guess.isLast)
     }
 
@@ -436,7 +346,7 @@ package final class DataFile {
     private final class ReadAhead: @unchecked Sendable {
         package let index: Int
         package let positions: Bool
-        private let reading: Reading
+        private let reader: any ChunkReader
         package let prepare: (@Sendable (DataTable) -> (any Sendable)?)?
         /// Whether the chunk is guessed (``DataFile/guessing``), not cut after the one before.
         package let guesses: Bool
@@ -448,24 +358,25 @@ package final class DataFile {
         private let done = DispatchGroup()
 
         fileprivate init(
-            index: Int, positions: Bool, reading: Reading, prepare: (@Sendable (DataTable) -> (any Sendable)?)?,
+            index: Int, positions: Bool, reader: any ChunkReader, prepare: (@Sendable (DataTable) -> (any Sendable)?)?,
             guesses: Bool
         ) {
             self.guesses = guesses
             self.index = index
             self.positions = positions
-            self.reading = reading
+            self.reader = reader
             self.prepare = prepare
             cut.enter()
             done.enter()
         }
 
-        package func run(_ chunker: RecordChunker, path: String, after previous: DispatchGroup?) {
+        package func run(
+            _ chunker: RecordChunker, format: any RecordFormat, path: String, after previous: DispatchGroup?
+        ) {
             if guesses {
                 // A guess uses nothing of the chunker's that an exact cut changes: no need to wait.
                 cut.leave()
-                outcome = .success(
-                    .guessed(DataFile.guess(chunk: index, of: chunker, keys: reading.scalarKeys ?? [])))
+                outcome = .success(.guessed(DataFile.guess(chunk: index, of: chunker, reader: reader)))
                 done.leave()
                 return
             }
@@ -474,15 +385,12 @@ package final class DataFile {
             do {
                 chunk = .success(try chunker.chunk(index))
             } catch {
-                chunk = .failure(DataFile.openError(error, chunker))
+                chunk = .failure(DataFile.openError(error, chunker, format: format))
             }
             cut.leave()
             outcome = DataFile.made(
                 chunk.flatMap { chunk in
-                    chunk.map {
-                        DataFile.parse(
-                            $0, format: chunker.format, path: path, positions: positions, reading: reading)
-                    } ?? .success(.end)
+                    chunk.map { DataFile.parse($0, path: path, positions: positions, reader: reader) } ?? .success(.end)
                 }, by: prepare)
             done.leave()
         }
@@ -498,11 +406,13 @@ package final class DataFile {
         }
         while aheads.count < readAhead, let next = successor(of: aheads.last?.index ?? index) {
             let read = ReadAhead(
-                index: next, positions: positions, reading: reading, prepare: prepare,
+                index: next, positions: positions, reader: reader, prepare: prepare,
                 guesses: !positions && guessesChunks)
-            let job = Handoff(chunker: chunker, path: path, read: read, previous: aheads.last?.cut)
+            let job = Handoff(chunker: chunker, format: format, path: path, read: read, previous: aheads.last?.cut)
             aheads.append(read)
-            DispatchQueue.global().async { job.read.run(job.chunker, path: job.path, after: job.previous) }
+            DispatchQueue.global().async {
+                job.read.run(job.chunker, format: job.format, path: job.path, after: job.previous)
+            }
         }
     }
 
@@ -518,19 +428,13 @@ package final class DataFile {
     }
 
     /// What a reading thread gets: the chunker (used by one thread at a
-    /// time, as ``ReadAhead`` says), the path, the result's box, and the
-    /// read before it.
+    /// time, as ``ReadAhead`` says), the format and the path, the result's
+    /// box, and the read before it.
     private struct Handoff: @unchecked Sendable {
         package let chunker: RecordChunker
+        package let format: any RecordFormat
         package let path: String
         package let read: ReadAhead
         package let previous: DispatchGroup?
-    }
-}
-
-extension DataTable {
-    /// Whether record `record` of the file is in this table.
-    package func holds(_ record: Int) -> Bool {
-        record >= recordBase && record < recordBase + count
     }
 }

@@ -1,5 +1,6 @@
 #if DEBUG
     import CellKitSupport
+    import DataBinding
     import Glibc
 
     /// Large data files read a chunk at a time: the first byte picks CSV, a
@@ -15,7 +16,8 @@
             var input = FuzzInput(data)
             let kind = input.byte() % 3
             let isCSV = kind == 0
-            let format: RecordChunker.Format = [.csv(.comma), .json, .jsonLines][Int(kind)]
+            let isLines = kind == 2
+            let format: any RecordFormat = [CSVFormat.csv, JSONArrayFormat(), JSONLinesFormat()][Int(kind)]
             let target = input.int(in: 64...4096)
             let bytes = Array(input.rest())
             let path = "/tmp/cellkit-fuzz-records-\(getpid()).\(format.name)"
@@ -27,7 +29,7 @@
                 return
             }
             guard
-                let chunker = try? RecordChunker(path: path, format: format, targetBytes: target)
+                let chunker = try? RecordChunker(path: path, layout: format.layout(), targetBytes: target)
             else { return }
             var chunks: [RecordChunker.RecordChunk] = []
             var offset = 0
@@ -62,7 +64,7 @@
             } else {
                 // The whole file's records: the array's elements, or each line that is not blank parsed alone.
                 let all: [JSONValue]
-                if format == .json {
+                if !isLines {
                     guard let whole = try? JSONParser().parse(bytes), case .array(let elements) = whole else { return }
                     all = elements
                 } else {
@@ -74,16 +76,17 @@
                     }
                     all = values
                 }
-                precondition(records(of: chunks) == all, "records lost, added or read differently")
-                guessed(path, format: format, target: target, bytes: bytes, all: all)
+                precondition(records(of: chunks, isLines: isLines) == all, "records lost, added or read differently")
+                guessed(path, format: format, isLines: isLines, target: target, bytes: bytes, all: all)
             }
         }
 
-        /// The records of JSON chunks, each chunk's as many as its count says.
-        static func records(of chunks: [RecordChunker.RecordChunk]) -> [JSONValue] {
+        /// The records of JSON chunks (of JSON Lines, `isLines`), each chunk's as many as its count says.
+        static func records(of chunks: [RecordChunker.RecordChunk], isLines: Bool) -> [JSONValue] {
             var all: [JSONValue] = []
             for chunk in chunks {
-                guard let value = try? JSONParser().parse(chunk.text), case .array(let records) = value else {
+                let text = isLines ? JSONCutScanner.arrayOfLines(chunk.text) : chunk.text
+                guard let value = try? JSONParser().parse(text), case .array(let records) = value else {
                     preconditionFailure("chunk \(chunk.index) of an array that parses does not")
                 }
                 precondition(records.count == chunk.count, "chunk \(chunk.index): the scan miscounted")
@@ -96,10 +99,12 @@
         /// and read exactly from the first guess that fails: each start
         /// confirmed is on its line, and a reader given the starts reads the
         /// whole file's records, as many in each chunk as the starts say.
-        static func guessed(_ path: String, format: RecordChunker.Format, target: Int, bytes: [UInt8], all: [JSONValue])
-        {
+        static func guessed(
+            _ path: String, format: any RecordFormat, isLines: Bool, target: Int, bytes: [UInt8], all: [JSONValue]
+        ) {
             // (An empty file has no chunk to guess, and starts a reader does not adopt: it reads nothing.)
-            guard !bytes.isEmpty, let chunker = try? RecordChunker(path: path, format: format, targetBytes: target)
+            guard !bytes.isEmpty,
+                let chunker = try? RecordChunker(path: path, layout: format.layout(), targetBytes: target)
             else { return }
             var index = 0
             var guessing = true
@@ -107,7 +112,7 @@
                 if guessing,
                     let guess = chunker.guessedChunk(
                         index,
-                        check: { text, isLines in
+                        check: { text in
                             let array = isLines ? JSONCutScanner.arrayOfLines(text) : text
                             guard case .array(let records)? = try? JSONParser().parse(array) else { return nil }
                             return RecordChunker.CheckedChunk(
@@ -132,7 +137,7 @@
                 index += 1
             }
             guard let starts = chunker.chunkStarts,
-                let reader = try? RecordChunker(path: path, format: format, targetBytes: target),
+                let reader = try? RecordChunker(path: path, layout: format.layout(), targetBytes: target),
                 (try? reader.adopt(starts)) == true
             else { preconditionFailure("the starts of guessed chunks are not the file's") }
             var chunks: [RecordChunker.RecordChunk] = []
@@ -140,7 +145,8 @@
                 chunks.append(chunk)
                 if chunk.isLast { break }
             }
-            precondition(records(of: chunks) == all, "guessed chunks lost, added or read records differently")
+            precondition(
+                records(of: chunks, isLines: isLines) == all, "guessed chunks lost, added or read records differently")
         }
     }
 #endif

@@ -87,6 +87,8 @@ final class Worker {
     private var view: ScreenFrames?
     /// The records of its bindings that a source estimated, being counted.
     private var counting: ExactCounts?
+    /// The blocks of a search `show` gave this worker (``ScreenSearch``).
+    private var search: ScreenSearch?
 
     init(channel: WorkerChannel, breadcrumb: Breadcrumb) {
         self.channel = channel
@@ -139,10 +141,12 @@ final class Worker {
             if let previous { view?.keepPosition(of: previous) }
             counting = ExactCounts(screen, host: host)
             view?.counting = counting != nil
-            return reply(.frame([]))
+            return reply(.frame([], status: nil))
         case .viewAction(let action, let columns, let rows, let draw):
-            // Counted: the view is made again with the counts, where it was. The end waits for them.
-            if let counting, let view, let counted = action == .bottom ? counting.wait() : counting.result {
+            // Counted: the view is made again with the counts, where it was. The end, a jump and a
+            // search wait for them.
+            if let counting, let view, let counted = action?.needsExactCount == true ? counting.wait() : counting.result
+            {
                 self.counting = nil
                 let exact = ScreenFrames(
                     screen: counted, host: host, colors: view.colors, size: TerminalSize(columns: columns, rows: rows),
@@ -153,16 +157,27 @@ final class Worker {
             guard let view else { return reply(.failed("no view is open")) }
             let size = TerminalSize(columns: columns, rows: rows)
             if let action { view.apply(action, size: size) }
-            guard draw else { return reply(.frame([])) }
+            guard draw else { return reply(.frame([], status: nil)) }
             do {
-                return reply(.frame(try view.frame(size: size)))
+                let frame = try view.frame(size: size)
+                return reply(.frame(frame.bytes, status: frame.status))
             } catch {
                 return reply(.failed("\(error)"))
             }
+        case .search(let request):
+            // Without a screen: the view's (counted before the session asked: ``ViewAction/exactCount``).
+            guard let screen = request.screen ?? view?.screen else { return reply(.failed("no view is open")) }
+            breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
+            if search?.draws(screen, width: request.width, plan: request.plan) != true {
+                search = ScreenSearch(
+                    screen: screen, width: request.width, plan: request.plan, host: host, breadcrumb: breadcrumb)
+            }
+            return reply(.found(search?.find(request)))
         case .closeView:
             defer {
                 view = nil
                 counting = nil
+                search = nil
             }
             let oversized = SizeReports.take().map(\.description)
             return reply(.viewClosed(cellErrors: (view?.dataSource.errors ?? []) + oversized))

@@ -86,13 +86,7 @@ enum DataBenchmark {
                 "cellkit wrote \(run.bytes) bytes in all for \(records) records; the checked run's output was "
                     + "\(reference.bytes) bytes")
             runs.append(run)
-            let table = ResultLine.parse(
-                try Child.run([benchExecutable, "table", String(records)]).split(separator: "\n").last.map(
-                    String.init) ?? "")
-            guard let seconds = table["seconds"].flatMap(Double.init) else {
-                throw BenchError("cellkit-bench table \(records) printed no time")
-            }
-            tables.append(seconds)
+            tables.append(try tableSeconds(benchExecutable, rows: records))
         }
         let seconds = Measure.median(runs.map(\.seconds))
         let cpuSeconds = Measure.median(runs.map(\.cpuSeconds))
@@ -118,6 +112,16 @@ enum DataBenchmark {
         // CPU of the whole `cellkit` (its workers included) against the engine's render, one thread.
         result.add("cpuRatio", format2(cpuSeconds / tableSeconds))
         result.print()
+    }
+
+    /// The seconds `cellkit-bench table ROWS` takes, run as a process of its own: the engine now.
+    static func tableSeconds(_ benchExecutable: String, rows: Int) throws -> Double {
+        let table = ResultLine.parse(
+            try Child.run([benchExecutable, "table", String(rows)]).split(separator: "\n").last.map(String.init) ?? "")
+        guard let seconds = table["seconds"].flatMap(Double.init) else {
+            throw BenchError("cellkit-bench table \(rows) printed no time")
+        }
+        return seconds
     }
 
     /// Runs `argv` with its standard output on /dev/null and its standard

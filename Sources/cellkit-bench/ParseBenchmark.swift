@@ -1,5 +1,6 @@
 import CellKit
 import CellKitSupport
+import DataBinding
 import Glibc
 
 /// Parsing data files in memory, in MB/s (10^6 bytes a second): issue 7's
@@ -18,7 +19,7 @@ import Glibc
 ///   value made: `checkMBps`), and the same keeping the keys' texts, as a
 ///   worker draws them (`textsMBps`).
 /// - both: `cutMBps`, the structural scan alone that finds where chunks
-///   start (`RecordChunker`), from the file.
+///   start (`RecordChunker`, with the format's layout), from the file.
 enum ParseBenchmark {
     static func run(format: String, records: Int, runs: Int = 5) throws {
         var result = ResultLine()
@@ -33,9 +34,11 @@ enum ParseBenchmark {
                 try Check.that(table.records.count == records, "CSVParser read \(table.records.count) records")
             }
             result.add("parseMBps", parse)
-            result.add(
-                "chunkedMBps", try chunked(bytes, named: "services.csv", .csv(.comma), records: records, runs: runs))
-            result.add("cutMBps", try cut(bytes, named: "services.csv", .csv(.comma), records: records, runs: runs))
+            let chunked = try chunked(bytes, named: "services.csv", CSVFormat.csv, records: records, runs: runs) {
+                try CSVParser().parse($0).records.count
+            }
+            result.add("chunkedMBps", chunked)
+            result.add("cutMBps", try cut(bytes, named: "services.csv", CSVFormat.csv, records: records, runs: runs))
         case "json":
             let bytes = ServiceRecords.json(records)
             result.add("bytes", bytes.count)
@@ -51,7 +54,10 @@ enum ParseBenchmark {
                 try Check.that(count == records, "JSONParser.parseDocument read \(count) records")
             }
             result.add("documentMBps", document)
-            result.add("chunkedMBps", try chunked(bytes, named: "services.json", .json, records: records, runs: runs))
+            let chunked = try chunked(bytes, named: "services.json", JSONArrayFormat(), records: records, runs: runs) {
+                try JSONParser().parseDocument($0).value.arrayValue?.count ?? 0
+            }
+            result.add("chunkedMBps", chunked)
             let keys = ["id", "name", "value", "status"]
             let check = try timed(runs, bytes: bytes.count) {
                 let count = JSONRecordCheck.scalarMembers(bytes, keys: keys) ?? -1
@@ -63,7 +69,8 @@ enum ParseBenchmark {
                 try Check.that(count == records, "JSONRecordCheck read \(count) records")
             }
             result.add("textsMBps", texts)
-            result.add("cutMBps", try cut(bytes, named: "services.json", .json, records: records, runs: runs))
+            result.add(
+                "cutMBps", try cut(bytes, named: "services.json", JSONArrayFormat(), records: records, runs: runs))
         default:
             throw BenchError("the data format is csv or json")
         }
@@ -72,21 +79,19 @@ enum ParseBenchmark {
     }
 
     /// `bytes` written to a temporary file and read chunk by chunk, each
-    /// chunk parsed on its own (with positions): the median MB/s.
+    /// chunk parsed on its own by `parse` (with positions), which counts its
+    /// records: the median MB/s.
     private static func chunked(
-        _ bytes: [UInt8], named name: String, _ format: RecordChunker.Format, records: Int, runs: Int
+        _ bytes: [UInt8], named name: String, _ format: any RecordFormat, records: Int, runs: Int,
+        parse: ([UInt8]) throws -> Int
     ) throws -> Int {
         try inTemporaryFile(bytes, named: name) { path in
             try timed(runs, bytes: bytes.count) {
-                let chunker = try RecordChunker(path: path, format: format)
+                let chunker = try RecordChunker(path: path, layout: format.layout())
                 var count = 0
                 var index = 0
                 while let chunk = try chunker.chunk(index) {
-                    switch format {
-                    case .csv: count += try CSVParser().parse(chunk.text).records.count
-                    case .json, .jsonLines:
-                        count += try JSONParser().parseDocument(chunk.text).value.arrayValue?.count ?? 0
-                    }
+                    count += try parse(chunk.text)
                     index += 1
                 }
                 try Check.that(count == records, "the chunks held \(count) records")
@@ -97,11 +102,11 @@ enum ParseBenchmark {
     /// `bytes` written to a temporary file and only cut into chunks (the
     /// structural scan, from the file, to its end): the median MB/s.
     private static func cut(
-        _ bytes: [UInt8], named name: String, _ format: RecordChunker.Format, records: Int, runs: Int
+        _ bytes: [UInt8], named name: String, _ format: any RecordFormat, records: Int, runs: Int
     ) throws -> Int {
         try inTemporaryFile(bytes, named: name) { path in
             try timed(runs, bytes: bytes.count) {
-                let chunker = try RecordChunker(path: path, format: format)
+                let chunker = try RecordChunker(path: path, layout: format.layout())
                 _ = try chunker.index(holding: records)
                 try Check.that(
                     chunker.totalRecords == records, "the scan counted \(chunker.totalRecords ?? -1) records")

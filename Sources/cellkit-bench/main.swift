@@ -4,6 +4,7 @@
 //   swift run -c release cellkit-bench table N    one scenario (table, table-drawn, sections, reuse, configure, scroll, load, listing, startup)
 //   swift run -c release cellkit-bench data LAYOUT N [PAIRS] [--mix MIX]   the real `cellkit` on issue 7's script and N records, next to `table N`
 //   swift run -c release cellkit-bench parse json N         parsing N records in memory, in MB/s
+//   swift run -c release cellkit-bench search N [PAIRS]      `show`'s search, jump and sideways keys on N records
 import CellKitSupport
 import Glibc
 
@@ -44,6 +45,9 @@ let usage = """
                                               MIX: services (default) strings names escapes nulls wide
            cellkit-bench records LAYOUT N [--mix MIX]   the first N records `data` reads, to standard output
            cellkit-bench parse csv|json N     parsing N generated records in memory, in MB/s
+           cellkit-bench search N [PAIRS]     the release cellkit's `show` in a 100x30 pseudo-terminal on N records
+                                              (default 1,000,000): `/` to a row 9.8% down, `n` to one 90% down,
+                                              `:N`, G, Right to the edge of 220 columns; in turn with `table N`
     """
 
 do {
@@ -88,6 +92,11 @@ do {
         else { throw BenchError("records LAYOUT N [--mix MIX]: a layout other than sqlite, and a mix") }
         let bytes = ServiceRecords.encoded(layout, mix: mix, count: number(2, default: 10))
         _ = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+    case "search":
+        try ensureBuilt(["cellkit", "libChartCells.so"])
+        try SearchBenchmark.run(
+            records: number(1, default: 1_000_000), pairs: number(2, default: 3), buildDirectory: buildDirectory,
+            benchExecutable: executable)
     case "parse":
         try ParseBenchmark.run(
             format: arguments.count > 1 ? arguments[1] : "csv", records: number(2, default: 1_000_000))

@@ -6,7 +6,7 @@ import Testing
 /// `cellkit` as a person runs it.
 @Suite struct MessageTests {
     static let anything =
-        "no cell or header/footer view or item or loader or nib or storyboard or supplementary view named"
+        "no cell or data source or header/footer view or item or loader or nib or storyboard or supplementary view named"
 
     /// `cellkit describe TextCel` offers the name meant, from the plugins on
     /// the path (a name loads its plugin by itself: "no plugins are loaded

@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 
 /// The built `cellkit` running in a pseudo-terminal, as a person at a
 /// terminal runs it: the test types keys and waits (with a timeout, never a
@@ -86,67 +87,11 @@ final class PTYSession {
     ) throws {
         self.home = home
         screen = PTYScreen(columns: columns, rows: rows)
-        guard let libc = LibC.shared else { throw Failure(description: "posix_openpt and friends are not in libc") }
-        let master = libc.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard master >= 0, libc.grantpt(master) == 0, libc.unlockpt(master) == 0 else {
-            throw Failure(description: "cannot open a pseudo-terminal: \(LibC.errorText(errno))")
-        }
-        var nameBuffer = [CChar](repeating: 0, count: 128)
-        guard libc.ptsname(master, &nameBuffer, nameBuffer.count) == 0 else {
-            close(master)
-            throw Failure(description: "ptsname failed")
-        }
-        let slavePath = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard slave >= 0 else {
-            close(master)
-            throw Failure(description: "cannot open \(slavePath): \(LibC.errorText(errno))")
-        }
-        self.master = master
-        self.slave = slave
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A new session: opening the terminal below makes it the controlling one.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGCHLD] {
-            sigaddset(&defaults, number)
-        }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(
-            &attributes, Int16(LibC.spawnSetSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        // Descriptors other tests opened without O_CLOEXEC must not leak into the child.
-        _ = libc.addCloseFrom?(&actions, 3)
-
-        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + argv
-        let argvC: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
-        let envC: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argvC { free(pointer) }
-            for pointer in envC { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argvC, envC)
-        guard status == 0 else {
-            close(master)
-            close(slave)
-            throw Failure(description: "cannot start cellkit: \(LibC.errorText(status))")
-        }
-        self.pid = pid
+        let terminal = try PseudoTerminal.start(
+            argv, environment: environment, directory: directory, columns: columns, rows: rows)
+        master = terminal.master
+        slave = terminal.slave
+        pid = terminal.pid
     }
 
     deinit {
@@ -200,7 +145,7 @@ final class PTYSession {
                 }
                 if written < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
-                    throw Failure(description: "cannot write to the terminal: \(LibC.errorText(errno))")
+                    throw Failure(description: "cannot write to the terminal: \(PseudoTerminal.errorText(errno))")
                 }
                 offset += written
             }
@@ -294,8 +239,7 @@ final class PTYSession {
     /// Changes the window size, as a person resizing the terminal window does
     /// (the kernel sends SIGWINCH to the foreground process).
     func resize(columns: Int, rows: Int) {
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        PseudoTerminal.resize(master, columns: columns, rows: rows)
         screen.resize(columns: columns, rows: rows)
     }
 
@@ -320,42 +264,4 @@ final class PTYSession {
 
     /// Where this session's history, journals and cache live.
     var stateDirectory: String { home + "/state/cellkit" }
-}
-
-/// The C library functions the Glibc module does not export (they need
-/// `_XOPEN_SOURCE` or `_GNU_SOURCE`), looked up by name.
-struct LibC {
-    typealias OpenPT = @convention(c) (Int32) -> Int32
-    typealias DescriptorCall = @convention(c) (Int32) -> Int32
-    typealias PTSName = @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
-    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-
-    let openpt: OpenPT
-    let grantpt: DescriptorCall
-    let unlockpt: DescriptorCall
-    let ptsname: PTSName
-    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later).
-    let addCloseFrom: AddCloseFrom?
-
-    /// `POSIX_SPAWN_SETSID` (glibc 2.26 and later): the child starts a new session.
-    static let spawnSetSID: Int32 = 0x80
-
-    static let shared: LibC? = {
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(nil, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let openpt = symbol("posix_openpt", as: OpenPT.self),
-            let grantpt = symbol("grantpt", as: DescriptorCall.self),
-            let unlockpt = symbol("unlockpt", as: DescriptorCall.self),
-            let ptsname = symbol("ptsname_r", as: PTSName.self)
-        else { return nil }
-        return LibC(
-            openpt: openpt, grantpt: grantpt, unlockpt: unlockpt, ptsname: ptsname,
-            addCloseFrom: symbol("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self))
-    }()
-
-    static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
-    }
 }

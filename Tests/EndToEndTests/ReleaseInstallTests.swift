@@ -131,7 +131,9 @@ import Testing
         let scratch = try Scratch()
         let log = scratch.path("swift.log")
         try scratch.write(
-            "bin/swift", "#!/bin/sh\necho \"$*\" >> \(log)\ncase \"$*\" in *CardCells) exit 1 ;; esac\nexit 0\n")
+            "bin/swift",
+            "#!/bin/sh\necho \"$*\" >> \(log)\ncase \"$*\" in *\(Self.installedProducts.last!)) exit 1 ;; esac\nexit 0\n"
+        )
         #expect(chmod(scratch.path("bin/swift"), 0o755) == 0)
         let prefix = scratch.path("prefix")
         let result = try CellKitProcess.run(

@@ -20,10 +20,25 @@
             if let previous { view?.keepPosition(of: previous) }
         }
 
-        package func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8] {
-            guard let view else { return [] }
+        package func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> ViewFrame {
+            guard let view else { return ViewFrame(bytes: []) }
             if let action { view.apply(action, size: size) }
-            return try view.frame(size: size)
+            let frame = try view.frame(size: size)
+            return ViewFrame(bytes: frame.bytes, status: frame.status)
+        }
+
+        /// The blocks one after the other, in this process; `stop` asked before each, without waiting.
+        package func find(_ search: ViewSearch, in screen: Screen, stop: (Duration) -> Bool) throws
+            -> ViewSearch.Outcome
+        {
+            guard let view, let width = search.blocks.first?.width else { return .notFound }
+            let plan = search.blocks.map(\.pieces).sorted { $0.lowerBound < $1.lowerBound }
+            let searcher = ScreenSearch(screen: view.screen, width: width, plan: plan, host: host, breadcrumb: nil)
+            for (index, block) in search.blocks.enumerated() {
+                if stop(.zero) { return .stopped }
+                if let match = searcher.find(block) { return .found(match, block: index) }
+            }
+            return .notFound
         }
 
         package func apply(_ action: ScrollView.Action, size: TerminalSize) throws {

@@ -1,6 +1,6 @@
 @_spi(Host) import CellKit
 
-/// Opens a ``DataSource`` as cellkit does and reads its records, for a
+/// Opens a `DataSource` as cellkit does and reads its records, for a
 /// source's tests: every batch is checked for its shape (as many values as
 /// fields for each record), and the count the source gives for what it read.
 ///
@@ -11,6 +11,7 @@
 public enum DataSourceProbe {
     /// What the probe found wrong with a source (its own errors are thrown as they are).
     public struct Failure: Error, CustomStringConvertible {
+        /// What was wrong, in one sentence.
         public var description: String
     }
 
@@ -18,7 +19,7 @@ public enum DataSourceProbe {
     /// `fields`: its values, a list per record, read in batches of
     /// `batchSize` as cellkit reads them.
     ///
-    /// - Throws: the source's ``DataSourceError``, or ``Failure`` when a
+    /// - Throws: the source's `DataSourceError`, or ``Failure`` when a
     ///   record has more or fewer values than fields, a read appends more
     ///   records than the batch holds, or the records read are not the count.
     public static func read(

@@ -1,11 +1,12 @@
 /// A byte-at-a-time state machine that counts the records and lines of a
-/// CSV file and says where a chunk may end (``RecordChunker``).
+/// CSV file and says where a chunk may end (``RecordChunker``, through the
+/// CSV format's layout).
 ///
 /// Lines are counted as the parsers count them: a CRLF, a lone LF or a lone
 /// CR ends one. A record ends at a CR or an LF outside quotes; after a CR
 /// the cut waits for the next byte, so that a CRLF is never cut in two (it
 /// may be in the next block).
-struct CSVCutScanner {
+package struct CSVCutScanner {
     var records = 0
     var lines = 0
     /// Whether the last byte scanned was a CR (its line is counted; an LF next is part of the same break).
@@ -13,7 +14,7 @@ struct CSVCutScanner {
     var inQuotes = false
     var recordStarted = false
     /// Where the header line ends (with its line break), once the scan from the file's start has passed it.
-    var headerEnd: Int?
+    package var headerEnd: Int?
     private var consumed = 0
     /// A record ended at the CR just scanned: where the chunk may end is
     /// after the LF that may follow, or before whatever else comes.
@@ -21,22 +22,30 @@ struct CSVCutScanner {
     /// The largest record accepted, in bytes.
     let recordLimit: Int
     /// Where the record being scanned starts (bytes after the scan's start), and the records and lines before it.
-    private(set) var recordStart = (offset: 0, records: 0, lines: 0)
+    private(set) var startOfRecord = (offset: 0, records: 0, lines: 0)
     /// Where the first record larger than `recordLimit` starts, once one has ended.
-    private(set) var oversized: (offset: Int, records: Int, lines: Int)?
+    private(set) var oversizedRecord: (offset: Int, records: Int, lines: Int)?
 
     /// Whether the scan begins at the file's start, where a byte order mark
     /// is no record's (the parsers skip it: a blank line after it is blank).
     private var atFileStart: Bool
+    /// Whether it began there: its first record is the header, no record of the file's.
+    private let countsHeader: Bool
+    /// Where in the file the scan begins.
+    private let origin: Int
 
-    init(recordLimit: Int, atFileStart: Bool = false) {
+    /// A scan from `origin` in the file (its start, with `atFileStart`, or
+    /// where a record starts).
+    package init(recordLimit: Int, atFileStart: Bool = false, origin: Int = 0) {
         self.recordLimit = recordLimit
         self.atFileStart = atFileStart
+        countsHeader = atFileStart
+        self.origin = origin
     }
 
     /// Takes `bytes`: the last place in them where a chunk may end (just
     /// before `end`), with the records and lines counted up to it.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, records: Int, lines: Int)? {
+    package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, records: Int, lines: Int)? {
         var last: (end: Int, records: Int, lines: Int)?
         var i = 0
         let count = bytes.count
@@ -112,19 +121,44 @@ struct CSVCutScanner {
     private mutating func recordEnd(at end: Int) -> (end: Int, records: Int, lines: Int)? {
         recordEndAfterCR = false
         if records == 1 && headerEnd == nil { headerEnd = consumed }
-        if consumed - recordStart.offset > recordLimit && oversized == nil { oversized = recordStart }
-        recordStart = (consumed, records, lines)
+        if consumed - startOfRecord.offset > recordLimit && oversizedRecord == nil { oversizedRecord = startOfRecord }
+        startOfRecord = (consumed, records, lines)
         return records > 1 ? (end, records, lines) : nil
     }
 
     /// The end of the file: a last record without a line break counts.
-    mutating func finish() {
-        if consumed - recordStart.offset > recordLimit && oversized == nil { oversized = recordStart }
+    package mutating func finish() {
+        if consumed - startOfRecord.offset > recordLimit && oversizedRecord == nil { oversizedRecord = startOfRecord }
         if recordStarted && !inQuotes {
             records += 1
             recordStarted = false
         } else if inQuotes {
             records += 1
         }
+    }
+}
+
+extension CSVCutScanner: RecordCutScanner {
+    package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> RecordCut? {
+        scan(bytes).map { cut in place(end: base + cut.end, records: cut.records, lines: cut.lines) }
+    }
+
+    package var recordStart: RecordCut {
+        place(end: origin + startOfRecord.offset, records: startOfRecord.records, lines: startOfRecord.lines)
+    }
+
+    package var oversized: RecordCut? {
+        oversizedRecord.map { place(end: origin + $0.offset, records: $0.records, lines: $0.lines) }
+    }
+
+    package mutating func finish(at size: Int) -> RecordCut {
+        finish()
+        return place(end: size, records: records, lines: lines)
+    }
+
+    /// A place in the file where a line starts, with the records before it
+    /// (not the header) and the line breaks.
+    private func place(end: Int, records: Int, lines: Int) -> RecordCut {
+        RecordCut(end: end, records: countsHeader ? max(0, records - 1) : records, lines: lines, lineStart: end)
     }
 }

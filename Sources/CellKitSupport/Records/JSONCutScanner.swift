@@ -4,25 +4,16 @@
 /// (a tight byte loop, no allocation per byte); the parser of each chunk does
 /// the checking.
 ///
-/// A record is an element of the top-level array (``RecordChunker/Format/json``),
-/// cut just after the comma that follows it, wherever that comma is (a
-/// one-line array is cut mid-line); or, in JSON Lines
-/// (``RecordChunker/Format/jsonLines``), a top-level value, cut just after the
-/// LF that ends its line. Lines are counted as the parsers count them (a
+/// A record is an element of the top-level array, cut just after the comma
+/// that follows it, wherever that comma is (a one-line array is cut
+/// mid-line); or, in JSON Lines (`isLines`), a top-level value, cut just
+/// after the LF that ends its line (a byte order mark at the file's start
+/// is none). Lines are counted as the parsers count them (a
 /// CRLF, a lone LF or a lone CR ends one), outside strings: a raw line break
 /// inside a string is an error the chunk's parser reports.
-package struct JSONCutScanner {
+package struct JSONCutScanner: RecordCutScanner {
     /// Where a chunk may end, and what comes before it since the scan began.
-    struct Cut {
-        /// The offset of the first byte after the cut, in the file.
-        var end: Int
-        /// The records that end before it.
-        var records: Int
-        /// The line breaks before it.
-        var lines: Int
-        /// The offset of the start of the line `end` is on.
-        var lineStart: Int
-    }
+    package typealias Cut = RecordCut
 
     /// Whether records are top-level values (JSON Lines), not array elements.
     let isLines: Bool
@@ -46,13 +37,15 @@ package struct JSONCutScanner {
     /// The largest record accepted, in bytes.
     private let recordLimit: Int
     /// Where the record being scanned starts (the last cut, or where the scan began).
-    private(set) var recordStart: Cut
+    package private(set) var recordStart: Cut
     /// Where the first record larger than `recordLimit` starts, once one has ended.
-    private(set) var oversized: Cut?
+    package private(set) var oversized: Cut?
+    /// Whether a byte order mark may come first (JSON Lines, from the file's start): it is no record.
+    private var mayStartWithMark: Bool
 
     /// A scan from `offset` in the file: its start (`atFileStart`), or a
     /// cut, where a record is next (inside the array, for an array).
-    init(isLines: Bool, atFileStart: Bool, offset: Int, lineStart: Int, recordLimit: Int) {
+    package init(isLines: Bool, atFileStart: Bool, offset: Int, lineStart: Int, recordLimit: Int) {
         self.isLines = isLines
         self.recordLimit = recordLimit
         recordStart = Cut(end: offset, records: 0, lines: 0, lineStart: lineStart)
@@ -60,14 +53,20 @@ package struct JSONCutScanner {
         depth = isLines || atFileStart ? 0 : 1
         inArray = !isLines && !atFileStart
         self.lineStart = lineStart
+        mayStartWithMark = isLines && atFileStart
     }
 
     /// Scans `bytes`, which start at `base` in the file: the last cut in them, if any.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Cut? {
+    package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Cut? {
         var last: Cut?
         let n = bytes.count
         var i = skip
         skip = 0
+        if mayStartWithMark {
+            // (The first block holds the whole mark: a block is at least 64 bytes, or the whole file.)
+            mayStartWithMark = false
+            if UTF8Validation.startsWithByteOrderMark(bytes) { i = 3 }
+        }
         while i < n {
             if inString {
                 // Most of a record's bytes are in strings: only a quote or a backslash matters.
@@ -138,12 +137,14 @@ package struct JSONCutScanner {
     }
 
     /// The end of the file: a last record not followed by a comma or a line break counts.
-    mutating func finish(at end: Int) {
+    @discardableResult
+    package mutating func finish(at end: Int) -> Cut {
         if end - recordStart.end > recordLimit && oversized == nil { oversized = recordStart }
         if pendingValue {
             records += 1
             pendingValue = false
         }
+        return Cut(end: end, records: records, lines: lines, lineStart: lineStart)
     }
 }
 

@@ -1,13 +1,13 @@
-/// Guessing a JSON file's chunks, so that a check of every record reads
-/// each byte once, on every core.
+/// Guessing a file's chunks (a JSON file's: ``RecordLayout/guessesChunks``),
+/// so that a check of every record reads each byte once, on every core.
 ///
 /// The exact cut (``RecordChunker/chunk(_:)``) scans every byte for
 /// structure before a chunk can be checked, and one chunk's cut must wait for
 /// the cut before it. A guess needs neither: chunk `i` is taken to run from
 /// the first place that looks like a break between two records at or after
-/// `i × targetBytes` (`}`, `,`, `{` with only whitespace between them in an
-/// array; a line break followed by `{` in JSON Lines) to the first such place
-/// after `(i + 1) × targetBytes`. Any thread can read any chunk so found.
+/// `i × targetBytes` (``RecordLayout/breakBefore(brace:in:)``: `}`, `,`, `{`
+/// with only whitespace between them in an array; a line break followed by
+/// `{` in JSON Lines) to the first such place after `(i + 1) × targetBytes`. Any thread can read any chunk so found.
 ///
 /// A guess is only a guess until the chunk before it is checked: a check
 /// that reads that chunk from a record's start to its end, as whole records,
@@ -51,23 +51,22 @@ extension RecordChunker {
     /// between two records: a few records, for files of small records.
     var guessWindow: Int { min(64 << 10, targetBytes / 2) }
 
-    /// Whether chunks of this file may be guessed: a JSON layout, and a
-    /// record limit no guessed chunk can pass (the exact cut checks it).
+    /// Whether chunks of this file may be guessed: a layout that guesses,
+    /// and a record limit no guessed chunk can pass (the exact cut checks it).
     public var guessesChunks: Bool {
-        if case .csv = format { return false }
-        return recordLimit >= targetBytes + guessWindow && size > 0
+        layout.guessesChunks && recordLimit >= targetBytes + guessWindow && size > 0
     }
 
     /// Chunk `index` as a guess finds it, checked by `check` (given the
-    /// parser's text, or JSON Lines' lines as they are, and whether they are
-    /// lines: what it found when the text is whole records, or `nil`).
+    /// chunk's text as ``chunk(_:)`` makes it: what it found when the text
+    /// is whole records, or `nil`).
     /// `nil` when no guess is found near where the chunk would start or end,
     /// the chunk would be past the end, the check fails, or the file cannot
     /// be read: the exact reading then says what is wrong, if anything.
     ///
     /// It uses only what never changes after `init`: any thread may call it
     /// while another reads exactly.
-    public func guessedChunk(_ index: Int, check: ([UInt8], _ isLines: Bool) -> CheckedChunk?) -> GuessedChunk? {
+    public func guessedChunk(_ index: Int, check: ([UInt8]) -> CheckedChunk?) -> GuessedChunk? {
         guard guessesChunks, index >= 0 else { return nil }
         do {
             let start = index == 0 ? 0 : try guessedBreak(near: index * targetBytes)
@@ -75,16 +74,15 @@ extension RecordChunker {
                 let end = try guessedBreak(near: (index + 1) * targetBytes), end > start
             else { return nil }
             let isLast = end == size
-            let isLines = format == .jsonLines
             // As ``chunk(_:)`` makes it: a later chunk of an array is `[` + its records, its last comma
             // made a `]` (a guess ends just after a comma); JSON Lines are checked as they are.
-            let before: [UInt8] = index > 0 && !isLines ? [UInt8(ascii: "[")] : []
-            var text = try read(start..<end, after: before)
-            if !isLast && !isLines { text[text.count - 1] = UInt8(ascii: "]") }
-            guard let checked = check(text, isLines) else { return nil }
+            var text = try read(start..<end, after: try layout.head(ofChunk: index, in: self).bytes)
+            layout.finish(&text, chunk: index, isLast: isLast)
+            guard let checked = check(text) else { return nil }
+            // (Counted from the end, where the text's bytes are the file's.)
             return GuessedChunk(
                 range: start..<end, isLast: isLast, count: checked.count, lineBreaks: checked.lineBreaks,
-                lastLineStart: checked.lastLineBreak.map { start + ($0 - before.count) + 1 })
+                lastLineStart: checked.lastLineBreak.map { end - (text.count - 1 - $0) })
         } catch {
             return nil
         }
@@ -120,7 +118,7 @@ extension RecordChunker {
             let window = try read(offset - back..<min(size, offset + length))
             var from = back
             while let brace = window[from...].firstIndex(of: UInt8(ascii: "{")) {
-                if let cut = Self.breakBefore(brace: brace, in: window, isLines: format == .jsonLines) {
+                if let cut = layout.breakBefore(brace: brace, in: window) {
                     return offset - back + cut
                 }
                 from = brace + 1
@@ -128,22 +126,5 @@ extension RecordChunker {
             if offset + length >= size { return size }
         }
         return nil
-    }
-
-    /// Where a chunk would start before the `{` at `brace`, when what comes
-    /// before it looks like the end of a record: `}` `,` in an array, a line
-    /// break in JSON Lines (whitespace allowed between them in an array).
-    static func breakBefore(brace: Int, in bytes: [UInt8], isLines: Bool) -> Int? {
-        if isLines { return brace > 0 && bytes[brace - 1] == 0x0A ? brace : nil }
-        func skippingWhitespace(from index: Int) -> Int {
-            var i = index
-            while i >= 0, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i -= 1 }
-            return i
-        }
-        let comma = skippingWhitespace(from: brace - 1)
-        guard comma >= 0, bytes[comma] == UInt8(ascii: ",") else { return nil }
-        let close = skippingWhitespace(from: comma - 1)
-        guard close >= 0, bytes[close] == UInt8(ascii: "}") else { return nil }
-        return comma + 1
     }
 }

@@ -1,89 +1,37 @@
 import Glibc
 
-/// Cuts a data file (a CSV table, a JSON array of records, or JSON Lines)
-/// into chunks of whole records, about `targetBytes` each, that the ordinary
-/// parsers read on their own: what reads a file of any size holds one chunk
-/// at a time, and what it keeps per chunk (where it starts) is a few words.
+/// Cuts a data file into chunks of whole records, about `targetBytes`
+/// each, that the format's parser reads on its own: what reads a file of
+/// any size holds one chunk at a time, and what it keeps per chunk (where
+/// it starts) is a few words.
 ///
-/// A chunk's ``RecordChunk/text`` is valid input for `CSVParser` or
-/// `JSONParser` by itself: a CSV chunk after the first starts with the
-/// file's header line (ended by an LF if it ended by a lone CR); a JSON
-/// chunk is an array: the first chunk of an array is the file's bytes up to
-/// the cut (its last comma made a `]`), a later one is `[` + its records
-/// (its last comma made a `]`), and a chunk of JSON Lines is `[` + its lines,
-/// a comma at the end of each record but the last, + `]`. Its lines are the
-/// file's lines, moved by ``RecordChunk/lineOffset``; on a JSON chunk's first
-/// line, columns are moved too (``RecordChunk/lineStart``), so positions in
+/// Where a chunk may end, and what its text holds besides the file's bytes,
+/// is the format's ``RecordLayout``: a CSV chunk after the first starts
+/// with the file's header line, a JSON chunk is an array (`[` + its
+/// records, the last comma made a `]`), a chunk of JSON Lines is its lines
+/// as they are. A chunk's lines are the file's lines, moved by
+/// ``RecordChunk/lineOffset``; on its first line, columns are moved too
+/// (``RecordChunk/lineStart``, ``RecordChunk/prefix``), so positions in
 /// errors carry over.
 ///
 /// ```swift
-/// let chunker = try RecordChunker(path: "services.csv", format: .csv(.comma))
-/// while let chunk = try chunker.chunk(after: previous) {
+/// let chunker = try RecordChunker(path: "services.csv", layout: CSVLayout())
+/// while let chunk = try chunker.chunk(index) {
 ///     let table = try CSVParser().parse(chunk.text)  // chunk.count records
 /// }
 /// ```
 ///
-/// The cut is made by a scan that knows only quotes, brackets, commas and
-/// line breaks (``JSONCutScanner``, ``CSVCutScanner``); the parser of each
-/// chunk does the checking, and its errors are the file's. A JSON array is
-/// cut after any comma between two of its records, a one-line array too. No
-/// limit applies to the file's size: a record larger than `recordLimit` (a
-/// quote or a bracket left open makes the rest of the file one record) is an
-/// error (``Failure/recordTooLarge``), so a chunk is at most about
+/// The cut is made by the layout's scan, which knows only quotes, brackets,
+/// commas and line breaks (``JSONCutScanner``, ``CSVCutScanner``); the
+/// parser of each chunk does the checking, and its errors are the file's.
+/// No limit applies to the file's size: a record larger than `recordLimit`
+/// (a quote or a bracket left open makes the rest of the file one record)
+/// is an error (``Failure/recordTooLarge``), so a chunk is at most about
 /// `targetBytes + recordLimit`.
 ///
 /// Reads are `pread` calls: a file that shrinks while it is read gives an
 /// error, never a fault (a memory map would fault).
 public final class RecordChunker {
-    /// What the file holds.
-    public enum Format: Sendable, Equatable {
-        /// A header line, then one record per line; fields split by the delimiter.
-        case csv(CSVDelimiter)
-        /// An array of values, one per record, laid out in any way.
-        case json
-        /// JSON Lines (`.jsonl`, `.ndjson`): one value per record, each on its own line(s).
-        case jsonLines
-
-        /// The format a file's name says: `.csv`, `.tsv`, `.jsonl` or
-        /// `.ndjson`, else a JSON array.
-        public init(path: String) {
-            let lower = path.lowercased()
-            if lower.hasSuffix(".tsv") {
-                self = .csv(.tab)
-            } else if lower.hasSuffix(".csv") {
-                self = .csv(.comma)
-            } else if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
-                self = .jsonLines
-            } else {
-                self = .json
-            }
-        }
-
-        /// The format written `csv`, `tsv`, `json` or `jsonl` (`format=` of `rows`).
-        public init?(name: String) {
-            switch name {
-            case "csv": self = .csv(.comma)
-            case "tsv": self = .csv(.tab)
-            case "json": self = .json
-            case "jsonl", "ndjson": self = .jsonLines
-            default: return nil
-            }
-        }
-
-        /// Its name, as `init(name:)` reads it.
-        public var name: String {
-            switch self {
-            case .csv(.tab): "tsv"
-            case .csv: "csv"
-            case .json: "json"
-            case .jsonLines: "jsonl"
-            }
-        }
-
-        /// The names `init(name:)` reads.
-        public static let names = ["csv", "tsv", "json", "jsonl"]
-    }
-
     /// Why the file could not be read.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public var description: String
@@ -114,7 +62,8 @@ public final class RecordChunker {
     public static let defaultTargetBytes = 1 << 20
 
     public let path: String
-    public let format: Format
+    /// Where chunks may end in the file, and what their texts hold.
+    public let layout: any RecordLayout
     /// The file's size when it was opened.
     public let size: Int
     /// The largest record accepted, in bytes.
@@ -122,9 +71,6 @@ public final class RecordChunker {
 
     let descriptor: Int32
     let targetBytes: Int
-    /// The CSV header line (with its line break), which later chunks repeat.
-    private var header: [UInt8] = []
-    private var headerLines = 0
     /// The last block a cut read, and where it is in the file: the chunk the
     /// cut ends is then taken from it, not read from the file again.
     private var lastBlock: (offset: Int, bytes: [UInt8]) = (0, [])
@@ -180,9 +126,6 @@ public final class RecordChunker {
                 b.lineStart >= a.lineStart
             else { return false }
         }
-        if case .csv = format, size > 0 {
-            _ = try cutCSV(from: first)  // for the header line, which later chunks repeat
-        }
         starts = Self.joined(given, targetBytes: targetBytes)
         totalRecords = end.record
         return true
@@ -207,11 +150,11 @@ public final class RecordChunker {
     /// Opens `path`, a regular file of any size; chunks are about
     /// `targetBytes` long, and no record may be longer than `recordLimit`.
     public init(
-        path: String, format: Format, targetBytes: Int = RecordChunker.defaultTargetBytes,
+        path: String, layout: any RecordLayout, targetBytes: Int = RecordChunker.defaultTargetBytes,
         recordLimit: Int = RecordChunker.defaultRecordLimit
     ) throws(Failure) {
         self.path = path
-        self.format = format
+        self.layout = layout
         self.targetBytes = max(64, targetBytes)
         self.recordLimit = max(1, recordLimit)
         let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
@@ -237,15 +180,9 @@ public final class RecordChunker {
         public let count: Int
         /// Where it starts and ends in the file.
         public let range: Range<Int>
-        /// Parser input: the chunk's records, as described in ``RecordChunker``
-        /// (for JSON Lines, the array ``JSONCutScanner/arrayOfLines(_:)``
-        /// makes of ``lines``, made each time it is asked for).
-        public var text: [UInt8] { lines.map(JSONCutScanner.arrayOfLines) ?? parserText }
-        /// The CSV or JSON parser's input.
-        let parserText: [UInt8]
-        /// JSON Lines: the chunk's lines as they are in the file (without a
-        /// byte order mark); `nil` for the other formats.
-        public let lines: [UInt8]?
+        /// The chunk's records as the layout makes them (its head, then the
+        /// file's bytes, finished: ``RecordLayout``): what the format reads.
+        public let text: [UInt8]
         /// Line `n` of `text` is line `n + lineOffset` of the file.
         public let lineOffset: Int
         /// Where the file's line that `range` starts on starts (a JSON
@@ -253,7 +190,8 @@ public final class RecordChunker {
         /// text's first line is then the column of byte
         /// `range.lowerBound + (c's byte offset - prefix)` of that line).
         public let lineStart: Int
-        /// The bytes `text` has before the file's bytes on its first line: `[` (1) or none.
+        /// The characters the format's parser's text has before the file's on
+        /// its first line: `[` (1) or none (``RecordLayout/prefix(ofChunk:)``).
         public let prefix: Int
         /// Whether this is the file's last chunk.
         public let isLast: Bool
@@ -282,59 +220,29 @@ public final class RecordChunker {
         }
         let isLast = end.offset >= size
         chunksRead += 1
-        // What the parser's text has before the file's bytes: a later CSV chunk repeats the header line, a later
-        // JSON chunk of an array starts with a `[`. The bytes are read after it (no copy of the chunk to make it).
-        let prefix = textPrefix(ofChunk: index)
-        var lineOffset = start.line - 1
-        var before: [UInt8] = []
-        switch format {
-        case .csv:
-            lineOffset = 0
-            if index > 0 {
-                before = header
-                lineOffset = start.line - headerLines - 1
-            }
-        case .json:
-            if index > 0 { before = [UInt8(ascii: "[")] }
-        case .jsonLines:
-            break
-        }
+        // What the text has before the file's bytes (a later CSV chunk repeats the header line, a later JSON
+        // chunk of an array starts with a `[`), then the bytes, read after it (no copy of the chunk to make it).
+        let head = try layout.head(ofChunk: index, in: self)
         var text: [UInt8]
         let block = lastBlock
         if block.offset <= start.offset && end.offset <= block.offset + block.bytes.count {
-            text = before
+            text = head.bytes
             text.append(contentsOf: block.bytes[start.offset - block.offset..<end.offset - block.offset])
             lastBlock = (0, [])  // (not kept: a block can be as large as a record may be)
         } else {
-            text = try read(start.offset..<end.offset, after: before)
+            text = try read(start.offset..<end.offset, after: head.bytes)
         }
-        var lines: [UInt8]?
-        switch format {
-        case .csv:
-            break
-        case .json:
-            // The cut is just after a record's comma: the comma closes the array.
-            if !isLast, text.last == UInt8(ascii: ",") { text[text.count - 1] = UInt8(ascii: "]") }
-        case .jsonLines:
-            // A byte order mark is not a column (as the parsers count), nor can it follow the `[`.
-            lines = index == 0 && UTF8Validation.startsWithByteOrderMark(text) ? Array(text.dropFirst(3)) : text
-            text = []
-        }
+        layout.finish(&text, chunk: index, isLast: isLast)
         return RecordChunk(
             firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset,
-            parserText: text, lines: lines, lineOffset: lineOffset, lineStart: start.lineStart, prefix: prefix,
-            isLast: isLast, index: index)
+            text: text, lineOffset: start.line - 1 - head.lineBreaks, lineStart: start.lineStart,
+            prefix: layout.prefix(ofChunk: index), isLast: isLast, index: index)
     }
 
     /// The characters the parser text of chunk `index` has before the file's
-    /// bytes on its first line (``RecordChunk/prefix``): a later chunk of a
-    /// JSON array, and every chunk of JSON Lines, start with a `[`.
+    /// bytes on its first line (``RecordChunk/prefix``).
     public func textPrefix(ofChunk index: Int) -> Int {
-        switch format {
-        case .csv: 0
-        case .json: index > 0 ? 1 : 0
-        case .jsonLines: 1
-        }
+        layout.prefix(ofChunk: index)
     }
 
     /// The chunk holding record `record`, or `nil` if the file has fewer records.
@@ -372,32 +280,26 @@ public final class RecordChunker {
     // MARK: - Scanning
 
     /// Where the chunk after the one at `start` starts (the end of the file
-    /// when it is the last). `start` is before the end, or the start of an
-    /// empty file.
+    /// when it is the last), found by the layout's scan. `start` is before
+    /// the end, or the start of an empty file.
     private func cut(from start: Start) throws(Failure) -> Start {
-        switch format {
-        case .csv: return try cutCSV(from: start)
-        case .json, .jsonLines: return try cutJSON(from: start)
-        }
-    }
-
-    private func cutJSON(from start: Start) throws(Failure) -> Start {
-        var scanner = JSONCutScanner(
-            isLines: format == .jsonLines, atFileStart: start.offset == 0, offset: start.offset,
-            lineStart: start.lineStart, recordLimit: recordLimit)
+        var scanner = layout.scanner(from: start, recordLimit: recordLimit)
         var offset = start.offset
-        if offset == 0 && format == .jsonLines {
-            let head = try read(0..<min(size, 3))
-            if UTF8Validation.startsWithByteOrderMark(head) { offset = 3 }  // not a record
-        }
-        var lastCut: JSONCutScanner.Cut?
+        var lastCut: RecordCut?
         var blockSize = targetBytes
+        /// Where a chunk (or a record) starts that the scan found at `cut`.
+        func at(_ cut: RecordCut) -> Start {
+            Start(
+                offset: cut.end, record: start.record + cut.records, line: start.line + cut.lines,
+                lineStart: cut.lineStart)
+        }
         /// A record past the limit (one that ended, or the one still open), as an error.
-        func oversized(_ cut: JSONCutScanner.Cut) -> Failure {
-            tooLarge(
+        func oversized(_ cut: RecordCut) -> Failure {
+            let record = at(cut)
+            return tooLarge(
                 .init(
-                    record: start.record + cut.records, offset: cut.end, line: start.line + cut.lines,
-                    lineStart: cut.lineStart, limit: recordLimit))
+                    record: record.record, offset: record.offset, line: record.line, lineStart: record.lineStart,
+                    limit: recordLimit))
         }
         while offset < size {
             let block = try read(offset..<min(size, offset + blockSize))
@@ -408,64 +310,14 @@ public final class RecordChunker {
             offset += block.count
             if let cut = scanner.oversized { throw oversized(cut) }
             if offset - scanner.recordStart.end > recordLimit { throw oversized(scanner.recordStart) }
-            if let lastCut, lastCut.end - start.offset >= targetBytes / 2, offset < size {
-                return Start(
-                    offset: lastCut.end, record: start.record + lastCut.records, line: start.line + lastCut.lines,
-                    lineStart: lastCut.lineStart)
-            }
+            if let lastCut, lastCut.end - start.offset >= targetBytes / 2, offset < size { return at(lastCut) }
             blockSize = min(blockSize * 2, max(targetBytes, recordLimit))
         }
         // The rest of the file is the last chunk.
-        scanner.finish(at: size)
+        let end = scanner.finish(at: size)
         if let cut = scanner.oversized { throw oversized(cut) }
-        let total = start.record + scanner.records
-        totalRecords = total
-        return Start(offset: size, record: total, line: start.line + scanner.lines, lineStart: scanner.lineStart)
-    }
-
-    private func cutCSV(from start: Start) throws(Failure) -> Start {
-        var scanner = CSVCutScanner(recordLimit: recordLimit, atFileStart: start.offset == 0)
-        var offset = start.offset
-        var lastCut: (offset: Int, records: Int, lines: Int)?
-        var blockSize = targetBytes
-        /// A record past the limit (one that ended, or the one still open), as an error.
-        func oversized(_ record: (offset: Int, records: Int, lines: Int)) -> Failure {
-            tooLarge(
-                .init(
-                    record: start.record + recordsBefore(record.records, start), offset: start.offset + record.offset,
-                    line: start.line + record.lines, lineStart: start.offset + record.offset, limit: recordLimit))
-        }
-        while offset < size {
-            let block = try read(offset..<min(size, offset + blockSize))
-            lastBlock = (offset, block)
-            block.withUnsafeBufferPointer { bytes in
-                if let cut = scanner.scan(bytes) { lastCut = (offset + cut.end, cut.records, cut.lines) }
-            }
-            offset += block.count
-            if start.offset == 0 && header.isEmpty, let end = scanner.headerEnd {
-                header = try read(0..<end)
-                // Ending in a lone CR, it would make a CRLF (one line break) with the LF of a
-                // blank line a later chunk starts with: it ends in an LF in the chunks instead.
-                if header.last == 0x0D { header[header.count - 1] = 0x0A }
-                headerLines = Self.lineBreaks(in: header)
-            }
-            if let record = scanner.oversized { throw oversized(record) }
-            if offset - (start.offset + scanner.recordStart.offset) > recordLimit {
-                throw oversized(scanner.recordStart)
-            }
-            if let lastCut, lastCut.offset - start.offset >= targetBytes / 2, offset < size {
-                return Start(
-                    offset: lastCut.offset, record: start.record + recordsBefore(lastCut.records, start),
-                    line: start.line + lastCut.lines, lineStart: lastCut.offset)
-            }
-            blockSize = min(blockSize * 2, max(targetBytes, recordLimit))
-        }
-        // The rest of the file is the last chunk.
-        scanner.finish()
-        if let record = scanner.oversized { throw oversized(record) }
-        let total = start.record + recordsBefore(scanner.records, start)
-        totalRecords = total
-        return Start(offset: size, record: total, line: start.line + scanner.lines, lineStart: size)
+        totalRecords = start.record + end.records
+        return at(end)
     }
 
     private func tooLarge(_ record: Failure.LargeRecord) -> Failure {
@@ -473,12 +325,6 @@ public final class RecordChunker {
             description:
                 "\(path): record \(record.record + 1), from line \(record.line), is larger than \(byteCountDescription(record.limit)), the limit for one record",
             recordTooLarge: record)
-    }
-
-    /// The records a scan counted, less the CSV header when the scan began at the file's start.
-    private func recordsBefore(_ counted: Int, _ start: Start) -> Int {
-        if start.offset == 0, case .csv = format { return max(0, counted - 1) }
-        return counted
     }
 
     /// The line breaks in `bytes` as the parsers count them: a CRLF, a lone

@@ -8,7 +8,7 @@ package enum UTF8Validation {
     package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Whether `bytes` start with the ``byteOrderMark``.
-    static func startsWithByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func startsWithByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.starts(with: byteOrderMark)
     }
 

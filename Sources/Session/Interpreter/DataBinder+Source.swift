@@ -21,12 +21,12 @@ extension DataBinder {
         -> CatalogItem?
     {
         if let name = c.option("format") {
-            if RecordChunker.Format(name: name) != nil { return nil }
+            if RecordFormats.format(named: name) != nil { return nil }
             let span = c.options["format"]?.valueSpan ?? c.command.nameSpan
             do {
                 return try plugins.resolve(name, kinds: [.dataSource], c, at: span).item
             } catch {
-                let formats = RecordChunker.Format.names + plugins.dataSourceNames()
+                let formats = RecordFormats.names + plugins.dataSourceNames()
                 throw ConsoleError(
                     .script,
                     c.command.diagnostic(
@@ -38,9 +38,9 @@ extension DataBinder {
             }
         }
         let name = Path.basename(path).lowercased()
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, RecordFormats.format(claiming: path) == nil
+        else { return nil }
         let ending = String(name[name.index(after: dot)...])
-        guard !["csv", "tsv", "json", "jsonl", "ndjson"].contains(ending) else { return nil }
         guard let provider = plugins.dataSource(claiming: ending) else { return nil }
         if let item = provider.item { return item }
         let span = c.arguments["file"]?.span ?? c.command.nameSpan
@@ -89,7 +89,7 @@ extension DataBinder {
         let path = sources.dataOverride ?? sources.resolvePath(fileArgument.text)
         var binding = Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-            path: sources.canonicalFilePath(path), format: .json, mappings: mappings, count: 0,
+            path: sources.canonicalFilePath(path), format: source.name, mappings: mappings, count: 0,
             identity: DataFileIdentity(of: path) ?? DataFileIdentity(size: -1, seconds: 0, nanoseconds: 0),
             watch: c.bool("watch") ?? false,
             source: SourceBinding(name: source.qualifiedName, options: options))

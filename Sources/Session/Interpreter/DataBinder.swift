@@ -31,9 +31,7 @@ enum DataBinder {
                 .script,
                 c.command.diagnostic(
                     "\(name)= is an option of a data source, such as SQLite's; \(fileArgument.text) is read as "
-                        + (RecordChunker.Format(name: c.option("format") ?? "") ?? RecordChunker.Format(path: path))
-                        .name
-                        .uppercased(),
+                        + RecordFormats.format(forPath: path, named: c.option("format")).name.uppercased(),
                     at: option.nameSpan,
                     notes: ["remove it, or name the database: a file ending .db, .sqlite or .sqlite3, or format=sqlite"]
                 ))
@@ -45,9 +43,9 @@ enum DataBinder {
                 ["(\(Path.basename($0)) is read instead of \(Path.basename(fileArgument.text)): --data)"]
             } ?? []
         let before = DataFileIdentity(of: path)
-        let format = c.option("format").flatMap(RecordChunker.Format.init(name:))
         let file = try DataFile.open(
-            path, format: format, c, at: fileArgument.span, recordLimit: sources.limits.dataRecordBytes)
+            path, format: RecordFormats.format(forPath: path, named: c.option("format")), c, at: fileArgument.span,
+            recordLimit: sources.limits.dataRecordBytes)
         let count: Int
         do {
             count = try Self.check(file, bound, cell: item.name)
@@ -63,7 +61,7 @@ enum DataBinder {
         }
         return Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-            path: sources.canonicalFilePath(path), format: file.format, mappings: mappings, count: count,
+            path: sources.canonicalFilePath(path), format: file.format.name, mappings: mappings, count: count,
             identity: identity, chunks: file.chunkStarts ?? [], watch: c.bool("watch") ?? false)
     }
 
@@ -203,27 +201,17 @@ extension DataBinder {
         var dataErrors: [Diagnostic] = []
         var moreErrors = 0
         // One per field path of each binding: `[.id, .nmae]` has two, and finding `.id` says nothing of `.nmae`.
-        func noPresence() -> [[DataTable.FieldPresence]] {
-            bound.map { [DataTable.FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
+        func noPresence() -> [[FieldPresence]] {
+            bound.map { [FieldPresence](repeating: .init(), count: $0.fieldPaths.count) }
         }
         var presence = noPresence()  // (one pass: never reset)
-        let isCSV = if case .csv = file.format { true } else { false }
-        // What is checked per record: text from CSV fields cannot fail.
-        let checked = isCSV ? bound.filter { !$0.cannotFailOnCSV } : bound
+        // The quickest reading the format has for a check of these attributes (a CSV check of text counts the
+        // records without keeping their fields; a JSON one checks them without a parse). A record cut short or too
+        // long is reported with the others, not alone.
+        file.read(bound, to: .check(errorLimit: maximumDataErrors))
         // Text from fields has little to check per record: the check waits on the parse, so two chunks parse side
         // by side. Anything else keeps this thread busy too, and a second parse would make three threads on two cores.
-        let textOnly = bound.allSatisfy { isCSV ? $0.cannotFailOnCSV : $0.textKeys != nil }
-        file.readAhead = textOnly ? 2 : 1
-        // Nor does a CSV check of text need the fields: the records are checked and counted, not kept.
-        file.countsOnly = isCSV && textOnly
-        // A CSV record with more or fewer fields than the header is reported with the others, not alone.
-        file.recordErrorLimit = maximumDataErrors
-        // Nor does a JSON check of text need a parse when each record has the keys, none an array or an object.
-        if !isCSV && textOnly {
-            var keys: [String] = []
-            for key in bound.flatMap({ $0.textKeys ?? [] }) where !keys.contains(key) { keys.append(key) }
-            file.scalarKeys = keys
-        }
+        file.readAhead = file.reader.checksLittle ? 2 : 1
         var index = 0
         while true {
             if interrupted() {
@@ -237,12 +225,13 @@ extension DataBinder {
                 throw DataCheckFailure(open: error)
             }
             guard let table = next else { break }
-            if index == 0, case .csv = table.storage {
-                // A CSV file's columns are known from its header: check them before any record.
+            if index == 0 {
+                // Fields the first chunk says no record has (a CSV file's columns are its header's): the script's
+                // mistake, before any record is checked.
                 var failure = DataCheckFailure()
                 for binding in bound {
                     for (fieldPath, span) in binding.fieldPaths {
-                        if let problem = table.missingEverywhere(fieldPath) {
+                        if let problem = table.records.missingField(fieldPath, in: file.path) {
                             failure.scriptProblems.append((problem.message, span, problem.notes))
                         }
                     }
@@ -257,12 +246,12 @@ extension DataBinder {
             // Records cut short or too long: reported, and the chunk's values checked once they are whole.
             var errors = RecordErrors(diagnostics: Array(table.recordErrors.prefix(quota)))
             errors.more = table.recordErrors.count - errors.diagnostics.count + table.moreRecordErrors
-            if errors.count == 0 { errors = checkRecords(of: table, checked, cell: cell, quota: quota) }
-            if !errors.diagnostics.isEmpty && !isCSV && !file.keepsPositions {
+            if errors.count == 0 { errors = checkRecords(of: table, bound, cell: cell, quota: quota) }
+            if !errors.diagnostics.isEmpty && !table.positioned {
                 // Read without positions, for speed: read again with them, for the errors.
                 do {
                     if let positioned = try file.table(chunk: index, positions: true) {
-                        errors = checkRecords(of: positioned, checked, cell: cell, quota: quota)
+                        errors = checkRecords(of: positioned, bound, cell: cell, quota: quota)
                     }
                 } catch {
                     throw DataCheckFailure(open: error)
@@ -310,24 +299,26 @@ extension DataBinder {
 
     /// Checks every record of `table`; the first `quota` errors are made
     /// (with their positions and notes), the rest only counted, cheaply where
-    /// the attribute is text made of JSON fields.
+    /// the records say a binding fits or fails without its value (text made
+    /// of fields: ``ChunkRecords/alwaysFits(_:)``, ``ChunkRecords/fits(_:record:)``).
     static func checkRecords(
         of table: DataTable, _ bound: [BoundAttribute], cell: String, quota: Int = maximumDataErrors
     ) -> RecordErrors {
         var errors = RecordErrors()
-        let isJSON = if case .json = table.storage { true } else { false }
-        // Counted only (DataFile.scalarKeys): each record has the text the bindings are made of.
-        if isJSON && table.countedRecords != nil { return errors }
-        let textKeys = bound.map { isJSON ? $0.textKeys : nil }
+        let records = table.records
+        // Those that may fail (text from CSV fields cannot; nor can anything a check counted only).
+        let checked = bound.filter { !records.alwaysFits($0) }
+        guard !checked.isEmpty else { return errors }
         for record in 0..<table.count {
-            for (i, binding) in bound.enumerated() {
-                // Text from fields that are there and not arrays or objects cannot fail.
-                if let keys = textKeys[i] {
-                    if table.hasScalarMembers(record: record, keys) { continue }
-                    if errors.diagnostics.count >= quota {
-                        errors.more += 1  // it fails: no need to make its error
-                        continue
-                    }
+            for binding in checked {
+                switch records.fits(binding, record: record) {
+                case true?:
+                    continue
+                case false? where errors.diagnostics.count >= quota:
+                    errors.more += 1  // it fails: no need to make its error
+                    continue
+                default:
+                    break
                 }
                 do {
                     _ = try table.value(record: record, for: binding, cell: cell)
@@ -417,8 +408,8 @@ extension DataBinder {
                     let file: DataFile
                     do {
                         file = try DataFile(
-                            binding.path, format: binding.format, recordLimit: limits.dataRecordBytes,
-                            positions: false)
+                            binding.path, format: RecordFormats.format(forPath: binding.path, named: binding.format),
+                            recordLimit: limits.dataRecordBytes, positions: false)
                     } catch {
                         throw DataCheckFailure(open: error)
                     }

@@ -6,10 +6,10 @@ import WorkerProtocol
 extension DataFile {
     /// Opens a data file for a command, its errors at `span`.
     static func open(
-        _ path: String, format: RecordChunker.Format?, _ c: ValidatedCommand, at span: SourceSpan, recordLimit: Int
+        _ path: String, format: any RecordFormat, _ c: ValidatedCommand, at span: SourceSpan, recordLimit: Int
     ) throws(ConsoleError) -> DataFile {
         do {
-            // JSON without positions: the check reads a chunk again with them only for its errors.
+            // Without positions: the check reads a chunk again with them only for its errors.
             // Chunks of half the size: it may hold four at a time (one checked, one done, two parsing).
             return try DataFile(
                 path, format: format, recordLimit: recordLimit, chunkBytes: chunkBytes / 2, positions: false)

@@ -298,14 +298,22 @@ final class REPL {
 
     // MARK: - Completion
 
-    lazy var completion = REPLCompletion(
-        screens: { [unowned self] in self.interpreter.session.screens.map(\.name) },
-        cells: { [unowned self] in self.cellNames() },
-        rowCells: { [unowned self] in self.cellNames(kinds: Interpreter.rowKinds) },
-        plugins: { [unowned self] in self.pluginNames() },
-        attributes: { [unowned self] cell in self.attributeNames(of: cell) },
-        attributeValues: { [unowned self] cell, attribute in self.attributeValues(of: cell, attribute) },
-        home: Environment(context.environment).homeDirectory())
+    lazy var completion: REPLCompletion = {
+        var completion = makeCompletion()
+        completion.dataFormats = { [unowned self] in self.cellNames(kinds: [.dataSource]) }
+        return completion
+    }()
+
+    private func makeCompletion() -> REPLCompletion {
+        REPLCompletion(
+            screens: { [unowned self] in self.interpreter.session.screens.map(\.name) },
+            cells: { [unowned self] in self.cellNames() },
+            rowCells: { [unowned self] in self.cellNames(kinds: Interpreter.rowKinds) },
+            plugins: { [unowned self] in self.pluginNames() },
+            attributes: { [unowned self] cell in self.attributeNames(of: cell) },
+            attributeValues: { [unowned self] cell, attribute in self.attributeValues(of: cell, attribute) },
+            home: Environment(context.environment).homeDirectory())
+    }
 
     private func pluginNames() -> [String] {
         var names = interpreter.catalog.plugins.map(\.name)

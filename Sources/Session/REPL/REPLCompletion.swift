@@ -19,6 +19,8 @@ struct REPLCompletion {
     var attributes: (_ cell: String) -> [String] = { _ in [] }
     /// The values an attribute takes, when they are few (``AttributeValues``).
     var attributeValues: (_ cell: String, _ attribute: String) -> [String] = { _, _ in [] }
+    /// The names of the data sources plugins register (`format=sqlite`).
+    var dataFormats: () -> [String] = { [] }
     /// The home directory `~` stands for in paths.
     var home: String?
     /// Where relative paths start (`nil`: the current directory).
@@ -47,6 +49,7 @@ struct REPLCompletion {
         case .plugin: plugins()
         case .attribute(let cell): attributes(cell)
         case .attributeValue(let cell, let attribute): attributeValues(cell, attribute)
+        case .dataFormat: dataFormats()
         case .file: []
         }
     }

@@ -31,6 +31,8 @@ enum CompletionSource: Hashable, Sendable {
     /// The values an attribute of a cell takes, when they are few: an
     /// enumeration's cases, `true`/`false`, colour names.
     case attributeValue(cell: String, attribute: String)
+    /// The data sources plugins register (`format=sqlite`), besides cellkit's own formats.
+    case dataFormat
 }
 
 extension CommandSpec {
@@ -162,6 +164,7 @@ extension CommandSpec {
         case .cell: source = spec.map { $0.attributes != .none } == true ? .rowCell : .cell
         case .plugin: source = .plugin
         case .file: source = .file
+        case .dataFormat: return kind.words + names(.dataFormat).filter { !$0.contains(".") }
         default: return kind.words
         }
         return names(source).map(Script.quote)

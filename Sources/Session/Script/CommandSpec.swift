@@ -1,3 +1,5 @@
+import CellKitSupport
+import DataBinding
 import WorkerProtocol
 
 /// What one command of the language looks like: its positional arguments,
@@ -45,6 +47,10 @@ struct CommandSpec: Sendable {
         case bool
         /// One of a fixed set of words.
         case choice([String])
+        /// What a data file holds: one of cellkit's formats, or the name of a
+        /// plugin's data source (checked when the command runs: the session may
+        /// not know the plugin yet).
+        case dataFormat
 
         /// How messages name what is expected: "an integer from 1 to 10000".
         var expectation: String {
@@ -63,6 +69,7 @@ struct CommandSpec: Sendable {
             case .choice(let words):
                 words.count == 2
                     ? "\(words[0]) or \(words[1])" : "one of " + words.joined(separator: ", ")
+            case .dataFormat: "a format (\(RecordFormats.names.joined(separator: ", ")), or a data source's name"
             }
         }
 
@@ -79,6 +86,7 @@ struct CommandSpec: Sendable {
             case .integer: "N"
             case .bool: "true|false"
             case .choice(let words): words.joined(separator: "|")
+            case .dataFormat: (RecordFormats.names + ["SOURCE"]).joined(separator: "|")
             }
         }
 
@@ -93,6 +101,7 @@ struct CommandSpec: Sendable {
             case .integer(let range): Int(text).map(range.contains) ?? false
             case .bool: text == "true" || text == "false"
             case .choice(let words): words.contains(text)
+            case .dataFormat: Lexer.isName(text)
             }
         }
 
@@ -103,6 +112,7 @@ struct CommandSpec: Sendable {
             case .bool: ["true", "false"]
             case .choice(let words): words
             case .topic: CommandSpec.topics
+            case .dataFormat: RecordFormats.names
             default: []
             }
         }

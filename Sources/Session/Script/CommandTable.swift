@@ -1,4 +1,5 @@
 import CellKitSupport
+import DataBinding
 
 extension CommandSpec {
     /// Widths and counts: large enough for any real screen, small enough that
@@ -177,10 +178,10 @@ extension CommandSpec {
                     "draw the screen again when FILE changes (in show, and at the prompt); a file half written keeps the last good rows",
                     example: "true"),
                 .init(
-                    "format", .text,
-                    "what FILE holds: csv, tsv, json, jsonl, or a plugin's data source such as sqlite (default: its "
-                        + "extension; else a JSON array)",
-                    example: "jsonl", placeholder: "csv|tsv|json|jsonl|SOURCE"),
+                    "format", .dataFormat,
+                    "what FILE holds: \(RecordFormats.names.joined(separator: ", ")), or a plugin's data source such "
+                        + "as sqlite (default: its extension; else a JSON array)",
+                    example: "jsonl"),
                 .init(
                     "table", .text,
                     "the table or view of an SQLite database whose rows are drawn (FILE ending .db, .sqlite, .sqlite3)",
@@ -237,7 +238,9 @@ extension CommandSpec {
             summary: "view a screen interactively, scrolling it with the keys",
             details: """
                 Without SCREEN, the current screen. Only the rows in view are drawn, so a \
-                screen bound to a large data file opens at once.
+                screen bound to a large data file opens at once. In the view, /TEXT searches \
+                the rows as drawn (?TEXT backward, n and N again), :N shows row N, Right and \
+                Left scroll a screen wider than the window, q leaves.
                 """,
             examples: ["show", "show Team"]),
         CommandSpec(

@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
+import DataBinding
 import WorkerProtocol
 
 /// Writes a session as a storyboard: the script that, run again, rebuilds
@@ -75,8 +76,8 @@ enum StoryboardWriter {
                 let name = source.name.split(separator: ".").last.map(String.init) ?? source.name
                 parts.append(.attribute("format", .text(name)))
                 for option in source.options { parts.append(.attribute(option.name, .text(option.value))) }
-            } else if binding.format != RecordChunker.Format(path: binding.file) {
-                parts.append(.attribute("format", .text(binding.format.name)))
+            } else if binding.format != RecordFormats.format(forPath: binding.file).name {
+                parts.append(.attribute("format", .text(binding.format)))
             }
             return Script.line(grid ? "items" : "rows", parts)
         }

@@ -53,7 +53,11 @@ final class NoWorkerBackend: PluginBackend, FrameSource {
         throw BackendError.plugin(error)
     }
 
-    func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8] {
+    func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> ViewFrame {
+        throw BackendError.plugin(error)
+    }
+
+    func find(_ search: ViewSearch, in screen: Screen, stop: (Duration) -> Bool) throws -> ViewSearch.Outcome {
         throw BackendError.plugin(error)
     }
 

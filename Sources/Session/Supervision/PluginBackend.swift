@@ -262,7 +262,7 @@ extension WorkerBackend: FrameSource {
             .openView(screen, colors: colors, columns: size.columns, rows: size.rows, keepPosition: keepPosition))
     }
 
-    func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> [UInt8] {
+    func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> ViewFrame {
         try viewRequest(.viewAction(action, columns: size.columns, rows: size.rows, draw: true))
     }
 
@@ -270,14 +270,19 @@ extension WorkerBackend: FrameSource {
         _ = try viewRequest(.viewAction(action, columns: size.columns, rows: size.rows, draw: false))
     }
 
+    /// The search's blocks shared by the workers `--jobs` allows (``ParallelSearch``).
+    func find(_ search: ViewSearch, in screen: Screen, stop: (Duration) -> Bool) throws -> ViewSearch.Outcome {
+        try ParallelSearch(workers: workers(jobs), search: search, screen: screen).run { stop(.milliseconds(10)) }
+    }
+
     func close() -> [String] {
         guard process.isRunning, case .viewClosed(let errors)? = try? process.send(.closeView) else { return [] }
         return errors
     }
 
-    private func viewRequest(_ request: WorkerRequest) throws -> [UInt8] {
+    private func viewRequest(_ request: WorkerRequest) throws -> ViewFrame {
         switch try process.send(request) {
-        case .frame(let bytes): return bytes
+        case .frame(let bytes, let status): return ViewFrame(bytes: bytes, status: status)
         case .failed(let message): throw BackendError.render(message)
         default: throw WorkerFailure(reason: .protocolError("an answer to show that is not a frame"))
         }

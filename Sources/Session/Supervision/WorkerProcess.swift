@@ -185,7 +185,7 @@ final class WorkerProcess {
         case .load(let path, _): what = "the load of \(path)"
         case .validate: what = "the validation request"
         case .checkSource(let binding, _): what = "the check of \(binding.file)"
-        case .viewAction, .closeView: what = "the view request"
+        case .viewAction, .closeView, .search: what = "the view request"
         }
         func mebibytes(_ count: Int) -> String {
             let tenths = (count * 10 + (1 << 20) / 2) >> 20

@@ -110,11 +110,13 @@ final class BoundRows {
             return
         }
         sourceRows = nil
+        guard let format = RecordFormats.format(named: binding.format) else {
+            throw Failure(description: "\(binding.file): cellkit reads no format named \(binding.format)")
+        }
         let file: DataFile
         do {
             file = try DataFile(
-                binding.path, format: binding.format, positions: false,
-                starts: binding.chunks.isEmpty ? nil : binding.chunks)
+                binding.path, format: format, positions: false, starts: binding.chunks.isEmpty ? nil : binding.chunks)
             file.plan = plan
         } catch {
             switch error {
@@ -125,25 +127,9 @@ final class BoundRows {
         self.file = file
         // Each chunk's records' values are made on the thread that reads it (ahead of the drawing).
         file.prepare = { [reader] table in reader.values(of: table) }
-        // Text made of top-level JSON members, every bound attribute: the
-        // chunks are read for those members' texts alone, without a DOM
-        // (a chunk that is not so simple is parsed, and read the general way).
-        if file.format == .json || file.format == .jsonLines {
-            var keys: [String] = []
-            var allText = true
-            for case (_, .bound(let attribute)) in entries {
-                guard let textKeys = attribute.textKeys else {
-                    allText = false
-                    break
-                }
-                for key in textKeys where !keys.contains(key) { keys.append(key) }
-            }
-            if allText && !keys.isEmpty {
-                file.scalarKeys = keys
-                // (A number's text is as the file writes it, as from a CSV file and from the parser.)
-                file.keepsScalarTexts = true
-            }
-        }
+        // The quickest way to the bound values the format has (JSON: text made of top-level members, every
+        // bound attribute, is read as those members' texts alone, without a DOM).
+        file.read(bound, to: .draw)
     }
 
     /// How many rows there are (as `rows` counted them).

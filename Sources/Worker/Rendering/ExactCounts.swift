@@ -20,22 +20,27 @@ final class ExactCounts: @unchecked Sendable {
         done.enter()
         let registry = host.registry
         DispatchQueue.global().async { [self] in
-            var exact = screen
-            for s in exact.sections.indices {
-                for r in exact.sections[s].rows.indices {
-                    guard case .bound(var binding) = exact.sections[s].rows[r], binding.source?.estimated == true
-                    else { continue }
-                    let check = SourceChecker.check(binding, registry: registry, exact: true)
-                    // A source that fails now keeps its estimate: its rows say why when they are drawn.
-                    guard check.problems.isEmpty else { continue }
-                    binding.count = check.count
-                    binding.source?.estimated = false
-                    exact.sections[s].rows[r] = .bound(binding)
-                }
-            }
-            counted = exact
+            counted = Self.counted(screen, registry: registry)
             done.leave()
         }
+    }
+
+    /// `screen` with its estimated bindings counted, here and now.
+    static func counted(_ screen: Screen, registry: PluginRegistry) -> Screen {
+        var exact = screen
+        for s in exact.sections.indices {
+            for r in exact.sections[s].rows.indices {
+                guard case .bound(var binding) = exact.sections[s].rows[r], binding.source?.estimated == true
+                else { continue }
+                let check = SourceChecker.check(binding, registry: registry, exact: true)
+                // A source that fails now keeps its estimate: its rows say why when they are drawn.
+                guard check.problems.isEmpty else { continue }
+                binding.count = check.count
+                binding.source?.estimated = false
+                exact.sections[s].rows[r] = .bound(binding)
+            }
+        }
+        return exact
     }
 
     /// Whether `screen` has a binding whose count is an estimate.

@@ -21,34 +21,28 @@ final class RecordReader: @unchecked Sendable {
         self.cellName = cellName
     }
 
-    /// Per attribute, the plan that reads its value from a record's fields
-    /// (a CSV record's, or a JSON record's texts: `columns`) or from a
-    /// parsed JSON record (`keys`); `nil` for one that goes the general way.
+    /// Per attribute, the plan that reads its value from a record's texts
+    /// by column (a CSV record's fields, or the members a quick JSON pass
+    /// kept: `columns`) or by key (a parsed JSON record: `keys`); `nil` for
+    /// one that goes the general way.
     enum Plans: Sendable {
         case none
         case columns([TextPlan?])
         case keys([TextPlan?])
     }
 
-    /// The plans for the records of `table`: against a CSV chunk's header,
-    /// the keys of a JSON chunk read as texts, or a parsed JSON chunk's
-    /// first record.
+    /// The plans for the records of `table`: against the columns of records
+    /// kept as texts (``ChunkRecords/columns``: a CSV header, the keys a
+    /// quick pass read), or the keys of other records, looked for first
+    /// where the first record has them.
     func plans(for table: DataTable) -> Plans {
-        switch table.storage {
-        case .csv(let csv, _):
+        let records = table.records
+        if let columns = records.columns {
             return .columns(
-                makeTextPlans { path in path.topLevelKey.flatMap { csv.header.firstIndex(of: $0) }.map { .column($0) } }
-            )
-        case .json where table.countedRecords != nil:
-            let keys = table.checkedKeys
-            return .columns(
-                makeTextPlans { path in path.topLevelKey.flatMap { keys.firstIndex(of: $0) }.map { .column($0) } })
-        case .json(_, let records):
-            let first: JSONObject? = if case .object(let object)? = records.first { object } else { nil }
-            return .keys(
-                makeTextPlans { path in path.topLevelKey.map { key in .key(key, hint: first?.index(forKey: key) ?? 0) }
-                })
+                makeTextPlans { path in path.topLevelKey.flatMap { columns.firstIndex(of: $0) }.map { .column($0) } })
         }
+        return .keys(
+            makeTextPlans { path in path.topLevelKey.map { key in .key(key, hint: records.hint(forKey: key)) } })
     }
 
     /// Reads record `index` of `table`, giving each bound attribute's slot
@@ -56,13 +50,7 @@ final class RecordReader: @unchecked Sendable {
     func read(
         _ index: Int, of table: DataTable, plans: Plans, into write: (Int, SlotValue?) -> Void
     ) throws(Diagnostic) {
-        var fields: [String]?
-        var json: JSONValue?
-        switch table.storage {
-        case .csv(let csv, _): fields = csv.records[index].fields
-        case .json where table.countedRecords != nil: fields = table.keyTexts[index]
-        case .json(_, let records): json = records[index]
-        }
+        let fields: [String]? = if case .columns = plans { table.records.texts(ofRecord: index) } else { nil }
         for (i, attribute) in attributes.enumerated() {
             switch plans {
             case .columns(let plans):
@@ -71,7 +59,7 @@ final class RecordReader: @unchecked Sendable {
                     continue
                 }
             case .keys(let plans):
-                if let json, let plan = plans[i], let value = plan.value(json) {
+                if let plan = plans[i], let value = plan.value(record: index, of: table.records) {
                     write(slots[i], value)
                     continue
                 }
@@ -99,16 +87,8 @@ final class RecordReader: @unchecked Sendable {
                     values.append(list == fields.count ? .texts(fields) : plan.value(fields))
                 }
             }
-            switch table.storage {
-            case .csv(let csv, _):
-                for record in csv.records { append(record.fields) }
-                return values
-            case .json where table.countedRecords != nil:
-                for fields in table.keyTexts { append(fields) }
-                return values
-            case .json:
-                break
-            }
+            table.records.forEachTexts(append)
+            return values
         }
         do {
             for index in 0..<table.count {
@@ -121,9 +101,10 @@ final class RecordReader: @unchecked Sendable {
     }
 
     /// Text from a record's fields without going through field paths and
-    /// typed lookups: what most bound rows are. A CSV field by column
-    /// index; a JSON member by key, looked for first where it was in the
-    /// first record (records of a file mostly share their keys' order).
+    /// typed lookups: what most bound rows are. A field by column index
+    /// (``ChunkRecords/columns``); a JSON member by key, looked for first
+    /// where it was in the first record (records of a file mostly share
+    /// their keys' order).
     enum TextPlan: Sendable {
         enum Part: Sendable {
             case literal(String)
@@ -133,7 +114,7 @@ final class RecordReader: @unchecked Sendable {
         case string([Part])
         case strings([Part])
 
-        /// The value from a CSV record's fields (or a JSON record's texts, ``DataTable/keyTexts``).
+        /// The value from a record's texts (``ChunkRecords/texts(ofRecord:)``).
         func value(_ fields: [String]) -> SlotValue {
             func text(_ part: Part) -> String {
                 switch part {
@@ -161,21 +142,15 @@ final class RecordReader: @unchecked Sendable {
             return parts.count
         }
 
-        /// The value from a JSON record; `nil` when a member is not text, a
-        /// number, a Boolean or null (the general way says what is wrong).
-        func value(_ record: JSONValue) -> SlotValue? {
-            guard case .object(let object) = record else { return nil }
+        /// The value from record `record` of `records`, by key; `nil` when
+        /// a member is not there, or is not text, a number, a Boolean or null
+        /// (the general way says what is wrong).
+        func value(record: Int, of records: any ChunkRecords) -> SlotValue? {
             func text(_ part: Part) -> String? {
                 switch part {
-                case .literal(let text):
-                    return text
-                case .column:
-                    return nil
-                case .key(let key, let hint):
-                    if hint < object.count, object[hint].key == key { return object[hint].value.scalarText }
-                    // A record without it is an error, said the general way.
-                    guard let index = object.index(forKey: key) else { return nil }
-                    return object[index].value.scalarText
+                case .literal(let text): text
+                case .column: nil
+                case .key(let key, let hint): records.text(ofRecord: record, key: key, hint: hint)
                 }
             }
             var texts: [String] = []

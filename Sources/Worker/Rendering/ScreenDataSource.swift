@@ -22,7 +22,7 @@ final class ScreenDataSource {
     private var notedCell: String?
 
     /// Per section, the first row of each row source (for finding a row's source).
-    private var starts: [[Int]] = []
+    private(set) var starts: [[Int]] = []
     private var plans: [String: CellPlan] = [:]
     private var lastPlan: CellPlan?
     /// The views configured so far, and the attributes their last rows set.
@@ -216,13 +216,8 @@ final class ScreenDataSource {
         }
     }
 
-    /// Puts row `row` of `section`'s values into `values` (by slot of its
-    /// cell's attributes) and returns its cell.
-    func loadRow(section: Int, row: Int) -> CellReference {
-        // Bound rows come in long runs: the run of the row before, without a search.
-        if let run = lastRun, run.section == section, row >= run.start, row < run.end {
-            return fill(run, row: row)
-        }
+    /// The index of the row source (a `row`, a run of `rows`) of `section` that holds its row `row`.
+    func source(holding row: Int, inSection section: Int) -> Int {
         let sectionStarts = starts[section]
         var lo = 0
         var hi = sectionStarts.count - 1
@@ -230,6 +225,18 @@ final class ScreenDataSource {
             let mid = (lo + hi + 1) / 2
             if sectionStarts[mid] <= row { lo = mid } else { hi = mid - 1 }
         }
+        return lo
+    }
+
+    /// Puts row `row` of `section`'s values into `values` (by slot of its
+    /// cell's attributes) and returns its cell.
+    func loadRow(section: Int, row: Int) -> CellReference {
+        // Bound rows come in long runs: the run of the row before, without a search.
+        if let run = lastRun, run.section == section, row >= run.start, row < run.end {
+            return fill(run, row: row)
+        }
+        let lo = source(holding: row, inSection: section)
+        let sectionStarts = starts[section]
         switch screen.sections[section].rows[lo] {
         case .row(let r):
             guard let plan = try? plan(r.cell) else { return r.cell }

@@ -13,8 +13,10 @@ package struct Binding: Equatable, Sendable {
     package var file: String
     /// The file that was read: found next to the script, or `--data`'s.
     package var path: String
-    /// What it holds: from `format=`, or its name.
-    package var format: RecordChunker.Format
+    /// What it holds, by the name `format=` gives it (`csv`, `jsonl`): from
+    /// `format=`, or the file's name. DataBinding's `RecordFormats` finds
+    /// the format of that name, where the file is read.
+    package var format: String
     /// Each attribute and where its value comes from.
     package var mappings: [Mapping]
     /// How many records the file had when `rows` checked it.
@@ -30,8 +32,8 @@ package struct Binding: Equatable, Sendable {
     /// when the file changes (in `show` and at the prompt).
     package var watch = false
     /// When a plugin's data source reads the records (a database): which,
-    /// with what options; `nil` for the data files cellkit reads itself
-    /// (``format`` says which), whose `format` is then unused.
+    /// with what options (``format`` is then its name, as `format=` says
+    /// it); `nil` for the data files cellkit reads itself (``format`` says which).
     package var source: SourceBinding?
 
     package enum Mapping: Equatable, Sendable {
@@ -51,7 +53,7 @@ package struct Binding: Equatable, Sendable {
     }
 
     package init(
-        cell: CellReference, file: String, path: String, format: RecordChunker.Format, mappings: [Mapping], count: Int,
+        cell: CellReference, file: String, path: String, format: String, mappings: [Mapping], count: Int,
         identity: DataFileIdentity, chunks: [RecordChunker.ChunkStart] = [], watch: Bool = false,
         source: SourceBinding? = nil
     ) {

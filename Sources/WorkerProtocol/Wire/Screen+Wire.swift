@@ -94,7 +94,7 @@ extension Binding: WireCodable {
         w.write(cell)
         w.write(file)
         w.write(path)
-        w.write(format.name)
+        w.write(format)
         w.write(mappings)
         w.write(count)
         w.write(identity)
@@ -106,10 +106,7 @@ extension Binding: WireCodable {
         let cell: CellReference = try r.read()
         let file = try r.string()
         let path = try r.string()
-        let formatName = try r.string()
-        guard let format = RecordChunker.Format(name: formatName) else {
-            throw WireError("a binding of a data file in format '\(formatName)'")
-        }
+        let format = try r.string()
         let mappings: [Mapping] = try r.array()
         let count = try r.int()
         guard count >= 0 else { throw WireError("a binding of \(count) records") }

@@ -23,6 +23,8 @@ package enum WorkerRequest: Equatable, WireCodable {
     /// Without `exact`, a source's quick upper bound may stand for the count
     /// (``SourceCheck/estimated``): `show` opens before a large table is counted.
     case checkSource(Binding, exact: Bool)
+    /// `show`: look for a search's text in one block of pieces (``PieceSearch``).
+    case search(PieceSearch)
 
     package func encode(into w: inout WireWriter) {
         switch self {
@@ -59,6 +61,9 @@ package enum WorkerRequest: Equatable, WireCodable {
             w.write(UInt8(7))
             w.write(binding)
             w.write(exact)
+        case .search(let search):
+            w.write(UInt8(8))
+            w.write(search)
         }
     }
 
@@ -82,6 +87,8 @@ package enum WorkerRequest: Equatable, WireCodable {
             return .validate(plugins: try r.array())
         case 7:
             return .checkSource(try r.read(), exact: try r.bool())
+        case 8:
+            return .search(try r.read())
         case let other:
             throw WireError("no request \(other)")
         }
@@ -103,14 +110,17 @@ package enum WorkerResponse: Equatable, WireCodable {
     case rendered(rows: Int, cellErrors: [String], dataErrors: [String])
     /// The render failed (writing, or the screen could not be built).
     case failed(String)
-    /// A frame of `show`, or nothing when none was asked for.
-    case frame([UInt8])
+    /// A frame of `show` (its lines, without the status line) and where it
+    /// is; nothing when none was asked for.
+    case frame([UInt8], status: ViewStatus?)
     /// The view is closed: the cells that could not be drawn.
     case viewClosed(cellErrors: [String])
     /// What `validate` checked, and every failure.
     case validated(checked: Int, failures: [String])
     /// What checking a data source's binding found.
     case sourceChecked(SourceCheck)
+    /// Where a block of a search found its text, if it did.
+    case found(TextMatch?)
 
     package func encode(into w: inout WireWriter) {
         switch self {
@@ -140,9 +150,10 @@ package enum WorkerResponse: Equatable, WireCodable {
         case .failed(let message):
             w.write(UInt8(6))
             w.write(message)
-        case .frame(let bytes):
+        case .frame(let bytes, let status):
             w.write(UInt8(7))
             w.write(bytes: bytes)
+            w.write(status)
         case .viewClosed(let errors):
             w.write(UInt8(8))
             w.write(errors)
@@ -153,6 +164,9 @@ package enum WorkerResponse: Equatable, WireCodable {
         case .sourceChecked(let check):
             w.write(UInt8(10))
             w.write(check)
+        case .found(let match):
+            w.write(UInt8(11))
+            w.write(match)
         }
     }
 
@@ -187,10 +201,11 @@ package enum WorkerResponse: Equatable, WireCodable {
         case 4: return .chunk(try r.rawBytes())
         case 5: return .rendered(rows: try r.int(), cellErrors: try r.array(), dataErrors: try r.array())
         case 6: return .failed(try r.string())
-        case 7: return .frame(try r.rawBytes())
+        case 7: return .frame(try r.rawBytes(), status: try r.optional())
         case 8: return .viewClosed(cellErrors: try r.array())
         case 9: return .validated(checked: try r.int(), failures: try r.array())
         case 10: return .sourceChecked(try r.read())
+        case 11: return .found(try r.optional())
         case let other: throw WireError("no response \(other)")
         }
     }
@@ -214,6 +229,19 @@ extension ViewAction: WireCodable {
         case .suspend: w.write(UInt8(6))
         case .quit: w.write(UInt8(7))
         case .ignore: w.write(UInt8(8))
+        case .sideways(let quarters):
+            w.write(UInt8(9))
+            w.write(quarters)
+        case .leftEdge: w.write(UInt8(10))
+        case .rightEdge: w.write(UInt8(11))
+        case .row(let n):
+            w.write(UInt8(12))
+            w.write(n)
+        case .reveal(let match, let text):
+            w.write(UInt8(13))
+            w.write(match)
+            w.write(text)
+        case .exactCount: w.write(UInt8(14))
         }
     }
 
@@ -228,7 +256,108 @@ extension ViewAction: WireCodable {
         case 6: return .suspend
         case 7: return .quit
         case 8: return .ignore
+        case 9: return .sideways(quarters: try r.int())
+        case 10: return .leftEdge
+        case 11: return .rightEdge
+        case 12: return .row(try r.int())
+        case 13: return .reveal(try r.read(), text: try r.string())
+        case 14: return .exactCount
         case let other: throw WireError("no scroll action \(other)")
         }
+    }
+}
+
+extension TextPlace: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(piece)
+        w.write(line)
+        w.write(column)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> TextPlace {
+        TextPlace(piece: try r.int(), line: try r.int(), column: try r.int())
+    }
+}
+
+extension TextMatch: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(place)
+        w.write(width)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> TextMatch {
+        TextMatch(place: try r.read(), width: try r.int())
+    }
+}
+
+extension PieceSearch: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        w.write(text)
+        w.write(backward)
+        w.write(range: pieces)
+        w.write(from)
+        w.write(to)
+        w.write(screen)
+        w.write(width)
+        w.write(count: plan.count)
+        for range in plan { w.write(range: range) }
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> PieceSearch {
+        PieceSearch(
+            text: try r.string(), backward: try r.bool(), pieces: try r.range(), from: try r.optional(),
+            to: try r.optional(), screen: try r.optional(), width: try r.int(),
+            plan: try r.array { r throws(WireError) in try r.range() })
+    }
+}
+
+extension ViewStatus: WireCodable {
+    package func encode(into w: inout WireWriter) {
+        // (The first and last row, read back as a range whose bounds are checked.)
+        w.write(rows != nil)
+        if let rows { w.write(range: rows.lowerBound..<rows.upperBound) }
+        w.write(total)
+        w.write(isList)
+        w.write(counting)
+        w.write(atTop)
+        w.write(atEnd)
+        w.write(percent)
+        w.write(range: columns)
+        w.write(width)
+        w.write(top)
+        w.write(range: pieces)
+        w.write(pieceCount)
+    }
+
+    package static func decode(_ r: inout WireReader) throws(WireError) -> ViewStatus {
+        let rows = try r.bool() ? try r.range() : nil
+        return ViewStatus(
+            rows: rows.map { $0.lowerBound...$0.upperBound }, total: try r.int(), isList: try r.bool(),
+            counting: try r.bool(), atTop: try r.bool(), atEnd: try r.bool(), percent: try r.int(),
+            columns: try r.range(), width: try r.int(), top: try r.read(), pieces: try r.range(),
+            pieceCount: try r.int())
+    }
+}
+
+extension WireWriter {
+    /// A range as its two bounds.
+    fileprivate mutating func write(range: Range<Int>) {
+        write(range.lowerBound)
+        write(range.upperBound)
+    }
+
+    /// A count of things that follow.
+    fileprivate mutating func write(count: Int) {
+        write(varint: UInt64(count))
+    }
+}
+
+extension WireReader {
+    /// A range written as its two bounds; bounds out of order are an error, not a trap.
+    fileprivate mutating func range() throws(WireError) -> Range<Int> {
+        let lower = try int()
+        let upper = try int()
+        guard lower <= upper else { throw WireError("a range from \(lower) to \(upper)") }
+        return lower..<upper
     }
 }

@@ -16,7 +16,8 @@ import Testing
     enum Layout: String, CaseIterable, CustomTestStringConvertible {
         case oneLine, pretty, recordPerLine, lines, linesCRLF
         var testDescription: String { rawValue }
-        var format: RecordChunker.Format { self == .lines || self == .linesCRLF ? .jsonLines : .json }
+        var isLines: Bool { self == .lines || self == .linesCRLF }
+        var format: any RecordFormat { isLines ? JSONLinesFormat() : JSONArrayFormat() }
     }
 
     /// Flat records whose names hold what a guess looks for: `}, {`, `},{`
@@ -34,7 +35,7 @@ import Testing
             let value = Double(Int.random(in: -9999...9999, using: &generator)) / 8
             var members = [#""id": \#(i)"#, #""name": "\#(name)""#, #""value": \#(value)"#, #""ok": true"#]
             // In JSON Lines no string holds a line break: a record over two lines, a `{` starting the second.
-            if trapped && layout.format == .jsonLines { members.append("\"more\":\n{\"k\": 1}") }
+            if trapped && layout.isLines { members.append("\"more\":\n{\"k\": 1}") }
             return "{" + members.joined(separator: layout == .pretty ? ",\n    " : ", ") + "}"
         }
         switch layout {
@@ -50,7 +51,7 @@ import Testing
     func checked(_ path: String, _ layout: Layout, chunkBytes: Int, readAhead: Int) throws -> (DataFile, Int) {
         let file = try DataFile(
             path, format: layout.format, chunkBytes: chunkBytes, positions: false, readAhead: readAhead)
-        file.scalarKeys = ["id", "name"]
+        file.read([DataFileTests.idAndName], to: .check(errorLimit: 10))
         var count = 0
         var index = 0
         while let table = try file.table(chunk: index) {
@@ -84,7 +85,7 @@ import Testing
         let files = TemporaryFiles()
         for (trapEvery, readAhead) in [(0, 2), (0, 0), (2, 2)] {
             let text = Self.text(layout, seed: UInt64(chunkBytes + trapEvery), count: 3_000, trapEvery: trapEvery)
-            let path = files.write(layout.format == .jsonLines ? "data.jsonl" : "data.json", text)
+            let path = files.write(layout.isLines ? "data.jsonl" : "data.json", text)
             let (file, count) = try checked(path, layout, chunkBytes: chunkBytes, readAhead: readAhead)
             #expect(count == 3_000)
             let starts = try #require(file.chunkStarts)
@@ -105,12 +106,12 @@ import Testing
             // (numbers kept as written, as data files are read).
             let whole =
                 try JSONParser(keepsNumberText: true).parse(
-                    layout.format == .jsonLines ? JSONCutScanner.arrayOfLines(bytes) : bytes
+                    layout.isLines ? JSONCutScanner.arrayOfLines(bytes) : bytes
                 ).arrayValue ?? []
             let drawing = try DataFile(path, format: layout.format, chunkBytes: chunkBytes, starts: starts)
             for record in stride(from: 0, to: 3_000, by: 7) {
                 let table = try #require(try drawing.table(holding: record))
-                guard case .json(_, let values) = table.storage else { throw Failure("not JSON") }
+                guard let values = (table.records as? JSONRecords)?.records else { throw Failure("not JSON") }
                 #expect(values[record - table.recordBase] == whole[record], "record \(record)")
             }
         }
@@ -133,15 +134,15 @@ import Testing
         let point = try #require(text[id.upperBound...].firstRange(of: "."))
         let end = try #require(text[point.upperBound...].firstIndex { !$0.isNumber })
         text.replaceSubrange(point.upperBound..<end, with: "")
-        let path = files.write(layout.format == .jsonLines ? "data.jsonl" : "data.json", text)
+        let path = files.write(layout.isLines ? "data.jsonl" : "data.json", text)
         var expected: PositionedError?
         do {
             let bytes = Array(text.utf8)
-            _ = try JSONParser().parse(layout.format == .jsonLines ? JSONCutScanner.arrayOfLines(bytes) : bytes)
+            _ = try JSONParser().parse(layout.isLines ? JSONCutScanner.arrayOfLines(bytes) : bytes)
         } catch { expected = error }
         let position = try #require(expected?.position)
         let file = try DataFile(path, format: layout.format, chunkBytes: 512, positions: false)
-        file.scalarKeys = ["id", "name"]
+        file.read([DataFileTests.idAndName], to: .check(errorLimit: 10))
         var index = 0
         do {
             while try file.table(chunk: index) != nil { index += 1 }

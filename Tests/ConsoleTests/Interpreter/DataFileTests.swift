@@ -1,7 +1,9 @@
+@_spi(Host) import CellKit
 import CellKitSupport
 import Foundation
 import TestSupport
 import Testing
+import WorkerProtocol
 
 @testable import DataBinding
 @testable import Session
@@ -31,10 +33,8 @@ import Testing
     /// Record `record` of `table` as text, to compare with the whole file's.
     func record(_ record: Int, of table: DataTable) -> String {
         let index = record - table.recordBase
-        switch table.storage {
-        case .csv(let csv, _): return csv.records[index].fields.joined(separator: "|")
-        case .json(_, let values): return "\(values[index])"
-        }
+        if let csv = table.records as? CSVRecords { return csv.csv.records[index].fields.joined(separator: "|") }
+        return (table.records as? JSONRecords).map { "\($0.records[index])" } ?? "not kept"
     }
 
     /// Every record of the file, read whole.
@@ -120,18 +120,25 @@ import Testing
                 : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
         for drawing in [false, true] {
             let file = try DataFile(path, chunkBytes: 4_096, positions: false)
-            file.scalarKeys = ["id", "name"]
-            file.keepsScalarTexts = drawing
+            file.read([Self.idAndName], to: drawing ? .draw : .check(errorLimit: 10))
             var index = 0
             var count = 0
             while let table = try file.table(chunk: index) {
-                #expect(table.checkedKeys == ["id", "name"], "chunk \(index)")
-                if drawing { #expect(table.keyTexts.first == ["\(count)", "Name \(count) 東京"]) }
+                let checked = try #require(table.records as? JSONCheckedRecords, "chunk \(index)")
+                #expect(checked.columns == ["id", "name"], "chunk \(index)")
+                if drawing { #expect(checked.texts.first == ["\(count)", "Name \(count) 東京"]) }
                 count += table.count
                 index += 1
             }
             #expect(count == 500 && index > 3)
         }
+    }
+
+    /// `values=[.id, .name]`: text made of two top-level fields.
+    static var idAndName: BoundAttribute {
+        BoundAttribute(
+            .list(attribute: "values", elements: [.field(FieldPath([.key("id")])), .field(FieldPath([.key("name")]))]),
+            type: .strings)!
     }
 
     @Test(arguments: [1, 2])
@@ -164,14 +171,15 @@ import Testing
         let files = TemporaryFiles()
         let path = files.write("records.csv", Self.csv(3_000))
         let file = try DataFile(path, chunkBytes: 4_096, positions: false, readAhead: readAhead)
-        file.countsOnly = true
+        file.read([Self.idAndName], to: .check(errorLimit: 10))
+        #expect(file.reader.checksLittle)
         var seen = 0
         var index = 0
         while let table = try file.table(chunk: index) {
             #expect(table.recordBase == seen)
-            guard case .csv(let csv, _) = table.storage else { throw DataError("not CSV") }
-            #expect(csv.header == ["id", "name", "value"])
-            #expect(csv.records.isEmpty)
+            guard let csv = table.records as? CSVRecords else { throw DataError("not CSV") }
+            #expect(csv.columns == ["id", "name", "value"])
+            #expect(csv.csv.records.isEmpty && csv.counted == table.count)
             seen += table.count
             index += 1
         }

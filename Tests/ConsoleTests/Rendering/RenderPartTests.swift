@@ -39,7 +39,7 @@ import Testing
         func binding(count: Int, chunkRecords: [Int]) -> Binding {
             Binding(
                 cell: CellReference(written: "ColumnsCell", qualified: "ChartCells.ColumnsCell"), file: "d.csv",
-                path: "/d.csv", format: .csv(.comma), mappings: [],
+                path: "/d.csv", format: "csv", mappings: [],
                 count: count, identity: identity,
                 chunks: (chunkRecords + [count]).map {
                     // Records of 100 bytes: chunks far enough apart for a worker to keep them, but for 12,000's.

@@ -106,8 +106,15 @@ import Testing
             case .attribute(let cell): cell == "ProfileCell" ? ["name", "role"] : []
             case .attributeValue(let cell, let attribute):
                 cell == "ProfileCell" && attribute == "accent" ? ["blue", "bright blue"] : []
+            case .dataFormat: ["sqlite", "SQLite.sqlite"]
             }
         }
+        // cellkit's own formats, then the data sources plugins register (short names).
+        #expect(
+            CommandSpec.complete("rows TextCell from app.db format=", names: names).candidates == [
+                "csv", "tsv", "json", "jsonl", "sqlite",
+            ])
+        #expect(CommandSpec.complete("rows TextCell from app.db format=s", names: names).candidates == ["sqlite"])
         #expect(
             CommandSpec.complete("render ", names: names).candidates == [
                 "Dashboard", "Team", "to", "format=", "width=",

@@ -40,7 +40,7 @@ enum WireCases {
     private static func names<T: CaseIterable>(_: T.Type) -> Set<String> { Set(T.allCases.map { "\($0)" }) }
 
     enum Request: CaseIterable {
-        case load, render, openView, viewAction, closeView, validate, checkSource
+        case load, render, openView, viewAction, closeView, validate, checkSource, search
         init(_ v: WorkerRequest) {
             switch v {
             case .load: self = .load
@@ -50,12 +50,13 @@ enum WireCases {
             case .closeView: self = .closeView
             case .validate: self = .validate
             case .checkSource: self = .checkSource
+            case .search: self = .search
             }
         }
     }
 
     enum Response: CaseIterable {
-        case hello, loaded, pluginError, chunk, rendered, failed, frame, viewClosed, validated, sourceChecked
+        case hello, loaded, pluginError, chunk, rendered, failed, frame, viewClosed, validated, sourceChecked, found
         init(_ v: WorkerResponse) {
             switch v {
             case .hello: self = .hello
@@ -68,12 +69,14 @@ enum WireCases {
             case .viewClosed: self = .viewClosed
             case .validated: self = .validated
             case .sourceChecked: self = .sourceChecked
+            case .found: self = .found
             }
         }
     }
 
     enum Action: CaseIterable {
-        case scroll, pages, halfPages, top, bottom, redraw, suspend, quit, ignore
+        case scroll, pages, halfPages, top, bottom, sideways, leftEdge, rightEdge, row, reveal, exactCount, redraw
+        case suspend, quit, ignore
         init(_ v: ScrollView.Action) {
             switch v {
             case .scroll: self = .scroll
@@ -81,6 +84,12 @@ enum WireCases {
             case .halfPages: self = .halfPages
             case .top: self = .top
             case .bottom: self = .bottom
+            case .sideways: self = .sideways
+            case .leftEdge: self = .leftEdge
+            case .rightEdge: self = .rightEdge
+            case .row: self = .row
+            case .reveal: self = .reveal
+            case .exactCount: self = .exactCount
             case .redraw: self = .redraw
             case .suspend: self = .suspend
             case .quit: self = .quit

@@ -23,6 +23,8 @@ import Testing
         "WorkerProtocol.CellReference", "WorkerProtocol.AttributeSetting", "WorkerProtocol.FieldPath",
         "WorkerProtocol.PluginInfo",
         "WorkerProtocol.ItemInfo", "WorkerProtocol.AttributeInfo", "CellKit.BoxStyle",
+        "WorkerProtocol.PieceSearch", "WorkerProtocol.TextPlace", "WorkerProtocol.TextMatch",
+        "WorkerProtocol.ViewStatus",
     ]
 
     static let census: Reflection.Census = {

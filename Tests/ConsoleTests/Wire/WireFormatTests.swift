@@ -97,7 +97,7 @@ import Testing
             } catch { return error.message }
         }
         #expect(message([0]) == "no request 0")
-        #expect(message([4, 1, 9]) == "no scroll action 9")
+        #expect(message([4, 1, 99]) == "no scroll action 99")
         #expect(message([1, 0, 2]) == "2 is not a Boolean")
         #expect(message([1, 2, 0xC3, 0x28, 0]) == "a string is not UTF-8")
         #expect(message([2, 0, 4, 0x77, 0x69, 0x64, 0x65]) == "no screen kind 'wide'")

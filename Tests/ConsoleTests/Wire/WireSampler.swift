@@ -104,7 +104,7 @@ struct WireSampler {
     mutating func binding() -> Binding {
         Binding(
             cell: cellReference(), file: text(), path: text(),
-            format: [.csv(.comma), .csv(.tab), .json, .jsonLines][int(0...3)], mappings: list { $0.mapping() },
+            format: ["csv", "tsv", "json", "jsonl"][int(0...3)], mappings: list { $0.mapping() },
             count: natural(),
             identity: DataFileIdentity(size: integer(), seconds: integer(), nanoseconds: integer()),
             chunks: list {
@@ -222,7 +222,7 @@ struct WireSampler {
     // MARK: - Messages
 
     mutating func action() -> ScrollView.Action {
-        switch int(0...8) {
+        switch int(0...14) {
         case 0: .scroll(lines: integer())
         case 1: .pages(integer())
         case 2: .halfPages(integer())
@@ -231,8 +231,38 @@ struct WireSampler {
         case 5: .redraw
         case 6: .suspend
         case 7: .quit
+        case 8: .sideways(quarters: integer())
+        case 9: .leftEdge
+        case 10: .rightEdge
+        case 11: .row(integer())
+        case 12: .reveal(textMatch(), text: text())
+        case 13: .exactCount
         default: .ignore
         }
+    }
+
+    mutating func textPlace() -> TextPlace { TextPlace(piece: integer(), line: integer(), column: integer()) }
+
+    mutating func textMatch() -> TextMatch { TextMatch(place: textPlace(), width: integer()) }
+
+    /// A range that decodes: its lower bound at most its upper.
+    mutating func range() -> Range<Int> {
+        let bounds = [integer(), integer()].sorted()
+        return bounds[0]..<bounds[1]
+    }
+
+    mutating func pieceSearch() -> PieceSearch {
+        PieceSearch(
+            text: text(), backward: chance(50), pieces: range(), from: optional { $0.textPlace() },
+            to: optional { $0.textPlace() }, screen: optional { $0.screen() }, width: integer(),
+            plan: list { $0.range() })
+    }
+
+    mutating func viewStatus() -> ViewStatus {
+        ViewStatus(
+            rows: optional { $0.range() }.map { $0.lowerBound...$0.upperBound }, total: integer(), isList: chance(50),
+            counting: chance(50), atTop: chance(50), atEnd: chance(50), percent: integer(), columns: range(),
+            width: integer(), top: textPlace(), pieces: range(), pieceCount: integer())
     }
 
     /// A share of a render that decodes: a worker of a count, blocks starting at row 0 and going up.
@@ -244,7 +274,7 @@ struct WireSampler {
     }
 
     mutating func request() -> WorkerRequest {
-        switch int(0...6) {
+        switch int(0...7) {
         case 0: .load(path: text(), allowUnsafe: chance(50))
         case 1:
             .render(
@@ -257,21 +287,23 @@ struct WireSampler {
         case 3: .viewAction(optional { $0.action() }, columns: integer(), rows: integer(), draw: chance(50))
         case 4: .closeView
         case 5: .checkSource(binding(), exact: chance(50))
+        case 6: .search(pieceSearch())
         default: .validate(plugins: list { $0.text() })
         }
     }
 
     mutating func response() -> WorkerResponse {
-        switch int(0...9) {
+        switch int(0...10) {
         case 0: .hello(protocolVersion: integer(), abi: integer(), compiler: integer())
         case 1: .loaded(pluginInfo(), wasAlreadyLoaded: chance(50))
         case 2: .pluginError(code: text(), message: text(), fix: optional { $0.text() }, path: optional { $0.text() })
         case 3: .chunk(bytes())
         case 4: .rendered(rows: integer(), cellErrors: list { $0.text() }, dataErrors: list { $0.text() })
         case 5: .failed(text())
-        case 6: .frame(bytes())
+        case 6: .frame(bytes(), status: optional { $0.viewStatus() })
         case 7: .viewClosed(cellErrors: list { $0.text() })
         case 8: .sourceChecked(sourceCheck())
+        case 9: .found(optional { $0.textMatch() })
         default: .validated(checked: integer(), failures: list { $0.text() })
         }
     }

@@ -1,4 +1,5 @@
 import CellKitSupport
+import DataBinding
 import Foundation
 import TestSupport
 import Testing
@@ -40,7 +41,7 @@ import Testing
         let text = csvText(seed: UInt64(targetBytes), records: 400)
         let whole = try CSVParser().parse(text)
         try withFile(text, named: "data.csv") { path in
-            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: targetBytes)
+            let chunker = try RecordChunker(path: path, layout: CSVFormat.csv.layout(), targetBytes: targetBytes)
             var records: [CSVRecord] = []
             for chunk in try chunks(chunker) {
                 let table = try CSVParser().parse(chunk.text)
@@ -70,7 +71,7 @@ import Testing
         let text = "\u{FEFF}" + blank + "id,name\n" + (0..<50).map { "\($0),n\($0)" }.joined(separator: "\n") + "\n"
         let whole = try CSVParser().parse(text)
         try withFile(text, named: "data.csv") { path in
-            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: 64)
+            let chunker = try RecordChunker(path: path, layout: CSVFormat.csv.layout(), targetBytes: 64)
             var count = 0
             for chunk in try chunks(chunker) {
                 let table = try CSVParser().parse(chunk.text)
@@ -101,7 +102,7 @@ import Testing
         let whole = try CSVParser().parse(text)
         #expect(whole.records.count == 400)
         try withFile(text, named: "data.csv") { path in
-            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: targetBytes)
+            let chunker = try RecordChunker(path: path, layout: CSVFormat.csv.layout(), targetBytes: targetBytes)
             var records: [CSVRecord] = []
             for chunk in try chunks(chunker) {
                 // The header the chunks repeat ends in an LF (see the test below).
@@ -130,7 +131,7 @@ import Testing
         let text = "name\r" + (0..<300).map { "r\($0)\n\n" }.joined()
         let whole = try CSVParser().parse(text)
         try withFile(text, named: "data.csv") { path in
-            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: targetBytes)
+            let chunker = try RecordChunker(path: path, layout: CSVFormat.csv.layout(), targetBytes: targetBytes)
             var seen = 0
             for chunk in try chunks(chunker) {
                 for record in try CSVParser().parse(chunk.text).records {
@@ -164,7 +165,7 @@ import Testing
             return
         }
         try withFile(text, named: "data.json") { path in
-            let chunker = try RecordChunker(path: path, format: .json, targetBytes: targetBytes)
+            let chunker = try RecordChunker(path: path, layout: JSONArrayFormat().layout(), targetBytes: targetBytes)
             var seen = 0
             for chunk in try chunks(chunker) {
                 let document = try JSONParser().parseDocument(chunk.text)
@@ -192,7 +193,7 @@ import Testing
         let text = csvText(seed: 9, records: 300)
         let whole = try CSVParser().parse(text)
         try withFile(text, named: "data.csv") { path in
-            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: 100)
+            let chunker = try RecordChunker(path: path, layout: CSVFormat.csv.layout(), targetBytes: 100)
             var generator = SeededGenerator(seed: 3)
             for _ in 0..<100 {
                 let record = Int.random(in: 0..<whole.records.count, using: &generator)
@@ -209,7 +210,7 @@ import Testing
     @Test func aMinifiedArrayIsCutBetweenItsRecords() throws {
         let text = "[" + (0..<500).map { #"{"id":\#($0),"s":"a,b]"}"# }.joined(separator: ",") + "]"
         try withFile(text, named: "data.json") { path in
-            let all = try chunks(try RecordChunker(path: path, format: .json, targetBytes: 64))
+            let all = try chunks(try RecordChunker(path: path, layout: JSONArrayFormat().layout(), targetBytes: 64))
             #expect(all.count > 100)
             let whole = try #require(try JSONParser().parse(text).arrayValue)
             var seen = 0
@@ -226,7 +227,7 @@ import Testing
     @Test func aFileThatShrinksIsAnErrorNotACrash() throws {
         let text = csvText(seed: 4, records: 300)
         try withFile(text, named: "data.csv") { path in
-            let chunker = try RecordChunker(path: path, format: .csv(.comma), targetBytes: 100)
+            let chunker = try RecordChunker(path: path, layout: CSVFormat.csv.layout(), targetBytes: 100)
             _ = try chunker.chunk(0)
             try "id,text,more\n1,a,b\n".write(toFile: path, atomically: false, encoding: .utf8)
             let error = #expect(throws: RecordChunker.Failure.self) { try chunker.chunk(holding: 250) }
@@ -235,9 +236,13 @@ import Testing
     }
 
     @Test func aDeviceOrADirectoryIsRefused() throws {
-        #expect(throws: RecordChunker.Failure.self) { try RecordChunker(path: "/dev/zero", format: .json) }
+        #expect(throws: RecordChunker.Failure.self) {
+            try RecordChunker(path: "/dev/zero", layout: JSONArrayFormat().layout())
+        }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        #expect(throws: RecordChunker.Failure.self) { try RecordChunker(path: directory.path, format: .json) }
+        #expect(throws: RecordChunker.Failure.self) {
+            try RecordChunker(path: directory.path, layout: JSONArrayFormat().layout())
+        }
     }
 }

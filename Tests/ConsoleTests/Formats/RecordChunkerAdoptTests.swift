@@ -1,4 +1,5 @@
 import CellKitSupport
+import DataBinding
 import Foundation
 import TestSupport
 import Testing
@@ -18,7 +19,7 @@ import Testing
 
     /// The same records in each layout, with quoted line breaks (CSV),
     /// records over several lines (pretty JSON) and one line (minified).
-    static let files: [(name: String, format: RecordChunker.Format, text: String)] = {
+    static let files: [(name: String, format: any RecordFormat, text: String)] = {
         let n = 600
         var csv = "id,name\n"
         var pretty: [String] = []
@@ -29,10 +30,10 @@ import Testing
             lines.append("{\"id\": \(i), \"name\": \"n,\(i)\"}")
         }
         return [
-            ("d.csv", .csv(.comma), csv),
-            ("pretty.json", .json, "[\n" + pretty.joined(separator: ",\n") + "\n]\n"),
-            ("min.json", .json, "[" + lines.joined(separator: ",") + "]"),
-            ("d.jsonl", .jsonLines, lines.joined(separator: "\n") + "\n"),
+            ("d.csv", CSVFormat.csv, csv),
+            ("pretty.json", JSONArrayFormat(), "[\n" + pretty.joined(separator: ",\n") + "\n]\n"),
+            ("min.json", JSONArrayFormat(), "[" + lines.joined(separator: ",") + "]"),
+            ("d.jsonl", JSONLinesFormat(), lines.joined(separator: "\n") + "\n"),
         ]
     }()
 
@@ -43,16 +44,16 @@ import Testing
         defer { directory.remove() }
         let path = try directory.write(text, to: name)
         // The check pass: small chunks, read to the end.
-        let check = try RecordChunker(path: path, format: format, targetBytes: 256)
+        let check = try RecordChunker(path: path, layout: format.layout(), targetBytes: 256)
         let checked = try chunks(check)
         let starts = try #require(check.chunkStarts)
         #expect(starts.count == checked.count + 1)
         #expect(starts.last?.offset == text.utf8.count && starts.last?.record == 600)
 
         // A worker: chunks twice as large, from the starts.
-        let adopted = try RecordChunker(path: path, format: format, targetBytes: 512)
+        let adopted = try RecordChunker(path: path, layout: format.layout(), targetBytes: 512)
         #expect(try adopted.adopt(starts))
-        let scanned = try RecordChunker(path: path, format: format, targetBytes: 512)
+        let scanned = try RecordChunker(path: path, layout: format.layout(), targetBytes: 512)
         let mine = try chunks(adopted)
         #expect(mine.count < checked.count && mine.count > 4)
         // Each chunk is made of whole chunks of the check, holds what they held, and reads as they read.
@@ -80,10 +81,10 @@ import Testing
     }
 
     /// The `id` of record `index` of `chunk`, parsed as readers parse it.
-    static func id(of index: Int, in chunk: RecordChunker.RecordChunk, _ format: RecordChunker.Format) throws -> String?
-    {
-        if case .csv = format { return try CSVParser().parse(chunk.text).records[index].fields.first }
-        return try JSONParser().parse(chunk.text).arrayValue?[index]["id"].map { "\($0)" }
+    static func id(of index: Int, in chunk: RecordChunker.RecordChunk, _ format: any RecordFormat) throws -> String? {
+        if format.name == "csv" { return try CSVParser().parse(chunk.text).records[index].fields.first }
+        let text = format.name == "jsonl" ? JSONCutScanner.arrayOfLines(chunk.text) : chunk.text
+        return try JSONParser().parse(text).arrayValue?[index]["id"].map { "\($0)" }
     }
 
     @Test func startsThatCannotBeTheFilesAreRefused() throws {
@@ -91,7 +92,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try directory.write(text, to: name)
-        let check = try RecordChunker(path: path, format: format, targetBytes: 256)
+        let check = try RecordChunker(path: path, layout: format.layout(), targetBytes: 256)
         _ = try chunks(check)
         let starts = try #require(check.chunkStarts)
         let first = starts[0]
@@ -110,13 +111,13 @@ import Testing
             ("not from the start", Array(starts.dropFirst())),
         ]
         for (what, given) in wrong {
-            let chunker = try RecordChunker(path: path, format: format, targetBytes: 512)
+            let chunker = try RecordChunker(path: path, layout: format.layout(), targetBytes: 512)
             #expect(try !chunker.adopt(given), "\(what)")
             // It scans instead, as if given nothing.
             #expect(try chunks(chunker).reduce(0) { $0 + $1.count } == 600, "\(what)")
         }
         // Nor does a chunker that has cut a chunk already take any.
-        let started = try RecordChunker(path: path, format: format, targetBytes: 512)
+        let started = try RecordChunker(path: path, layout: format.layout(), targetBytes: 512)
         _ = try started.chunk(0)
         #expect(try !started.adopt(starts))
     }

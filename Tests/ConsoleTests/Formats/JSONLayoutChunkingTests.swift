@@ -1,3 +1,4 @@
+import DataBinding
 import Foundation
 import TestSupport
 import Testing
@@ -14,8 +15,9 @@ import Testing
     enum Layout: String, CaseIterable, CustomTestStringConvertible {
         case oneLine, pretty, recordPerLine, lines, linesCRLF
         var testDescription: String { rawValue }
-        var format: RecordChunker.Format { self == .lines || self == .linesCRLF ? .jsonLines : .json }
-        var name: String { format == .jsonLines ? "data.jsonl" : "data.json" }
+        var isLines: Bool { self == .lines || self == .linesCRLF }
+        var format: any RecordFormat { isLines ? JSONLinesFormat() : JSONArrayFormat() }
+        var name: String { isLines ? "data.jsonl" : "data.json" }
     }
 
     /// A random record: strings with the bytes the scan must not be fooled by
@@ -51,7 +53,7 @@ import Testing
 
     /// The whole file parsed at once: its records, and where each starts.
     static func whole(_ text: String, _ layout: Layout) throws -> [(JSONValue, line: Int, column: Int)] {
-        if layout.format == .json {
+        if !layout.isLines {
             let document = try JSONParser().parseDocument(text)
             let records = try #require(document.value.arrayValue)
             return records.indices.map { i in
@@ -70,11 +72,13 @@ import Testing
     func check(_ path: String, _ layout: Layout, targetBytes: Int, expected: [(JSONValue, line: Int, column: Int)])
         throws -> Int
     {
-        let chunker = try RecordChunker(path: path, format: layout.format, targetBytes: targetBytes)
+        let chunker = try RecordChunker(path: path, layout: layout.format.layout(), targetBytes: targetBytes)
         var seen = 0
         var index = 0
         while let chunk = try chunker.chunk(index) {
-            let document = try JSONParser().parseDocument(chunk.text)
+            // (JSON Lines are parsed as the array they make.)
+            let document = try JSONParser().parseDocument(
+                layout.isLines ? JSONCutScanner.arrayOfLines(chunk.text) : chunk.text)
             let records = try #require(document.value.arrayValue, "chunk \(index)")
             #expect(records.count == chunk.count, "chunk \(index)")
             #expect(chunk.firstRecord == seen)
@@ -117,7 +121,7 @@ import Testing
         let bytes = Array(Self.text(layout, seed: 5, count: 12).utf8)
         func scan(_ parts: [ArraySlice<UInt8>]) -> [JSONCutScanner.Cut] {
             var scanner = JSONCutScanner(
-                isLines: layout.format == .jsonLines, atFileStart: true, offset: 0, lineStart: 0, recordLimit: 1 << 20)
+                isLines: layout.isLines, atFileStart: true, offset: 0, lineStart: 0, recordLimit: 1 << 20)
             var cuts: [JSONCutScanner.Cut] = []
             var base = 0
             for part in parts {
@@ -135,7 +139,7 @@ import Testing
         }
         func scanWhole(splitAt k: Int) -> (JSONCutScanner.Cut?, JSONCutScanner.Cut?, Int, Int) {
             var scanner = JSONCutScanner(
-                isLines: layout.format == .jsonLines, atFileStart: true, offset: 0, lineStart: 0, recordLimit: 1 << 20)
+                isLines: layout.isLines, atFileStart: true, offset: 0, lineStart: 0, recordLimit: 1 << 20)
             let first = bytes[..<k].withUnsafeBufferPointer { scanner.scan($0, base: 0) }
             let second = bytes[k...].withUnsafeBufferPointer { scanner.scan($0, base: k) }
             scanner.finish(at: bytes.count)
@@ -171,7 +175,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try directory.write(text, to: layout.name)
-        let chunker = try RecordChunker(path: path, format: layout.format, targetBytes: 256, recordLimit: 2048)
+        let chunker = try RecordChunker(path: path, layout: layout.format.layout(), targetBytes: 256, recordLimit: 2048)
         var index = 0
         let failure = try #require(
             throws: RecordChunker.Failure.self,
