@@ -67,6 +67,7 @@ enum DataBenchmark {
 
         var runs: [Run] = []
         var tables: [Double] = []
+        var tableCPU: [Double] = []
         let expected = records + 4
         let reference = try spawnCounting(argv + ["--jobs", "1"], errors: errors)
         try Check.that(
@@ -86,7 +87,9 @@ enum DataBenchmark {
                 "cellkit wrote \(run.bytes) bytes in all for \(records) records; the checked run's output was "
                     + "\(reference.bytes) bytes")
             runs.append(run)
-            tables.append(try tableSeconds(benchExecutable, rows: records))
+            let table = try table(benchExecutable, rows: records)
+            tables.append(table.seconds)
+            tableCPU.append(table.cpuSeconds)
         }
         let seconds = Measure.median(runs.map(\.seconds))
         let cpuSeconds = Measure.median(runs.map(\.cpuSeconds))
@@ -107,21 +110,29 @@ enum DataBenchmark {
         result.add("peakKiB", runs.map(\.peakKiB).max() ?? 0)
         result.add("bytes", reference.bytes)
         result.add("tableSeconds", tableSeconds)
+        result.add("tableCPUSeconds", Measure.median(tableCPU))
         result.add("tableRowsPerSecond", Int(Double(records) / tableSeconds))
         result.add("ratio", format2(seconds / tableSeconds))
-        // CPU of the whole `cellkit` (its workers included) against the engine's render, one thread.
-        result.add("cpuRatio", format2(cpuSeconds / tableSeconds))
+        // CPU of the whole `cellkit` (its workers included) against the CPU of the engine's render (one
+        // thread): the figure the load of other work on the machine moves least.
+        result.add("cpuRatio", format2(cpuSeconds / Measure.median(tableCPU)))
         result.print()
     }
 
     /// The seconds `cellkit-bench table ROWS` takes, run as a process of its own: the engine now.
     static func tableSeconds(_ benchExecutable: String, rows: Int) throws -> Double {
+        try table(benchExecutable, rows: rows).seconds
+    }
+
+    /// The wall and CPU seconds `cellkit-bench table ROWS` takes, run as a
+    /// process of its own (CPU: its own figure, or the wall's if it gives none).
+    static func table(_ benchExecutable: String, rows: Int) throws -> (seconds: Double, cpuSeconds: Double) {
         let table = ResultLine.parse(
             try Child.run([benchExecutable, "table", String(rows)]).split(separator: "\n").last.map(String.init) ?? "")
         guard let seconds = table["seconds"].flatMap(Double.init) else {
             throw BenchError("cellkit-bench table \(rows) printed no time")
         }
-        return seconds
+        return (seconds, table["cpuSeconds"].flatMap(Double.init) ?? seconds)
     }
 
     /// Runs `argv` with its standard output on /dev/null and its standard

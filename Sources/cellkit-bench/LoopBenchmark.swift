@@ -8,44 +8,61 @@
 /// times the two in turn, PAIRS times (default 5), to the same counting
 /// sink. The ratio is the engine's median over the loop's.
 enum LoopBenchmark {
+    /// A way of writing the table of `rows` rows to an output.
+    typealias Writer = (_ rows: Int, _ output: any TextOutput) throws -> Void
+
     static func run(rows: Int, pairs: Int) throws {
-        try checkSame(rows: min(rows, 2_000))
+        try compare(scenario: "loop", rows: rows, pairs: pairs, engine: render, loop: HandWrittenTable.write)
+    }
+
+    /// Checks that `engine` and `loop` write the same bytes, then times them
+    /// in turn `pairs` times and prints the medians and their ratios.
+    static func compare(scenario: String, rows: Int, pairs: Int, engine: Writer, loop: Writer) throws {
+        try checkSame(rows: min(rows, 2_000), engine: engine, loop: loop)
         let engineHash = HashingOutput()
         let loopHash = HashingOutput()
-        try render(rows: rows, to: engineHash)
-        try HandWrittenTable.write(rows: rows, to: loopHash)
+        try engine(rows, engineHash)
+        try loop(rows, loopHash)
         try Check.that(
             engineHash.bytes == loopHash.bytes && engineHash.hash.value == loopHash.hash.value,
             "the loop wrote \(loopHash.bytes) bytes for \(rows) rows, the engine \(engineHash.bytes) "
                 + "(or the same count with another hash)")
-        var engine: [Double] = []
-        var loop: [Double] = []
+        var engineTimes: [(seconds: Double, cpuSeconds: Double)] = []
+        var loopTimes: [(seconds: Double, cpuSeconds: Double)] = []
         for _ in 0..<max(1, pairs) {
             let engineSink = nullOutput()
-            engine.append(try Measure.seconds { try render(rows: rows, to: engineSink) })
+            engineTimes.append(try Measure.times { try engine(rows, engineSink) })
             let loopSink = nullOutput()
-            loop.append(try Measure.seconds { try HandWrittenTable.write(rows: rows, to: loopSink) })
+            loopTimes.append(try Measure.times { try loop(rows, loopSink) })
             try Check.that(
                 engineSink.bytes == engineHash.bytes && loopSink.bytes == engineHash.bytes,
                 "a timed run wrote \(engineSink.bytes) (engine) and \(loopSink.bytes) (loop) bytes, "
                     + "not \(engineHash.bytes)")
         }
-        let engineSeconds = Measure.median(engine)
-        let loopSeconds = Measure.median(loop)
+        let engineSeconds = Measure.median(engineTimes.map(\.seconds))
+        let loopSeconds = Measure.median(loopTimes.map(\.seconds))
+        let engineCPU = Measure.median(engineTimes.map(\.cpuSeconds))
+        let loopCPU = Measure.median(loopTimes.map(\.cpuSeconds))
         var result = ResultLine()
-        result.add("scenario", "loop")
+        result.add("scenario", scenario)
         result.add("rows", rows)
-        result.add("pairs", engine.count)
+        result.add("pairs", engineTimes.count)
         result.add("seconds", engineSeconds)
         result.add("loopSeconds", loopSeconds)
+        result.add("cpuSeconds", engineCPU)
+        result.add("loopCPUSeconds", loopCPU)
         result.add("bytes", engineHash.bytes)
         result.add("ratio", format2(engineSeconds / loopSeconds))
-        result.add("pairRatios", zip(engine, loop).map { format2($0 / $1) }.joined(separator: ","))
+        // The CPU time of each render (this thread's), which the load of other work moves least.
+        result.add("cpuRatio", format2(engineCPU / loopCPU))
+        result.add(
+            "pairCPURatios",
+            zip(engineTimes, loopTimes).map { format2($0.cpuSeconds / $1.cpuSeconds) }.joined(separator: ","))
         result.print()
     }
 
     /// `table N`'s render: the engine, a cell of four labels a row.
-    static func render(rows: Int, to output: some TextOutput) throws {
+    static func render(rows: Int, to output: any TextOutput) throws {
         let source = TableBenchmark.Rows(count: rows)
         let table = TableBenchmark.makeTable(rows: rows, source: source)
         try withExtendedLifetime(source) {
@@ -55,14 +72,14 @@ enum LoopBenchmark {
     }
 
     /// Both outputs of `rows` rows in memory, compared byte for byte; the first line that differs is shown.
-    static func checkSame(rows: Int) throws {
-        let engine = MemoryOutput()
-        let loop = MemoryOutput()
-        try render(rows: rows, to: engine)
-        try HandWrittenTable.write(rows: rows, to: loop)
-        guard engine.bytes != loop.bytes else { return }
-        let engineLines = engine.string.split(separator: "\n", omittingEmptySubsequences: false)
-        let loopLines = loop.string.split(separator: "\n", omittingEmptySubsequences: false)
+    static func checkSame(rows: Int, engine: Writer, loop: Writer) throws {
+        let engineOutput = MemoryOutput()
+        let loopOutput = MemoryOutput()
+        try engine(rows, engineOutput)
+        try loop(rows, loopOutput)
+        guard engineOutput.bytes != loopOutput.bytes else { return }
+        let engineLines = engineOutput.string.split(separator: "\n", omittingEmptySubsequences: false)
+        let loopLines = loopOutput.string.split(separator: "\n", omittingEmptySubsequences: false)
         let line =
             zip(engineLines, loopLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(engineLines.count, loopLines.count)
@@ -126,7 +143,7 @@ enum HandWrittenTable {
     }
 
     /// Writes the table of `rows` rows to `output`.
-    static func write(rows: Int, to output: some TextOutput) throws {
+    static func write(rows: Int, to output: any TextOutput) throws {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 17)
         func flush() throws {
@@ -168,5 +185,135 @@ enum HandWrittenTable {
         }
         buffer += rule("╰", "┴", "╯").utf8
         try flush()
+    }
+}
+
+/// Nib cells against a hand-written loop: `cellkit-bench loop-nib N [PAIRS]`
+/// renders N rows of a cell drawn by `ProfileCell.nib` (CardCells' nib, the
+/// same text: the name and role on the top border, a bio that wraps inside
+/// the box, no bio no line) and writes the same bytes with
+/// ``HandWrittenProfiles``; checked and timed as ``LoopBenchmark``.
+enum NibLoopBenchmark {
+    /// CardCells' `Resources/ProfileCell.nib`.
+    static let nibSource = """
+        ╭─ {name:bold} {~─} {role:dim,right} ─╮
+        │ {bio:wrap,collapse} {~} │
+        ╰{~─}╯
+        """
+    static let roles = ["Analyst", "Rear Admiral", "Mathematician", "デザイナー", "Engineer", "Physicist", "Lead"]
+    /// Bios of 0 to 3 lines at width 100 (ASCII words: the loop breaks lines at spaces, as the SDK does
+    /// for such text).
+    static let bios = [
+        "Wrote the first program, for an engine that was never built.",
+        "",
+        "Led the team that wrote the first compiler, and made the case for programs written in words rather "
+            + "than numbers; later taught a generation of programmers to measure what they ran and to keep "
+            + "asking why a thing was done the way it was done.",
+        "Computed the trajectories that took people to orbit and back, checked by hand against the machine.",
+        "Built the onboard flight software. Coined the term software engineering while doing it, and kept "
+            + "the code honest when the alarms went off during the landing.",
+        "Physicist.",
+    ]
+
+    final class ProfileRowCell: TableViewCell, NibReusable {
+        @Outlet var name: Label
+        @Outlet var role: Label
+        @Outlet var bio: Label
+
+        func configure(row: Int) {
+            name.text = TableBenchmark.names[row % TableBenchmark.names.count]
+            name.style = Style.bold.foreground(.blue)  // ProfileCell's `accent`
+            role.text = NibLoopBenchmark.roles[row % NibLoopBenchmark.roles.count]
+            bio.text = NibLoopBenchmark.bios[row % NibLoopBenchmark.bios.count]
+        }
+    }
+
+    final class Rows: TableViewDataSource {
+        let count: Int
+        var served = 0
+        init(count: Int) { self.count = count }
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            served += 1
+            let cell: ProfileRowCell = tableView.dequeueReusableCell(for: indexPath)
+            cell.configure(row: indexPath.row)
+            return cell
+        }
+    }
+
+    static func run(rows: Int, pairs: Int) throws {
+        try Nib.register(source: nibSource, named: "ProfileRowCell", in: PluginBundle(for: ProfileRowCell.self))
+        try LoopBenchmark.compare(
+            scenario: "loop-nib", rows: rows, pairs: pairs, engine: render, loop: HandWrittenProfiles.write)
+    }
+
+    /// The engine: a table of nib cells, no border, ANSI at width 100.
+    static func render(rows: Int, to output: any TextOutput) throws {
+        let source = Rows(count: rows)
+        let table = TableView()
+        table.register(cellType: ProfileRowCell.self)
+        table.dataSource = source
+        try withExtendedLifetime(source) {
+            try table.render(width: 100, to: ANSIWriter(output: output, colorMode: .truecolor))
+        }
+        try Check.that(source.served == rows, "the engine drew \(source.served) of \(rows) rows")
+    }
+}
+
+/// The nib table written by hand: each profile's box line by line, the bio
+/// broken at spaces into lines of at most 95 columns (100, less `│ `, the
+/// space before the stretch and ` │`).
+enum HandWrittenProfiles {
+    static let reset = "\u{1B}[0m"
+    static let bioWidth = 95
+
+    static func write(rows: Int, to output: any TextOutput) throws {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 17)
+        let rule = [UInt8](String(repeating: "─", count: 100).utf8)
+        let spaces = [UInt8](repeating: 0x20, count: 100)
+        for row in 0..<rows {
+            let name = TableBenchmark.names[row % TableBenchmark.names.count]
+            let role = NibLoopBenchmark.roles[row % NibLoopBenchmark.roles.count]
+            let fill = 100 - 3 - TerminalWidth.of(name) - 2 - TerminalWidth.of(role) - 3
+            buffer += "╭─ \u{1B}[0;1;34m".utf8
+            buffer += name.utf8
+            buffer += reset.utf8
+            buffer += " ".utf8
+            buffer += rule[0..<(3 * fill)]
+            buffer += " \u{1B}[0;2m".utf8
+            buffer += role.utf8
+            buffer += reset.utf8
+            buffer += " ─╮\n".utf8
+            let bio = NibLoopBenchmark.bios[row % NibLoopBenchmark.bios.count]
+            var line: [Substring] = []
+            var width = 0
+            func flushLine() {
+                buffer += "│ ".utf8
+                for (i, word) in line.enumerated() {
+                    if i > 0 { buffer.append(0x20) }
+                    buffer += word.utf8
+                }
+                buffer += spaces[0..<(bioWidth - width + 1)]
+                buffer += " │\n".utf8
+                line.removeAll(keepingCapacity: true)
+                width = 0
+            }
+            for word in bio.split(separator: " ") {
+                let w = word.utf8.count
+                if !line.isEmpty && width + 1 + w > bioWidth { flushLine() }
+                width += (line.isEmpty ? 0 : 1) + w
+                line.append(word)
+            }
+            if !line.isEmpty { flushLine() }
+            buffer += "╰".utf8
+            buffer += rule[0..<(3 * 98)]
+            buffer += "╯\n".utf8
+            if buffer.count >= 1 << 16 {
+                try buffer.withUnsafeBytes { try output.write($0) }
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        try buffer.withUnsafeBytes { try output.write($0) }
     }
 }

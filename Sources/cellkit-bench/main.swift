@@ -37,6 +37,7 @@ let usage = """
              table | table-drawn | sections N   render an N-row table (ANSI, width 100) in this process
              reuse | configure N                the reuse path; configuring plugin cells by descriptor
              loop N [PAIRS]                     `table N` and a hand-written loop writing the same bytes, in turn
+             loop-nib N [PAIRS]                 the same for N rows of a nib cell (ProfileCell.nib, a bio that wraps)
              scroll N | load N | listing N | startup
            cellkit-bench data LAYOUT|all N [PAIRS] [--mix MIX|all]
                                               the release cellkit on issue 7's script and N generated records
@@ -56,6 +57,7 @@ do {
     case "table-drawn": try TableBenchmark.run(rows: number(1, default: 1_000_000), drawn: true)
     case "sections": try SectionsBenchmark.run(rows: number(1, default: 1_000_000))
     case "loop": try LoopBenchmark.run(rows: number(1, default: 1_000_000), pairs: number(2, default: 5))
+    case "loop-nib": try NibLoopBenchmark.run(rows: number(1, default: 300_000), pairs: number(2, default: 5))
     case "reuse": try TableBenchmark.reusePath(iterations: number(1, default: 1_000_000))
     case "scroll": try ScrollBenchmark.run(rows: number(1, default: 10_000_000))
     case "configure":
