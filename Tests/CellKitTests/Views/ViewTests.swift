@@ -191,6 +191,28 @@ import Testing
         #expect(row.labels.count == 2 && row.labels[1].text == "Ada Lovelace")
     }
 
+    /// A row keeps its columns' frames from one draw to the next at the same
+    /// width (issue 32); drawn at another width, or after its layout
+    /// changed, it places its labels and dividers as a new row would.
+    @Test func columnsViewFollowsItsWidthAndLayout() {
+        func fresh(_ layout: ColumnLayout, _ texts: [String], width: Int) -> String {
+            let row = ColumnsView(layout: layout, divider: .light)
+            row.setTexts(texts)
+            return row.render(width: width).text
+        }
+        let wide = ColumnLayout([.fixed(4), .flexible(), .fixed(5)])
+        let texts = ["1", "高橋 さくら 🚀", "1815"]
+        let row = ColumnsView(layout: wide, divider: .light)
+        row.setTexts(texts)
+        for width in [30, 30, 12, 40, 30] {
+            #expect(row.render(width: width).text == fresh(wide, texts, width: width), "at width \(width)")
+        }
+        let narrow = ColumnLayout([.fixed(2), .flexible()], gap: 1)
+        row.layout = narrow
+        #expect(row.render(width: 30).text == fresh(narrow, texts, width: 30))
+        #expect(row.render(width: 30).text == "1 │高橋 さくら 🚀", "a gap of one: the divider in it")
+    }
+
     // MARK: Canvas and drawing contexts
 
     @Test func canvasDocExampleAndWideCharacters() {

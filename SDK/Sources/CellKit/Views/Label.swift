@@ -59,6 +59,13 @@ public final class Label: View {
         return Size(width: width, height: max(1, lines.count))
     }
 
+    /// The height ``sizeThatFits(_:)`` says at `width`, without measuring a
+    /// single line's text (one line is one line at any width): what a row
+    /// of labels asks of each label for every row it draws.
+    func fittingLines(width: Int, height: Int) -> Int {
+        isSingleLine ? 1 : sizeThatFits(Size(width: width, height: height)).height
+    }
+
     /// Draws the text in ``style``, placed by ``alignment``, and cut or
     /// wrapped by ``lineBreakMode`` to at most ``numberOfLines`` lines.
     public override func draw(in context: DrawingContext) {
