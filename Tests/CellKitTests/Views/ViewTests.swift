@@ -213,6 +213,19 @@ import Testing
         #expect(row.render(width: 30).text == "1 │高橋 さくら 🚀", "a gap of one: the divider in it")
     }
 
+    /// Left-aligned text is drawn without being measured first when its
+    /// UTF-8 is no longer than the label (no text is wider than its bytes);
+    /// text that is longer is measured and cut as before.
+    @Test func labelsFitOrCutWhateverTheirBytes() {
+        let cases: [(String, Int, String)] = [
+            ("漢字", 4, "漢字"), ("漢字ok", 6, "漢字ok"), ("漢字ok", 5, "漢字…"), ("👩‍💻 ok", 5, "👩‍💻 ok"),
+            ("Ada Lovelace", 12, "Ada Lovelace"), ("Ada Lovelace", 8, "Ada Lov…"), ("e\u{301}", 1, "e\u{301}"),
+        ]
+        for (text, width, shown) in cases {
+            #expect(Label(text: text).render(width: width, height: 1).text == shown, "\(text) at \(width)")
+        }
+    }
+
     // MARK: Canvas and drawing contexts
 
     @Test func canvasDocExampleAndWideCharacters() {

@@ -72,6 +72,14 @@ public final class Label: View {
         let width = context.size.width
         guard width > 0, context.size.height > 0 else { return }
         if isSingleLine {
+            // No text is wider than its UTF-8: a cluster of one byte is ASCII, one column at most (a tab is
+            // drawn as a space, a control as its picture), and no cluster is wider than two. Left-aligned text
+            // of at most `width` bytes fits, and is drawn without being measured first (segmented once, not
+            // twice). LabelFastPathTests holds this to `drawLine` byte for byte.
+            if alignment == .left && text.utf8.count <= width {
+                context.draw(text, at: .zero, style: style)
+                return
+            }
             drawLine(text, natural: textWidth, row: 0, width: width, in: context)
             return
         }
@@ -82,7 +90,9 @@ public final class Label: View {
         }
     }
 
-    private func drawLine(_ line: String, natural: Int, row: Int, width: Int, in context: DrawingContext) {
+    /// One line of text at `row`, `natural` columns wide, placed by
+    /// ``alignment`` in `width` columns or cut by ``lineBreakMode``.
+    func drawLine(_ line: String, natural: Int, row: Int, width: Int, in context: DrawingContext) {
         if natural <= width {
             let x: Int
             switch alignment {
