@@ -32,13 +32,25 @@ enum DataBenchmark {
         var hash: UInt64
     }
 
-    static func run(format: String, records: Int, pairs: Int, buildDirectory: String, benchExecutable: String)
-        throws
-    {
-        guard let layout = ServiceRecords.Layout(rawValue: format) else {
-            throw BenchError(
-                "the data layout is one of \(ServiceRecords.Layout.allCases.map(\.rawValue).joined(separator: ", "))")
+    /// Runs `layouts` × `mixes` in turn, a result line each.
+    static func run(
+        layouts: [ServiceRecords.Layout], mixes: [ServiceRecords.Mix], records: Int, pairs: Int,
+        buildDirectory: String, benchExecutable: String
+    ) throws {
+        for mix in mixes {
+            for layout in layouts {
+                try run(
+                    layout: layout, mix: mix, records: records, pairs: pairs, buildDirectory: buildDirectory,
+                    benchExecutable: benchExecutable)
+            }
         }
+    }
+
+    /// `cellkit` on `records` records of `mix` laid out as `layout`, `pairs` times in turn with `table`.
+    static func run(
+        layout: ServiceRecords.Layout, mix: ServiceRecords.Mix, records: Int, pairs: Int, buildDirectory: String,
+        benchExecutable: String
+    ) throws {
         let directory = try ServiceRecords.temporaryDirectory()
         let data = directory + "/" + layout.fileName
         let script = directory + "/services.cellkit"
@@ -47,7 +59,7 @@ enum DataBenchmark {
             for file in [data, script, errors] { unlink(file) }
             rmdir(directory)
         }
-        let fileBytes = try ServiceRecords.write(layout, count: records, to: data)
+        let fileBytes = try ServiceRecords.write(layout, mix: mix, count: records, to: data)
         try ServiceRecords.write(Array(ServiceRecords.script(dataPath: data, options: layout.options).utf8), to: script)
         let argv = [
             buildDirectory + "/cellkit", "run", script, "--color", "always", "--plugin-path", buildDirectory,
@@ -55,17 +67,19 @@ enum DataBenchmark {
 
         var runs: [Run] = []
         var tables: [Double] = []
+        var tableCPU: [Double] = []
         let expected = records + 4
         let reference = try spawnCounting(argv + ["--jobs", "1"], errors: errors)
         try Check.that(
             reference.lines == expected && reference.bytes >= records * 100,
-            "cellkit --jobs 1 wrote \(reference.lines) lines (\(reference.bytes) bytes) for \(records) records; "
-                + "expected \(expected)")
+            "cellkit --jobs 1 wrote \(reference.lines) lines (\(reference.bytes) bytes) for \(records) records of "
+                + "the \(mix.rawValue) mix as \(layout.rawValue); expected \(expected)")
         let checked = try spawnCounting(argv, errors: errors)
         try Check.that(
             checked.lines == expected && checked.bytes == reference.bytes && checked.hash == reference.hash,
-            "cellkit wrote \(checked.lines) lines (\(checked.bytes) bytes) for \(records) records; expected \(expected) "
-                + "lines and the \(reference.bytes) bytes one worker writes")
+            "cellkit wrote \(checked.lines) lines (\(checked.bytes) bytes) for \(records) records of the "
+                + "\(mix.rawValue) mix as \(layout.rawValue); expected \(expected) lines and the "
+                + "\(reference.bytes) bytes one worker writes")
         for _ in 0..<max(1, pairs) {
             let run = try spawnToNull(argv, errors: errors)
             try Check.that(
@@ -73,12 +87,16 @@ enum DataBenchmark {
                 "cellkit wrote \(run.bytes) bytes in all for \(records) records; the checked run's output was "
                     + "\(reference.bytes) bytes")
             runs.append(run)
-            tables.append(try tableSeconds(benchExecutable, rows: records))
+            let table = try table(benchExecutable, rows: records)
+            tables.append(table.seconds)
+            tableCPU.append(table.cpuSeconds)
         }
         let seconds = Measure.median(runs.map(\.seconds))
+        let cpuSeconds = Measure.median(runs.map(\.cpuSeconds))
         let tableSeconds = Measure.median(tables)
         var result = ResultLine()
-        result.add("scenario", "data-" + format)
+        result.add("scenario", "data-" + layout.rawValue)
+        result.add("mix", mix.rawValue)
         result.add("records", records)
         // `CELLKIT_JOBS=N cellkit-bench data …`: the workers `cellkit` shares the render among.
         result.add("jobs", getenv("CELLKIT_JOBS").map { String(cString: $0) } ?? "cores")
@@ -88,23 +106,33 @@ enum DataBenchmark {
         result.add("minSeconds", runs.map(\.seconds).min() ?? 0)
         result.add("maxSeconds", runs.map(\.seconds).max() ?? 0)
         result.add("rowsPerSecond", Int(Double(records) / seconds))
-        result.add("cpuSeconds", Measure.median(runs.map(\.cpuSeconds)))
+        result.add("cpuSeconds", cpuSeconds)
         result.add("peakKiB", runs.map(\.peakKiB).max() ?? 0)
         result.add("bytes", reference.bytes)
         result.add("tableSeconds", tableSeconds)
+        result.add("tableCPUSeconds", Measure.median(tableCPU))
         result.add("tableRowsPerSecond", Int(Double(records) / tableSeconds))
         result.add("ratio", format2(seconds / tableSeconds))
+        // CPU of the whole `cellkit` (its workers included) against the CPU of the engine's render (one
+        // thread): the figure the load of other work on the machine moves least.
+        result.add("cpuRatio", format2(cpuSeconds / Measure.median(tableCPU)))
         result.print()
     }
 
     /// The seconds `cellkit-bench table ROWS` takes, run as a process of its own: the engine now.
     static func tableSeconds(_ benchExecutable: String, rows: Int) throws -> Double {
+        try table(benchExecutable, rows: rows).seconds
+    }
+
+    /// The wall and CPU seconds `cellkit-bench table ROWS` takes, run as a
+    /// process of its own (CPU: its own figure, or the wall's if it gives none).
+    static func table(_ benchExecutable: String, rows: Int) throws -> (seconds: Double, cpuSeconds: Double) {
         let table = ResultLine.parse(
             try Child.run([benchExecutable, "table", String(rows)]).split(separator: "\n").last.map(String.init) ?? "")
         guard let seconds = table["seconds"].flatMap(Double.init) else {
             throw BenchError("cellkit-bench table \(rows) printed no time")
         }
-        return seconds
+        return (seconds, table["cpuSeconds"].flatMap(Double.init) ?? seconds)
     }
 
     /// Runs `argv` with its standard output on /dev/null and its standard

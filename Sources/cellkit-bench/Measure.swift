@@ -19,6 +19,21 @@ enum Measure {
         return Double(now() - start) / 1e9
     }
 
+    /// The CPU time of the calling thread, in nanoseconds: what a render on
+    /// this thread costs whatever else the machine's cores are doing.
+    static func threadCPU() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Seconds `body` takes, by the clock and in CPU time of this thread.
+    static func times(_ body: () throws -> Void) rethrows -> (seconds: Double, cpuSeconds: Double) {
+        let cpu = threadCPU()
+        let seconds = try Self.seconds(body)
+        return (seconds, Double(threadCPU() - cpu) / 1e9)
+    }
+
     /// The process's peak resident memory (VmHWM) in KiB.
     static func peakMemoryKiB() -> Int {
         guard let status = try? readTextFile("/proc/self/status") else { return -1 }

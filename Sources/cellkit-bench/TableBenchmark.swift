@@ -127,13 +127,14 @@ enum TableBenchmark {
         let sink = nullOutput()
         let writer = ANSIWriter(output: sink, colorMode: .truecolor)
         var result = ResultLine()
-        let seconds = try withExtendedLifetime(source) {
-            try Measure.seconds { try table.render(width: 100, to: writer) }
+        let (seconds, cpuSeconds) = try withExtendedLifetime(source) {
+            try Measure.times { try table.render(width: 100, to: writer) }
         }
         try Check.drew(rows: rows, served: source.served, bytes: sink.bytes, width: 100, what: "the timed render")
         result.add("scenario", drawn ? "table-drawn" : "table")
         result.add("rows", rows)
         result.add("seconds", seconds)
+        result.add("cpuSeconds", cpuSeconds)
         result.add("rowsPerSecond", Int(Double(rows) / seconds))
         result.add("bytes", sink.bytes)
         result.add("cellsCreated", table.numberOfCellsCreated)

@@ -191,6 +191,41 @@ import Testing
         #expect(row.labels.count == 2 && row.labels[1].text == "Ada Lovelace")
     }
 
+    /// A row keeps its columns' frames from one draw to the next at the same
+    /// width (issue 32); drawn at another width, or after its layout
+    /// changed, it places its labels and dividers as a new row would.
+    @Test func columnsViewFollowsItsWidthAndLayout() {
+        func fresh(_ layout: ColumnLayout, _ texts: [String], width: Int) -> String {
+            let row = ColumnsView(layout: layout, divider: .light)
+            row.setTexts(texts)
+            return row.render(width: width).text
+        }
+        let wide = ColumnLayout([.fixed(4), .flexible(), .fixed(5)])
+        let texts = ["1", "高橋 さくら 🚀", "1815"]
+        let row = ColumnsView(layout: wide, divider: .light)
+        row.setTexts(texts)
+        for width in [30, 30, 12, 40, 30] {
+            #expect(row.render(width: width).text == fresh(wide, texts, width: width), "at width \(width)")
+        }
+        let narrow = ColumnLayout([.fixed(2), .flexible()], gap: 1)
+        row.layout = narrow
+        #expect(row.render(width: 30).text == fresh(narrow, texts, width: 30))
+        #expect(row.render(width: 30).text == "1 │高橋 さくら 🚀", "a gap of one: the divider in it")
+    }
+
+    /// Left-aligned text is drawn without being measured first when its
+    /// UTF-8 is no longer than the label (no text is wider than its bytes);
+    /// text that is longer is measured and cut as before.
+    @Test func labelsFitOrCutWhateverTheirBytes() {
+        let cases: [(String, Int, String)] = [
+            ("漢字", 4, "漢字"), ("漢字ok", 6, "漢字ok"), ("漢字ok", 5, "漢字…"), ("👩‍💻 ok", 5, "👩‍💻 ok"),
+            ("Ada Lovelace", 12, "Ada Lovelace"), ("Ada Lovelace", 8, "Ada Lov…"), ("e\u{301}", 1, "e\u{301}"),
+        ]
+        for (text, width, shown) in cases {
+            #expect(Label(text: text).render(width: width, height: 1).text == shown, "\(text) at \(width)")
+        }
+    }
+
     // MARK: Canvas and drawing contexts
 
     @Test func canvasDocExampleAndWideCharacters() {

@@ -181,12 +181,16 @@ public final class Canvas {
             let from = max(point.x, box.minX)
             let to = min(end, box.maxX)
             guard from < to, let bytes = buffer.baseAddress else { return end }
-            // Only the first and last cells can cut a wide character in half.
-            put(UInt32(bytes[from - point.x]), x: from, y: y, style: style)
-            if to - 1 > from { put(UInt32(bytes[to - 1 - point.x]), x: to - 1, y: y, style: style) }
-            if to - from > 2 {
-                cells.withUnsafeMutableBufferPointer { cells in
-                    let row = cells.baseAddress! + y * width
+            let size = (width: width, height: height)
+            cells.withUnsafeMutableBufferPointer { cells in
+                // Only the first and last cells can cut a wide character in half.
+                Self.put(UInt32(bytes[from - point.x]), width: 1, x: from, y: y, style: style, in: cells, size: size)
+                if to - 1 > from {
+                    Self.put(
+                        UInt32(bytes[to - 1 - point.x]), width: 1, x: to - 1, y: y, style: style, in: cells, size: size)
+                }
+                if to - from > 2 {
+                    let row = cells.baseAddress! + y * size.width
                     for x in (from + 1)..<(to - 1) {
                         row[x] = Cell(content: UInt32(bytes[x - point.x]), packed: style)
                     }
@@ -196,25 +200,33 @@ public final class Canvas {
         }
         guard y >= box.minY, y < box.maxY else { return point.x + GraphemeSegmenter.width(of: buffer) }
         var x = point.x
-        GraphemeSegmenter.forEachCluster(in: buffer) { info in
-            let w = info.width
-            guard w > 0 else { return true }
-            if x >= box.minX && x < box.maxX {
-                if w == 2 && x + 1 >= box.maxX {
-                    put(0x20, x: x, y: y, style: style)
-                } else if info.isSingleScalar {
-                    put((Sanitizer.picture(for: info.first) ?? info.first).value, width: w, x: x, y: y, style: style)
-                } else if info.first == "\r" {  // CR LF, the only cluster holding a control
-                    put(Sanitizer.newlinePicture.value, x: x, y: y, style: style)
-                } else {
-                    let bytes = UnsafeBufferPointer(rebasing: buffer[info.start..<info.end])
-                    putCluster(String(decoding: bytes, as: UTF8.self), width: w, x: x, y: y, style: style)
+        let size = (width: width, height: height)
+        // The cells lent once for the whole text: no uniqueness check of the array per cell put.
+        cells.withUnsafeMutableBufferPointer { cells in
+            GraphemeSegmenter.forEachCluster(in: buffer) { info in
+                let w = info.width
+                guard w > 0 else { return true }
+                if x >= box.minX && x < box.maxX {
+                    if w == 2 && x + 1 >= box.maxX {
+                        Self.put(0x20, width: 1, x: x, y: y, style: style, in: cells, size: size)
+                    } else if info.isSingleScalar {
+                        let content = (Sanitizer.picture(for: info.first) ?? info.first).value
+                        Self.put(content, width: w, x: x, y: y, style: style, in: cells, size: size)
+                    } else if info.first == "\r" {  // CR LF, the only cluster holding a control
+                        Self.put(
+                            Sanitizer.newlinePicture.value, width: 1, x: x, y: y, style: style, in: cells, size: size)
+                    } else {
+                        let bytes = UnsafeBufferPointer(rebasing: buffer[info.start..<info.end])
+                        let index = UInt32(clusters.count) | Cell.clusterFlag
+                        clusters.append(String(decoding: bytes, as: UTF8.self))
+                        Self.put(index, width: w, x: x, y: y, style: style, in: cells, size: size)
+                    }
+                } else if w == 2 && x + 1 == box.minX {
+                    Self.put(0x20, width: 1, x: x + 1, y: y, style: style, in: cells, size: size)
                 }
-            } else if w == 2 && x + 1 == box.minX {
-                put(0x20, x: x + 1, y: y, style: style)
+                x += w
+                return true
             }
-            x += w
-            return true
         }
         return x
     }
@@ -281,10 +293,25 @@ public final class Canvas {
         if w == 2 { cells[i + 1] = Cell(content: Cell.continuation, packed: style) }
     }
 
-    private func putCluster(_ cluster: String, width w: Int, x: Int, y: Int, style: PackedStyle) {
-        let index = UInt32(clusters.count) | Cell.clusterFlag
-        clusters.append(cluster)
-        put(index, width: w, x: x, y: y, style: style)
+    /// ``put(_:width:x:y:style:)`` into the canvas's cells, lent by
+    /// `withUnsafeMutableBufferPointer` for a whole text or rectangle, of a
+    /// canvas `size` big (`cells.count == size.width * size.height`).
+    @inline(__always)
+    private static func put(
+        _ content: UInt32, width w: Int, x: Int, y: Int, style: PackedStyle, in cells: UnsafeMutableBufferPointer<Cell>,
+        size: (width: Int, height: Int)
+    ) {
+        guard x >= 0, x + w <= size.width, y >= 0, y < size.height else { return }
+        let i = y * size.width + x
+        if cells[i].content == Cell.continuation, x > 0 {
+            cells[i - 1].content = 0x20
+        }
+        let last = i + w - 1
+        if x + w < size.width, cells[last + 1].content == Cell.continuation {
+            cells[last + 1].content = 0x20
+        }
+        cells[i] = Cell(content: content, packed: style)
+        if w == 2 { cells[i + 1] = Cell(content: Cell.continuation, packed: style) }
     }
 }
 

@@ -12,6 +12,7 @@ struct PackedStyle: Hashable, Sendable {
 
     static let plain = PackedStyle(bits: 0)
 
+    @inline(__always)
     init(_ style: Style) {
         bits =
             Self.pack(style.foreground) | Self.pack(style.background) << 26
@@ -31,6 +32,7 @@ struct PackedStyle: Hashable, Sendable {
         return bits >> 26 & 0x3FF_FFFF == 0 && (bits >> 52) & visible == 0
     }
 
+    @inline(__always)
     static func pack(_ color: Color) -> UInt64 {
         switch color {
         case .default: 0

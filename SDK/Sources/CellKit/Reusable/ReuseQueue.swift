@@ -32,6 +32,12 @@ final class ReuseQueue {
     @exclusivity(unchecked) private(set) var liveCount = 0
     /// The reuse identifiers of the types registered and dequeued by type.
     @exclusivity(unchecked) private var identifierCache = ReuseIdentifierCache()
+    /// The type dequeued by type last, and its identifier: rows of one type
+    /// follow each other, and the cache's dictionary lookup (hashing the
+    /// type, and the run-time metadata of the generic dictionary) cost more
+    /// than the rest of the dequeue.
+    @exclusivity(unchecked) private var lastType: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastTypeIdentifier = ""
 
     init(kind: String, registerCall: @escaping (String) -> String = { "register(cellType: \($0).self)" }) {
         self.kind = kind
@@ -53,7 +59,12 @@ final class ReuseQueue {
     /// `T.reuseIdentifier`, computed once per type.
     @inline(__always)
     func identifier<T: Reusable>(for type: T.Type) -> String {
-        identifierCache.identifier(for: type)
+        let key = ObjectIdentifier(type)
+        if key == lastType { return lastTypeIdentifier }
+        let identifier = identifierCache.identifier(for: type)
+        lastType = key
+        lastTypeIdentifier = identifier
+        return identifier
     }
 
     @inline(__always)

@@ -107,7 +107,10 @@
 public final class ColumnsView: View {
     /// The layout the labels follow.
     @exclusivity(unchecked) public var layout = ColumnLayout([]) {
-        didSet { syncLabels() }
+        didSet {
+            framesWidth = -1
+            syncLabels()
+        }
     }
     /// The box style of the dividers drawn in the gaps; `.none` draws none.
     @exclusivity(unchecked) public var divider: BoxStyle = .none
@@ -115,6 +118,12 @@ public final class ColumnsView: View {
     @exclusivity(unchecked) public var dividerStyle: Style = .plain
     /// One label per column.
     @exclusivity(unchecked) public private(set) var labels: [Label] = []
+    /// The columns' x ranges at ``framesWidth`` (-1: not worked out yet).
+    /// A row of a table is measured, laid out and drawn at one width, and
+    /// the next row at the same: the layout is worked out once, not three
+    /// times a row.
+    @exclusivity(unchecked) private var frames: [Range<Int>] = []
+    @exclusivity(unchecked) private var framesWidth = -1
 
     /// An empty row, with no columns; set ``layout``, or use
     /// ``init(layout:divider:dividerStyle:)``.
@@ -148,7 +157,7 @@ public final class ColumnsView: View {
     public override func sizeThatFits(_ size: Size) -> Size {
         var height = 1
         forEachLabel(width: size.width) { label, frame in
-            height = max(height, label.sizeThatFits(Size(width: frame.count, height: size.height)).height)
+            height = max(height, label.fittingLines(width: frame.count, height: size.height))
         }
         return Size(width: size.width, height: height)
     }
@@ -168,23 +177,37 @@ public final class ColumnsView: View {
     @inline(__always)
     private func forEachLabel(width: Int, _ body: (Label, Range<Int>) -> Void) {
         let labels = self.labels
+        let frames = frames(width: width)
         labels.withUnsafeBufferPointer { labels in
-            var i = 0
-            layout.forEachFrame(width: width) { frame in
-                guard i < labels.count else { return }
-                Unmanaged.passUnretained(labels[i])._withUnsafeGuaranteedRef { body($0, frame) }
-                i += 1
+            frames.withUnsafeBufferPointer { frames in
+                for i in 0..<min(labels.count, frames.count) {
+                    Unmanaged.passUnretained(labels[i])._withUnsafeGuaranteedRef { body($0, frames[i]) }
+                }
             }
         }
     }
 
+    /// ``ColumnLayout/frames(width:)`` of ``layout``, worked out once per width.
+    @inline(__always)
+    private func frames(width: Int) -> [Range<Int>] {
+        if width != framesWidth {
+            frames = layout.frames(width: width)
+            framesWidth = width
+        }
+        return frames
+    }
+
     /// Draws the dividers in the gaps between columns, unless ``divider`` is
-    /// `.none`.
+    /// `.none`: where ``ColumnLayout/forEachDivider(width:_:)`` puts them,
+    /// from the frames worked out for the labels.
     public override func draw(in context: DrawingContext) {
-        guard !divider.isNone else { return }
-        let height = context.size.height
-        layout.forEachDivider(width: context.size.width) { x in
-            context.fill(Rect(x: x, y: 0, width: 1, height: height), with: divider.vertical, style: dividerStyle)
+        guard !divider.isNone, layout.gap > 0 else { return }
+        let width = context.size.width
+        let column = Rect(x: 0, y: 0, width: 1, height: context.size.height)
+        let frames = frames(width: width)
+        for i in frames.indices.dropFirst() where frames[i].lowerBound < width {
+            let x = frames[i - 1].upperBound + (layout.gap - 1) / 2
+            context.fill(column.offsetBy(dx: x, dy: 0), with: divider.vertical, style: dividerStyle)
         }
     }
 }

@@ -59,12 +59,27 @@ public final class Label: View {
         return Size(width: width, height: max(1, lines.count))
     }
 
+    /// The height ``sizeThatFits(_:)`` says at `width`, without measuring a
+    /// single line's text (one line is one line at any width): what a row
+    /// of labels asks of each label for every row it draws.
+    func fittingLines(width: Int, height: Int) -> Int {
+        isSingleLine ? 1 : sizeThatFits(Size(width: width, height: height)).height
+    }
+
     /// Draws the text in ``style``, placed by ``alignment``, and cut or
     /// wrapped by ``lineBreakMode`` to at most ``numberOfLines`` lines.
     public override func draw(in context: DrawingContext) {
         let width = context.size.width
         guard width > 0, context.size.height > 0 else { return }
         if isSingleLine {
+            // No text is wider than its UTF-8: a cluster of one byte is ASCII, one column at most (a tab is
+            // drawn as a space, a control as its picture), and no cluster is wider than two. Left-aligned text
+            // of at most `width` bytes fits, and is drawn without being measured first (segmented once, not
+            // twice). LabelFastPathTests holds this to `drawLine` byte for byte.
+            if alignment == .left && text.utf8.count <= width {
+                context.draw(text, at: .zero, style: style)
+                return
+            }
             drawLine(text, natural: textWidth, row: 0, width: width, in: context)
             return
         }
@@ -75,7 +90,9 @@ public final class Label: View {
         }
     }
 
-    private func drawLine(_ line: String, natural: Int, row: Int, width: Int, in context: DrawingContext) {
+    /// One line of text at `row`, `natural` columns wide, placed by
+    /// ``alignment`` in `width` columns or cut by ``lineBreakMode``.
+    func drawLine(_ line: String, natural: Int, row: Int, width: Int, in context: DrawingContext) {
         if natural <= width {
             let x: Int
             switch alignment {
