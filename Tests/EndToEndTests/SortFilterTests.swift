@@ -186,3 +186,75 @@ extension Substring {
         return text
     }
 }
+
+/// `sort=` and `where=` of an SQLite table or query are its `ORDER BY` and
+/// `WHERE` (values bound as parameters): the same rows, in the same order,
+/// as the CSV export's sorted and filtered by cellkit.
+@Suite(.enabled(if: SQLiteDatabase.isAvailable, "libsqlite3.so.0 is not installed"))
+struct SQLiteSortFilterTests {
+    static let selections = [
+        "sort=-.value",
+        "sort=[.status, -.hits, .id]",
+        "sort=.name",
+        #"where='.status == "fail" and .value > 2.5'"#,
+        #"where='.name contains "🔐" or .hits == null' sort=[-.id]"#,
+        #"where='not (.status == "ok" or .hits < 500)' sort=[.hits, .id]"#,
+        #"where='.name contains "\"fast\""'"#,
+        #"where=".name == \"x' OR '1'='1\"""#,
+    ]
+
+    @Test func theDatabaseGivesTheRowsItsCSVExportGives() throws {
+        let scratch = try Scratch()
+        let (sql, csv) = SQLiteSourceTests.services(600)
+        try SQLiteDatabase.create(at: scratch.path("app.db"), sql)
+        try scratch.write("app.csv", csv)
+        for selection in Self.selections {
+            var outputs: [String] = []
+            for file in [
+                "\"app.csv\"", "\"app.db\" table=services",
+                "\"app.db\" query=\"SELECT id, name, value, status, hits FROM services\"",
+            ] {
+                try scratch.write(
+                    "t.cellkit",
+                    SQLiteSourceTests.table.replacing("\"FILE\"", with: file).replacing(
+                        "divider=light", with: "divider=light " + selection))
+                let result = try scratch.cellkit(["run", "t.cellkit", "--jobs", "2"])
+                #expect(result.status == 0, "\(selection) \(file): \(result.standardError)")
+                outputs.append(result.standardOutput)
+            }
+            #expect(outputs[1] == outputs[0], "\(selection): table")
+            #expect(outputs[2] == outputs[0], "\(selection): query")
+            #expect(outputs[0].split(separator: "\n").count > (selection.contains("1'='1") ? 2 : 10), "\(selection)")
+        }
+    }
+
+    @Test func aColumnTheTableLacksIsAnErrorAtItsPlaceAndSaveKeepsBoth() throws {
+        let scratch = try Scratch()
+        try SQLiteDatabase.create(at: scratch.path("app.db"), SQLiteSourceTests.services(20).sql)
+        try scratch.write(
+            "t.cellkit",
+            """
+            load BasicCells
+            screen S width=30
+            rows TextCell from app.db table=services text=.name sort=[.status, -.id] where='.hits > 100'
+            save "saved.cellkit"
+            rows TextCell from app.db table=services text=.name where='.stauts == "ok"'
+
+            """)
+        let result = try scratch.cellkit(["run", "t.cellkit"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.contains(
+                """
+                t.cellkit:5:60: error: app.db: table services has no column 'stauts'
+                  rows TextCell from app.db table=services text=.name where='.stauts == "ok"'
+                                                                             ^~~~~~~
+                  did you mean 'status'?
+                """), "\(result.standardError)")
+        let saved = try #require(scratch.read("saved.cellkit"))
+        #expect(saved.contains("sort=[.status, -.id] where=\".hits > 100\""), "\(saved)")
+        let again = try scratch.cellkit(["render", "saved.cellkit#S"])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.split(separator: "\n").count > 5)
+    }
+}

@@ -22,15 +22,9 @@ enum DataBinder {
         let path = sources.dataOverride ?? sources.resolvePath(fileArgument.text)
         let selection = try rowSelection(of: c)
         if let source = try pluginSource(for: path, c, plugins: plugins) {
-            if let option = ["sort", "where"].lazy.compactMap({ c.options[$0] }).first {
-                throw ConsoleError(
-                    .script,
-                    c.command.diagnostic(
-                        "the \(source.qualifiedName) data source does not take \(option.name)=", at: option.nameSpan,
-                        notes: ["sort and filter in its query: query=\"SELECT … WHERE … ORDER BY …\""]))
-            }
             return try sourceBinding(
-                c, cell: cellArgument, file: fileArgument, to: item, source: source, sources: sources, plugins: plugins)
+                c, cell: cellArgument, file: fileArgument, to: item, source: source, selection: selection,
+                sources: sources, plugins: plugins)
         }
         // The options of a plugin's data source do not apply to a file cellkit reads itself.
         for name in sourceOptionNames {
