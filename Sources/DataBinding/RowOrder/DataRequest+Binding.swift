@@ -24,7 +24,7 @@ extension RowFilter {
     package var dataFilter: DataFilter {
         switch self {
         case .compare(let a, let op, let b):
-            .compare(a.dataOperand, DataComparison(rawValue: op.rawValue)!, b.dataOperand)
+            .compare(a.dataOperand, op, b.dataOperand)
         case .and(let a, let b): .and(a.dataFilter, b.dataFilter)
         case .or(let a, let b): .or(a.dataFilter, b.dataFilter)
         case .not(let a): .not(a.dataFilter)

@@ -32,7 +32,7 @@ final class RecordFileWriter {
         buffer.reserveCapacity(Self.bufferBytes)
     }
 
-    func append(_ bytes: [UInt8]) throws(RecordFileError) {
+    func append(_ bytes: some Collection<UInt8>) throws(RecordFileError) {
         buffer += bytes
         written += bytes.count
         if buffer.count >= Self.bufferBytes { try flush() }
@@ -53,6 +53,12 @@ final class RecordFileWriter {
             done += n
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered, and lets the buffer go (a run written, to be read back).
+    func finish() throws(RecordFileError) {
+        try flush()
+        buffer = []
     }
 
     deinit { close(descriptor) }

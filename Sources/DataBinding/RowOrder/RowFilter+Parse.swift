@@ -33,7 +33,7 @@ struct FilterToken {
     enum Kind: Equatable {
         case field(FieldPath)
         case literal(RowValue)
-        case op(RowFilter.Operator)
+        case op(DataComparison)
         case word(String)  // and, or, not, or a word that is none of them
         case open, close
         case unknown(String)
@@ -90,7 +90,7 @@ enum Tokens {
                     op.append(c[i])
                     i += 1
                 }
-                if let known = RowFilter.Operator(rawValue: op), known != .contains {
+                if let known = DataComparison(rawValue: op), known != .contains {
                     kind = .op(known)
                 } else {
                     let fixes = ["=": "==", "&&": "and", "||": "or", "!": "not", "&": "and", "|": "or"]

@@ -1,3 +1,4 @@
+import CellKit
 import WorkerProtocol
 
 /// The expression of `rows … where=EXPR`: which records become rows.
@@ -17,21 +18,10 @@ import WorkerProtocol
 /// `!= null`; `not` of unknown is unknown, and a record is a row only when
 /// its expression is true.
 package indirect enum RowFilter: Hashable, Sendable {
-    case compare(RowOperand, Operator, RowOperand)
+    case compare(RowOperand, DataComparison, RowOperand)
     case and(RowFilter, RowFilter)
     case or(RowFilter, RowFilter)
     case not(RowFilter)
-
-    /// A comparison's operator.
-    package enum Operator: String, Hashable, Sendable, CaseIterable {
-        case equal = "=="
-        case notEqual = "!="
-        case less = "<"
-        case lessOrEqual = "<="
-        case greater = ">"
-        case greaterOrEqual = ">="
-        case contains
-    }
 
     /// The fields the expression reads, each with the offset (in
     /// characters) where it is written.
@@ -84,7 +74,7 @@ package indirect enum RowFilter: Hashable, Sendable {
         package var kind: String
     }
 
-    private static func compare(_ a: (RowValue, FieldPath?), _ op: Operator, _ b: (RowValue, FieldPath?))
+    private static func compare(_ a: (RowValue, FieldPath?), _ op: DataComparison, _ b: (RowValue, FieldPath?))
         throws(NestedValue) -> Truth
     {
         for (value, field) in [a, b] {
@@ -108,6 +98,7 @@ package indirect enum RowFilter: Hashable, Sendable {
         case .lessOrEqual: yes = RowValue.compare(x, y) != .descending
         case .greater: yes = RowValue.compare(x, y) == .descending
         case .greaterOrEqual: yes = RowValue.compare(x, y) != .ascending
+        @unknown default: return .unknown
         }
         return yes ? .yes : .no
     }

@@ -19,7 +19,7 @@ package final class RowSorter {
     let directory: String
     /// For each key, whether every value so far is a number (or nothing).
     private var numeric: [Bool]
-    private var entries: [Entry] = []
+    private var kept = Kept()
     private var bytes = 0
     private var runs: [Run] = []
     private var sequence = 0
@@ -28,13 +28,39 @@ package final class RowSorter {
     /// How many runs were spilled (for tests).
     package private(set) var runCount = 0
 
-    /// What one record costs besides its bytes and its keys' texts.
-    static let entryOverhead = 96
+    /// What one record costs besides its bytes, its keys' values and their
+    /// texts (the flat arrays' words, and what a sort allocates for it).
+    static let entryOverhead = 48
 
+    /// One record: its keys' values, its number, its bytes (a run's, read back; the heap's of a merge).
     struct Entry {
         var keys: [RowValue]
         var sequence: Int
-        var record: [UInt8]
+        var record: ArraySlice<UInt8>
+    }
+
+    /// The records kept, laid out flat: no allocation per record but its
+    /// keys' texts longer than a String holds inline.
+    struct Kept {
+        var bytes: [UInt8] = []
+        /// Where each record's bytes end.
+        var ends: [Int] = []
+        /// The keys' values, `width` a record.
+        var keys: [RowValue] = []
+        var sequences: [Int] = []
+
+        var count: Int { sequences.count }
+
+        mutating func append(keys values: some Collection<RowValue>, sequence: Int, record: some Collection<UInt8>) {
+            keys += values
+            sequences.append(sequence)
+            bytes += record
+            ends.append(bytes.count)
+        }
+
+        func record(_ i: Int) -> ArraySlice<UInt8> {
+            bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]]
+        }
     }
 
     struct Run {
@@ -56,50 +82,47 @@ package final class RowSorter {
         for (k, key) in keys.enumerated() where numeric[k] {
             if case .value(_, nil) = key { numeric[k] = false }
         }
-        entries.append(Entry(keys: keys, sequence: sequence, record: record))
+        kept.append(keys: keys, sequence: sequence, record: record)
         sequence += 1
-        bytes += record.count + Self.entryOverhead
-        for case .value(let text, _) in keys { bytes += text.utf8.count + 16 }
+        bytes += record.count + Self.entryOverhead + keys.count * MemoryLayout<RowValue>.stride
+        for case .value(let text, _) in keys where text.utf8.count > 15 { bytes += text.utf8.count + 32 }
         if bytes >= runBytes { try spill() }
     }
 
     /// Writes every record added, in order, to `output`.
     func finish(into output: RecordFileWriter) throws(RecordFileError) {
         if runs.isEmpty {
-            sortEntries(numeric: numeric)
-            for entry in entries { try output.append(entry.record) }
-            entries = []
+            for i in sortedIndexes(numeric: numeric) { try output.append(kept.record(i)) }
+            kept = Kept()
             return
         }
-        if !entries.isEmpty { try spill() }
+        if kept.count > 0 { try spill() }
         // Runs sorted as numbers before a key's value that is not one came: sorted again, as text.
         for (i, run) in runs.enumerated() where run.numeric != numeric {
-            entries = try Self.entries(of: run, keys: order.keys.count)
+            kept = try Self.kept(of: run, keys: order.keys.count)
             runs[i] = try writeRun()
         }
         try merge(into: output)
     }
 
-    /// Sorts the entries kept, each key as numbers where `numeric` says so:
-    /// their keys laid out flat first (whether each is nothing, its number,
-    /// its text), then their indexes sorted, ties by their numbers.
-    private func sortEntries(numeric: [Bool]) {
-        let count = entries.count
+    /// The kept records' indexes in order, each key as numbers where
+    /// `numeric` says so: their keys laid out flat first (whether each is
+    /// nothing, its number, its text), ties by their numbers.
+    private func sortedIndexes(numeric: [Bool]) -> [Int] {
+        let count = kept.count
         let width = order.keys.count
         var nulls = [Bool](repeating: false, count: count * width)
         var numbers = [Double](repeating: 0, count: numeric.contains(true) ? count * width : 0)
         var texts = [String](repeating: "", count: numeric.contains(false) ? count * width : 0)
-        for (i, entry) in entries.enumerated() {
-            for k in 0..<width {
-                switch entry.keys[k] {
-                case .null, .nested: nulls[i * width + k] = true
-                case .value(let text, let number):
-                    if numeric[k] { numbers[i * width + k] = number ?? 0 } else { texts[i * width + k] = text }
-                }
+        for (j, key) in kept.keys.enumerated() {
+            switch key {
+            case .null, .nested: nulls[j] = true
+            case .value(let text, let number):
+                if numeric[j % width] { numbers[j] = number ?? 0 } else { texts[j] = text }
             }
         }
         let descending = order.keys.map(\.descending)
-        let sequences = entries.map(\.sequence)
+        let sequences = kept.sequences
         var indexes = Array(0..<count)
         indexes.sort { a, b in
             for k in 0..<width {
@@ -116,7 +139,7 @@ package final class RowSorter {
             }
             return sequences[a] < sequences[b]
         }
-        entries = indexes.map { entries[$0] }
+        return indexes
     }
 
     private func spill() throws(RecordFileError) {
@@ -125,14 +148,14 @@ package final class RowSorter {
         bytes = 0
     }
 
-    /// Sorts the entries kept and writes them to a new run file.
+    /// Sorts the records kept and writes them to a new run file.
     private func writeRun() throws(RecordFileError) -> Run {
-        sortEntries(numeric: numeric)
+        let width = order.keys.count
         created += 1
         let file = try RecordFileWriter(creating: "\(directory)/run-\(created)", keep: false)
-        for entry in entries {
-            try file.append(UInt64(entry.sequence))
-            for key in entry.keys {
+        for i in sortedIndexes(numeric: numeric) {
+            try file.append(UInt64(kept.sequences[i]))
+            for key in kept.keys[(i * width)..<((i + 1) * width)] {
                 switch key {
                 case .null, .nested:
                     try file.append(UInt8(0))
@@ -140,15 +163,16 @@ package final class RowSorter {
                     try file.append(UInt8(number == nil ? 1 : 2))
                     if let number { try file.append(number.bitPattern) }
                     try file.append(UInt32(text.utf8.count))
-                    try file.append(Array(text.utf8))
+                    try file.append(text.utf8)
                 }
             }
-            try file.append(UInt32(entry.record.count))
-            try file.append(entry.record)
+            let record = kept.record(i)
+            try file.append(UInt32(record.count))
+            try file.append(record)
         }
-        try file.flush()
-        let run = Run(file: file, count: entries.count, numeric: numeric)
-        entries = []
+        try file.finish()
+        let run = Run(file: file, count: kept.count, numeric: numeric)
+        kept = Kept()
         return run
     }
 
@@ -168,15 +192,18 @@ package final class RowSorter {
             values.append(.value(text: String(decoding: try reader.read(length), as: UTF8.self), number: number))
         }
         let length = Int(try reader.integer(UInt32.self))
-        return Entry(keys: values, sequence: sequence, record: Array(try reader.read(length)))
+        return Entry(keys: values, sequence: sequence, record: try reader.read(length))
     }
 
-    private static func entries(of run: Run, keys: Int) throws(RecordFileError) -> [Entry] {
+    /// A run read back, to be sorted again.
+    private static func kept(of run: Run, keys: Int) throws(RecordFileError) -> Kept {
         var reader = RecordFileReader(run.file)
-        var entries: [Entry] = []
-        entries.reserveCapacity(run.count)
-        for _ in 0..<run.count { entries.append(try entry(&reader, keys: keys)) }
-        return entries
+        var kept = Kept()
+        for _ in 0..<run.count {
+            let entry = try entry(&reader, keys: keys)
+            kept.append(keys: entry.keys, sequence: entry.sequence, record: entry.record)
+        }
+        return kept
     }
 
     /// Merges the runs into `output`: a heap of each run's next entry.
