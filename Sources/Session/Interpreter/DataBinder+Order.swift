@@ -1,6 +1,7 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import DataBinding
+import Glibc
 import Synchronization
 import WorkerProtocol
 
@@ -203,6 +204,8 @@ enum DerivedRowFiles {
                 } catch {
                     return .failure(error)
                 }
+                // At exit, every file in it, tracked by a signal handler's slot or not (past 64 of them).
+                atexit { DerivedRowFiles.removeAll() }
             }
             state.count += 1
             return .success(TemporaryFile(Path.join(state.folder!.path, "rows-\(state.count)")))
@@ -212,4 +215,11 @@ enum DerivedRowFiles {
 
     /// The folder, once made (for tests).
     static var folder: String? { state.withLock { $0.folder?.path } }
+
+    /// Removes the files in the folder and the folder (the process is exiting).
+    static func removeAll() {
+        guard let folder else { return }
+        for name in (try? listDirectory(folder)) ?? [] { unlink(Path.join(folder, name)) }
+        rmdir(folder)
+    }
 }
