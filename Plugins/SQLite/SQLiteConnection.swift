@@ -117,17 +117,36 @@ final class SQLiteConnection {
         return (statement, tail)
     }
 
-    /// Prepares the one statement `sql` holds.
-    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteLibrary.Statement {
+    /// Prepares the one statement `sql` holds, its parameters (`?`) bound
+    /// to `parameters` in order: values are never pasted into SQL.
+    func prepare(_ sql: String, parameters: [CellKit.DataValue] = []) throws(SQLiteError) -> SQLiteLibrary.Statement {
         guard let statement = try prepareFirst(sql).statement else {
             throw SQLiteError("an empty statement", fix: "write a SELECT")
+        }
+        for (i, value) in parameters.enumerated() {
+            let index = Int32(i + 1)
+            let status: Int32
+            switch value {
+            case .integer(let number): status = library.bindInt64(statement, index, number)
+            case .real(let number): status = library.bindDouble(statement, index, number)
+            case .null: status = library.bindNull(statement, index)
+            default:
+                let text = value.text ?? ""
+                status = text.withCString {
+                    library.bindText(statement, index, $0, Int32(text.utf8.count), SQLiteLibrary.transient)
+                }
+            }
+            guard status == SQLiteLibrary.ok else {
+                _ = library.finalize(statement)
+                throw error(status, doing: "binding a value of where=")
+            }
         }
         return statement
     }
 
     /// The first column of the first row of `sql` as a whole number (`count(*)`, `max(rowid)`).
-    func integer(_ sql: String) throws(SQLiteError) -> Int64? {
-        let statement = try prepare(sql)
+    func integer(_ sql: String, parameters: [CellKit.DataValue] = []) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql, parameters: parameters)
         defer { _ = library.finalize(statement) }
         let status = library.step(statement)
         guard status == SQLiteLibrary.row else {

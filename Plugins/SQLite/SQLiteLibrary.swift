@@ -26,6 +26,11 @@ struct SQLiteLibrary: @unchecked Sendable {
     let finalize: @convention(c) (Statement?) -> Int32
     let readonly: @convention(c) (Statement?) -> Int32
     let bindInt64: @convention(c) (Statement?, Int32, Int64) -> Int32
+    let bindDouble: @convention(c) (Statement?, Int32, Double) -> Int32
+    /// `sqlite3_bind_text`; its last argument, the destructor, is passed as
+    /// ``transient`` (SQLite copies the text).
+    let bindText: @convention(c) (Statement?, Int32, UnsafePointer<CChar>?, Int32, Int) -> Int32
+    let bindNull: @convention(c) (Statement?, Int32) -> Int32
     let columnCount: @convention(c) (Statement?) -> Int32
     let columnName: @convention(c) (Statement?, Int32) -> UnsafePointer<CChar>?
     let columnType: @convention(c) (Statement?, Int32) -> Int32
@@ -53,6 +58,8 @@ struct SQLiteLibrary: @unchecked Sendable {
     static let text: Int32 = 3
     static let blob: Int32 = 4
     static let null: Int32 = 5
+    /// `SQLITE_TRANSIENT`, the destructor `(sqlite3_destructor_type)-1`: SQLite copies a bound text.
+    static let transient = -1
 
     /// The library's file name, as Debian and most distributions install it.
     static let soname = "libsqlite3.so.0"
@@ -74,7 +81,8 @@ struct SQLiteLibrary: @unchecked Sendable {
         let names = [
             "sqlite3_open_v2", "sqlite3_close_v2", "sqlite3_errmsg", "sqlite3_errstr", "sqlite3_busy_timeout",
             "sqlite3_prepare_v2", "sqlite3_step", "sqlite3_reset", "sqlite3_finalize", "sqlite3_stmt_readonly",
-            "sqlite3_bind_int64", "sqlite3_column_count", "sqlite3_column_name", "sqlite3_column_type",
+            "sqlite3_bind_int64", "sqlite3_bind_double", "sqlite3_bind_text", "sqlite3_bind_null",
+            "sqlite3_column_count", "sqlite3_column_name", "sqlite3_column_type",
             "sqlite3_column_int64", "sqlite3_column_double", "sqlite3_column_text", "sqlite3_column_bytes",
             "sqlite3_libversion",
         ]
@@ -92,7 +100,9 @@ struct SQLiteLibrary: @unchecked Sendable {
             errstr: function("sqlite3_errstr"), busyTimeout: function("sqlite3_busy_timeout"),
             prepare: function("sqlite3_prepare_v2"), step: function("sqlite3_step"), reset: function("sqlite3_reset"),
             finalize: function("sqlite3_finalize"), readonly: function("sqlite3_stmt_readonly"),
-            bindInt64: function("sqlite3_bind_int64"), columnCount: function("sqlite3_column_count"),
+            bindInt64: function("sqlite3_bind_int64"), bindDouble: function("sqlite3_bind_double"),
+            bindText: function("sqlite3_bind_text"), bindNull: function("sqlite3_bind_null"),
+            columnCount: function("sqlite3_column_count"),
             columnName: function("sqlite3_column_name"), columnType: function("sqlite3_column_type"),
             columnInt64: function("sqlite3_column_int64"), columnDouble: function("sqlite3_column_double"),
             columnText: function("sqlite3_column_text"), columnBytes: function("sqlite3_column_bytes"),

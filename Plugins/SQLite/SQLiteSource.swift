@@ -15,6 +15,8 @@ final class SQLiteSource: DataSource {
         options: [
             DataOption("table", summary: "the table or view whose rows are drawn, in rowid order"),
             DataOption("query", summary: "one SELECT that only reads; its rows are drawn in its order"),
+            DataOption("sort", summary: "the order of the rows: the query's ORDER BY"),
+            DataOption("where", summary: "which rows are drawn: the query's WHERE, its values bound as parameters"),
         ])
 
     private let connection: SQLiteConnection
@@ -25,6 +27,8 @@ final class SQLiteSource: DataSource {
     private let select: String
     /// Counts the records.
     private let countSQL: String
+    /// The values of `where=`, bound to the `?` of ``select`` and ``countSQL`` in order.
+    private let parameters: [DataValue]
     /// The table, when records are read in rowid order (a table with rowids).
     private let rowidTable: String?
     /// `table users` or `the query`, for places in errors.
@@ -44,10 +48,33 @@ final class SQLiteSource: DataSource {
         }
         library = connection.library
         fieldCount = Int32(request.fields.count)
+        // sort= and where=: the query's ORDER BY and WHERE.
+        var parameters: [DataValue] = []
+        let condition =
+            try request.filter.map { filter throws(DataSourceError) in
+                " WHERE " + (try Self.sql(filter, &parameters))
+            } ?? ""
+        self.parameters = parameters
+        let fields = request.fields + (request.filter?.fields ?? []) + request.order.map(\.field)
+        func ordered(by tiebreak: String?) -> String {
+            let keys = request.order.map { SQLiteConnection.quoted($0.field) + ($0.descending ? " DESC" : "") }
+            guard !keys.isEmpty else { return "" }
+            return " ORDER BY " + (keys + (tiebreak.map { [$0] } ?? [])).joined(separator: ", ")
+        }
+        let selects = request.filter != nil || !request.order.isEmpty
         switch (request.option("table"), request.option("query")) {
+        case (let table?, nil) where selects:
+            // Records found by offset: in the order asked for, equal ones in rowid order.
+            let (columns, hasRowid) = try Self.columns(ofTable: table, in: connection)
+            try Self.check(fields, among: columns, of: "table \(table)")
+            origin = "table \(table)"
+            rowidTable = nil
+            let from = " FROM \(SQLiteConnection.quoted(table))\(condition)"
+            select = "SELECT \(Self.columnList(request.fields))\(from)\(ordered(by: hasRowid ? "rowid" : nil))"
+            countSQL = "SELECT count(*)\(from)"
         case (let table?, nil):
             let (columns, hasRowid) = try Self.columns(ofTable: table, in: connection)
-            try Self.check(request.fields, among: columns, of: "table \(table)")
+            try Self.check(fields, among: columns, of: "table \(table)")
             let list = Self.columnList(request.fields)
             origin = "table \(table)"
             if hasRowid {
@@ -60,11 +87,11 @@ final class SQLiteSource: DataSource {
             countSQL = "SELECT count(*) FROM \(SQLiteConnection.quoted(table))"
         case (nil, let query?):
             let statement = try Self.readOnlyStatement(query, in: connection)
-            try Self.check(request.fields, among: statement.columns, of: "the query")
+            try Self.check(fields, among: statement.columns, of: "the query")
             origin = "the query"
             rowidTable = nil
-            select = "SELECT \(Self.columnList(request.fields)) FROM (\(statement.text))"
-            countSQL = "SELECT count(*) FROM (\(statement.text))"
+            select = "SELECT \(Self.columnList(request.fields)) FROM (\(statement.text))\(condition)\(ordered(by: nil))"
+            countSQL = "SELECT count(*) FROM (\(statement.text))\(condition)"
         case (.some, .some):
             throw DataSourceError(
                 "table= and query= both say which rows to read",
@@ -85,7 +112,7 @@ final class SQLiteSource: DataSource {
 
     func count() throws(DataSourceError) -> Int {
         do {
-            return Int(try connection.integer(countSQL) ?? 0)
+            return Int(try connection.integer(countSQL, parameters: parameters) ?? 0)
         } catch {
             throw error.dataSourceError
         }
@@ -178,7 +205,7 @@ final class SQLiteSource: DataSource {
         } else if record > 0 {
             sql += " LIMIT -1 OFFSET \(record)"
         }
-        cursor = try connection.prepare(sql)
+        cursor = try connection.prepare(sql, parameters: parameters)
         next = record
     }
 
@@ -228,6 +255,56 @@ final class SQLiteSource: DataSource {
         case SQLiteLibrary.blob: .blob(count: Int(library.columnBytes(statement, column)))
         default: .null
         }
+    }
+
+    // MARK: - sort= and where=
+
+    /// `filter` as an SQL condition, its values appended to `parameters`
+    /// (each a `?`): `== null` is `IS NULL`; `contains` is `instr(…) > 0`.
+    private static func sql(_ filter: DataFilter, _ parameters: inout [DataValue]) throws(DataSourceError) -> String {
+        switch filter {
+        case .and(let a, let b): return "(\(try sql(a, &parameters)) AND \(try sql(b, &parameters)))"
+        case .or(let a, let b): return "(\(try sql(a, &parameters)) OR \(try sql(b, &parameters)))"
+        case .not(let a): return "(NOT \(try sql(a, &parameters)))"
+        case .compare(let a, let op, let b):
+            if op == .equal || op == .notEqual, let side = [a, b].first(where: { $0 != .value(.null) }),
+                [a, b].contains(.value(.null))
+            {
+                return "(\(try operand(side, &parameters)) IS \(op == .equal ? "" : "NOT ")NULL)"
+            }
+            let x = try operand(a, &parameters)
+            let y = try operand(b, &parameters)
+            switch op {
+            case .equal: return "(\(x) = \(y))"
+            case .notEqual: return "(\(x) <> \(y))"
+            case .less: return "(\(x) < \(y))"
+            case .lessOrEqual: return "(\(x) <= \(y))"
+            case .greater: return "(\(x) > \(y))"
+            case .greaterOrEqual: return "(\(x) >= \(y))"
+            case .contains: return "(instr(\(x), \(y)) > 0)"
+            @unknown default: throw unknown("the comparison '\(op.rawValue)'")
+            }
+        @unknown default: throw unknown("part of it")
+        }
+    }
+
+    private static func operand(_ operand: DataOperand, _ parameters: inout [DataValue]) throws(DataSourceError)
+        -> String
+    {
+        switch operand {
+        case .field(let name): return SQLiteConnection.quoted(name)
+        case .value(let value):
+            parameters.append(value)
+            return "?"
+        @unknown default: throw unknown("an operand")
+        }
+    }
+
+    /// What a later cellkit's `where=` may hold that this source cannot say in SQL.
+    private static func unknown(_ what: String) -> DataSourceError {
+        DataSourceError(
+            "where=: this SQLite source cannot turn \(what) into SQL",
+            fix: "install the SQLite plugin of this cellkit's release")
     }
 
     // MARK: - Opening

@@ -80,7 +80,7 @@ import Testing
     /// A scratch directory as the examples expect it.
     static func workspace() throws -> Scratch {
         let scratch = try Scratch()
-        for file in ["dashboard.cellkit", "team.json"] {
+        for file in ["dashboard.cellkit", "team.json", "services.csv"] {
             try scratch.write("Examples/" + file, try readTextFile(CellKitProcess.repositoryRoot + "/Examples/" + file))
         }
         let build = Golden.realPath(CellKitProcess.buildDirectory)

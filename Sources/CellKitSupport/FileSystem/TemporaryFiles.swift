@@ -20,7 +20,8 @@ import Synchronization
 /// ```
 public enum TemporaryFiles {
     /// How many temporary files can be tracked at once; more are written but not tracked.
-    static let slotCount = 16
+    /// (The files of sorted and filtered bindings stay while their bindings do.)
+    static let slotCount = 64
     /// The bytes of one slot: a flag byte, then the path and its NUL.
     static let slotSize = Int(PATH_MAX) + 2
 
@@ -56,15 +57,30 @@ public enum TemporaryFiles {
         lock.withLock { $0[slot] = false }
     }
 
-    /// Removes every tracked file. Async-signal-safe.
+    /// Removes every tracked file, then every tracked folder those leave
+    /// empty (a private folder of temporary files). Async-signal-safe.
     public static func removeAll() {
-        for slot in 0..<slotCount {
-            let base = storage + slot * slotSize
-            if base.pointee == 1 {
-                _ = (base + 1).withMemoryRebound(to: CChar.self, capacity: slotSize - 1) { unlink($0) }
+        for pass in 0..<2 {
+            let folders = pass == 1
+            for slot in 0..<slotCount {
+                let base = storage + slot * slotSize
+                if base.pointee == 1 {
+                    _ = (base + 1).withMemoryRebound(to: CChar.self, capacity: slotSize - 1) {
+                        folders ? rmdir($0) : unlink($0)
+                    }
+                }
             }
         }
     }
+
+    /// Removes every tracked file and folder when the process exits normally
+    /// (``removeAll()``): what is kept for as long as the session runs.
+    public static func removeAllAtExit() {
+        guard !exitHandlerInstalled.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        _ = storage
+        atexit { TemporaryFiles.removeAll() }
+    }
+    private static let exitHandlerInstalled = Atomic<Bool>(false)
 
     /// The signals whose default action ends the process and that a handler can catch,
     /// but that are not faults: SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,

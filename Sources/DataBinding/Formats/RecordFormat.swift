@@ -207,6 +207,24 @@ package protocol ChunkRecords {
     /// (`true`), surely fails there (`false`: its error is made only when it
     /// is shown), or only its value can say (`nil`).
     func fits(_ binding: BoundAttribute, record: Int) -> Bool?
+
+    // MARK: Sorted and filtered rows
+
+    /// The value of `fieldPath` in record `record` as `where=` and `sort=`
+    /// compare it (a record parsed in full; a path that leads nowhere is
+    /// nothing).
+    func rowValue(record: Int, _ fieldPath: FieldPath) -> RowValue
+
+    /// The name of the format the records of a sorted or filtered binding
+    /// are written in (``appendDerived(record:to:)``): one cellkit reads.
+    var derivedFormat: String { get }
+
+    /// What starts a file of such records (a CSV header line), or nothing.
+    func derivedHeader() -> [UInt8]
+
+    /// Appends record `record` (parsed in full) to `bytes` as a record of
+    /// ``derivedFormat``, its line break included.
+    func appendDerived(record: Int, to bytes: inout [UInt8])
 }
 
 extension ChunkRecords {
@@ -218,4 +236,8 @@ extension ChunkRecords {
     package func missingField(_ fieldPath: FieldPath, in path: String) -> (message: String, notes: [String])? { nil }
     package func gather(_ presence: inout FieldPresence, of fieldPath: FieldPath) {}
     package func fits(_ binding: BoundAttribute, record: Int) -> Bool? { nil }
+    package func rowValue(record: Int, _ fieldPath: FieldPath) -> RowValue { .null }
+    package var derivedFormat: String { "jsonl" }
+    package func derivedHeader() -> [UInt8] { [] }
+    package func appendDerived(record: Int, to bytes: inout [UInt8]) {}
 }

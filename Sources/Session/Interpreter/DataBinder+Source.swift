@@ -54,11 +54,12 @@ extension DataBinder {
     /// the file), naming the source's own place.
     static func sourceBinding(
         _ c: ValidatedCommand, cell cellArgument: Command.Argument, file fileArgument: Command.Argument,
-        to item: CatalogItem, source: CatalogItem, sources: SourceContext, plugins: LoadedPlugins
+        to item: CatalogItem, source: CatalogItem, selection: RowSelection = RowSelection(), sources: SourceContext,
+        plugins: LoadedPlugins
     ) throws(ConsoleError) -> Binding {
         // The source's options are set apart from the cell's attributes.
         let optionNames = source.info.attributes.map(\.name)
-        var options: [SourceOption] = []
+        var options = try selectionOptions(c, selection, source: source, optionNames: optionNames)
         var command = c
         command.attributes = []
         for (name, attribute) in c.options.sorted(by: {
@@ -107,7 +108,8 @@ extension DataBinder {
                     // A problem with a field points at the mapping that uses it.
                     let span =
                         problem.field.flatMap { field in
-                            bound.lazy.flatMap(\.fieldPaths).first { $0.0.topLevelKey == field }?.1
+                            (bound.flatMap(\.fieldPaths) + selection.fields.map { ($0.path, $0.span) })
+                                .first { $0.0.topLevelKey == field }?.1
                         } ?? fileArgument.span
                     let place = problem.place.map { ", \($0)" } ?? ""
                     return c.command.diagnostic(
@@ -127,6 +129,45 @@ extension DataBinder {
                     notes: ["run the command again once whatever writes it has finished"]))
         }
         return binding
+    }
+}
+
+extension DataBinder {
+    /// `sort=` and `where=` as options of a plugin's data source: refused
+    /// unless it declares them (it sorts and filters itself: SQLite's
+    /// `ORDER BY` and `WHERE`), and then given as the options `sort` (a key
+    /// a line) and `where` (as written), whose fields must be names.
+    static func selectionOptions(
+        _ c: ValidatedCommand, _ selection: RowSelection, source: CatalogItem, optionNames: [String]
+    ) throws(ConsoleError) -> [SourceOption] {
+        var options: [SourceOption] = []
+        for name in ["sort", "where"] {
+            guard let option = c.options[name] else { continue }
+            guard optionNames.contains(name) else {
+                throw ConsoleError(
+                    .script,
+                    c.command.diagnostic(
+                        "the \(source.qualifiedName) data source does not sort or filter its records: it takes no "
+                            + "\(name)=", at: option.nameSpan,
+                        notes: [
+                            optionNames.isEmpty
+                                ? "it takes no options" : "its options are " + optionNames.joined(separator: ", ")
+                        ]))
+            }
+        }
+        let nested = selection.fields.filter { $0.path.topLevelKey == nil }
+        if !nested.isEmpty {
+            throw ConsoleError(
+                .script,
+                nested.map {
+                    c.command.diagnostic(
+                        "the \(source.qualifiedName) data source gives fields by name, not \($0.path)", at: $0.span,
+                        notes: ["name a column: .name, or .\"Full Name\""])
+                })
+        }
+        if let order = selection.order { options.append(SourceOption(name: "sort", value: order.optionText)) }
+        if let filter = selection.filterWritten { options.append(SourceOption(name: "where", value: filter)) }
+        return options
     }
 }
 

@@ -20,9 +20,11 @@ enum DataBinder {
         to item: CatalogItem, sources: SourceContext, plugins: LoadedPlugins
     ) throws(ConsoleError) -> Binding {
         let path = sources.dataOverride ?? sources.resolvePath(fileArgument.text)
+        let selection = try rowSelection(of: c)
         if let source = try pluginSource(for: path, c, plugins: plugins) {
             return try sourceBinding(
-                c, cell: cellArgument, file: fileArgument, to: item, source: source, sources: sources, plugins: plugins)
+                c, cell: cellArgument, file: fileArgument, to: item, source: source, selection: selection,
+                sources: sources, plugins: plugins)
         }
         // The options of a plugin's data source do not apply to a file cellkit reads itself.
         for name in sourceOptionNames {
@@ -59,10 +61,14 @@ enum DataBinder {
                     "\(path) changed while it was read", at: fileArgument.span,
                     notes: ["run the command again once whatever writes it has finished"]))
         }
-        return Binding(
+        let binding = Binding(
             cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
             path: sources.canonicalFilePath(path), format: file.format.name, mappings: mappings, count: count,
             identity: identity, chunks: file.chunkStarts ?? [], watch: c.bool("watch") ?? false)
+        guard !selection.isEmpty else { return binding }
+        return try derive(
+            binding, from: path, format: file.format, selection, limits: sources.limits, c: c,
+            fileSpan: fileArgument.span)
     }
 
     /// The mappings of a `rows` command: `attr=.field`, `attr=[.a, 2, .b]`,
@@ -344,7 +350,8 @@ extension DataBinder {
         for section in screen.sections {
             for case .bound(let binding) in section.rows where binding.watch {
                 // A plugin's source may read other files too (a database's -wal).
-                for path in [binding.path] + (binding.source?.fingerprint.files ?? []) where !paths.contains(path) {
+                let read = binding.derivation?.path ?? binding.path
+                for path in [read] + (binding.source?.fingerprint.files ?? []) where !paths.contains(path) {
                     paths.append(path)
                 }
             }
@@ -371,7 +378,7 @@ extension DataBinder {
         for s in screen.sections.indices {
             for r in screen.sections[s].rows.indices {
                 guard case .bound(var binding) = screen.sections[s].rows[r], binding.watch,
-                    let before = DataFileIdentity(of: binding.path)
+                    let before = DataFileIdentity(of: binding.derivation?.path ?? binding.path)
                 else { continue }
                 if let source = binding.source {
                     // A plugin's source: checked again in the worker when any file it reads changed.
@@ -399,7 +406,9 @@ extension DataBinder {
                     }
                     continue
                 }
-                guard before != binding.identity else { continue }
+                guard before != (binding.derivation?.identity ?? binding.identity) else { continue }
+                let path = binding.derivation?.path ?? binding.path
+                let format = RecordFormats.format(forPath: path, named: binding.derivation?.format ?? binding.format)
                 let attributes = (try? catalog.resolve(binding.cell.qualified))?.info.attributes ?? []
                 let bound = binding.mappings.compactMap { mapping in
                     attributes.first { $0.name == mapping.attribute }.flatMap { BoundAttribute(mapping, type: $0.type) }
@@ -408,19 +417,35 @@ extension DataBinder {
                     let file: DataFile
                     do {
                         file = try DataFile(
-                            binding.path, format: RecordFormats.format(forPath: binding.path, named: binding.format),
-                            recordLimit: limits.dataRecordBytes, positions: false)
+                            path, format: format, recordLimit: limits.dataRecordBytes, positions: false)
                     } catch {
                         throw DataCheckFailure(open: error)
                     }
                     let count = try Self.check(file, bound, cell: binding.cell.written)
-                    guard DataFileIdentity(of: binding.path) == before else {
+                    guard DataFileIdentity(of: path) == before else {
                         refresh.errors.append("\(binding.file) changed while it was read")
                         continue
                     }
-                    binding.count = count
-                    binding.identity = before
-                    binding.chunks = file.chunkStarts ?? []
+                    if let derivation = binding.derivation {
+                        // Sorted or filtered: the records written again.
+                        binding.path = path
+                        binding.format = derivation.format
+                        binding.identity = before
+                        do throws(ConsoleError) {
+                            binding = try derive(
+                                binding, from: path, format: format,
+                                try rowSelection(sort: derivation.sort, filter: derivation.filter), limits: limits,
+                                c: nil, fileSpan: nil)
+                        } catch {
+                            refresh.errors.append(
+                                "\(binding.file): " + (error.diagnostics.first?.message ?? "\(error)"))
+                            continue
+                        }
+                    } else {
+                        binding.count = count
+                        binding.identity = before
+                        binding.chunks = file.chunkStarts ?? []
+                    }
                     screen.sections[s].rows[r] = .bound(binding)
                     refresh.changed = true
                 } catch {

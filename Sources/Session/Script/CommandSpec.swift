@@ -51,6 +51,9 @@ struct CommandSpec: Sendable {
         /// plugin's data source (checked when the command runs: the session may
         /// not know the plugin yet).
         case dataFormat
+        /// Fields to sort by: `.name`, `-.name` (descending), or a list of
+        /// them (checked when the command runs).
+        case sortFields
 
         /// How messages name what is expected: "an integer from 1 to 10000".
         var expectation: String {
@@ -70,6 +73,7 @@ struct CommandSpec: Sendable {
                 words.count == 2
                     ? "\(words[0]) or \(words[1])" : "one of " + words.joined(separator: ", ")
             case .dataFormat: "a format (\(RecordFormats.names.joined(separator: ", ")), or a data source's name"
+            case .sortFields: "a field (.name), -.name for largest first, or a list of them"
             }
         }
 
@@ -87,6 +91,7 @@ struct CommandSpec: Sendable {
             case .bool: "true|false"
             case .choice(let words): words.joined(separator: "|")
             case .dataFormat: (RecordFormats.names + ["SOURCE"]).joined(separator: "|")
+            case .sortFields: "[-].FIELD"
             }
         }
 
@@ -102,6 +107,7 @@ struct CommandSpec: Sendable {
             case .bool: text == "true" || text == "false"
             case .choice(let words): words.contains(text)
             case .dataFormat: Lexer.isName(text)
+            case .sortFields: text.hasPrefix(".") || text.hasPrefix("-.")
             }
         }
 

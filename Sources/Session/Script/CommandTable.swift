@@ -189,6 +189,16 @@ extension CommandSpec {
                 .init(
                     "query", .text, "one read-only SELECT of an SQLite database whose rows are drawn",
                     example: "\"SELECT name, age FROM users WHERE age > 30\"", placeholder: "SELECT"),
+                .init(
+                    "sort", .sortFields,
+                    "the rows' order: a field (.name), -.name for largest first, or a list of them ([.team, -.age]); "
+                        + "numbers as numbers when every value is one, equal records in the file's order",
+                    example: "-.duration", placeholder: "[-].FIELD"),
+                .init(
+                    "where", .text,
+                    "which records become rows: comparisons (==, !=, <, <=, >, >=, contains) of fields and values, "
+                        + "joined by and, or, not and parentheses",
+                    example: "'.status == \"failed\" and .duration > 30'", placeholder: "EXPR"),
             ],
             attributes: .boundCell,
             summary: "add a row per record of a data file",

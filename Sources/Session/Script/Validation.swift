@@ -263,6 +263,8 @@ extension CommandSpec {
         let expected = "expected \(option.kind.expectation) for '\(option.name)'"
         let example = "for example \(option.name)=\(option.example)"
         switch attribute.value {
+        case .field where option.kind == .sortFields, .list where option.kind == .sortFields:
+            return nil  // read when the command runs (DataBinder.rowSelection)
         case .field:
             return command.diagnostic(
                 "\(expected), found a field reference", at: attribute.valueSpan,

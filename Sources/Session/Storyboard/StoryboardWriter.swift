@@ -71,16 +71,32 @@ enum StoryboardWriter {
                 }
             }
             if binding.watch { parts.append(.attribute("watch", .text("true"))) }
+            if let sort = binding.derivation?.sort { parts.append(.attribute("sort", sort)) }
+            if let filter = binding.derivation?.filter { parts.append(.attribute("where", .text(filter))) }
             if let source = binding.source {
                 // A plugin's source: its name (what format= says) and its options (table=, query=).
                 let name = source.name.split(separator: ".").last.map(String.init) ?? source.name
                 parts.append(.attribute("format", .text(name)))
-                for option in source.options { parts.append(.attribute(option.name, .text(option.value))) }
-            } else if binding.format != RecordFormats.format(forPath: binding.file).name {
-                parts.append(.attribute("format", .text(binding.format)))
+                for option in source.options {
+                    parts.append(
+                        .attribute(option.name, option.name == "sort" ? sort(option.value) : .text(option.value)))
+                }
+            } else if let format = binding.derivation?.format ?? Optional(binding.format),
+                format != RecordFormats.format(forPath: binding.file).name
+            {
+                parts.append(.attribute("format", .text(format)))
             }
             return Script.line(grid ? "items" : "rows", parts)
         }
+    }
+
+    /// `sort=` as the option `sort` of a data source holds it (a key a line): `.a`, `-.a`, or a list.
+    static func sort(_ text: String) -> Command.Value {
+        let keys = text.split(separator: "\n").map { line -> Command.Value in
+            guard let key = try? RowOrder.parseKey(String(line)), !key.descending else { return .text(String(line)) }
+            return .field(key.field)
+        }
+        return keys.count == 1 ? keys[0] : .list(keys)
     }
 
     static func attribute(_ setting: AttributeSetting) -> Script.Part {

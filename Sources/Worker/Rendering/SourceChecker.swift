@@ -55,10 +55,12 @@ enum SourceChecker {
                     field: error.path.description)
             ])
         }
-        let request = DataRequest(
-            path: binding.path,
-            options: Dictionary(sourceBinding.options.map { ($0.name, $0.value) }) { _, last in last },
-            fields: reader.fields)
+        let request: DataRequest
+        do {
+            request = try DataRequest(binding, fields: reader.fields)
+        } catch {
+            return SourceCheck(problems: [SourceProblem("sort= or where=: \(error.message)", fix: error.fix)])
+        }
         let source: any DataSource
         var check = SourceCheck()
         do {

@@ -53,10 +53,12 @@ final class SourceRows: @unchecked Sendable {
         self.binding = binding
         self.reader = reader
         sourceName = binding.source?.name ?? type.format.name
-        let request = DataRequest(
-            path: binding.path,
-            options: Dictionary((binding.source?.options ?? []).map { ($0.name, $0.value) }) { _, last in last },
-            fields: reader.fields)
+        let request: DataRequest
+        do {
+            request = try DataRequest(binding, fields: reader.fields)
+        } catch {
+            throw BoundRows.Failure(description: "\(binding.file): sort= or where=: \(error.message)")
+        }
         do {
             source = try type.init(request)
         } catch {

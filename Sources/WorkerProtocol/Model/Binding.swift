@@ -35,6 +35,11 @@ package struct Binding: Equatable, Sendable {
     /// with what options (``format`` is then its name, as `format=` says
     /// it); `nil` for the data files cellkit reads itself (``format`` says which).
     package var source: SourceBinding?
+    /// `sort=` and `where=`: the records that pass, in order, were written
+    /// to a file of their own, which ``path`` names. The session's own (it
+    /// saves them, watches the file they were read from, and owns the file
+    /// written); not sent: the workers read ``path`` as any data file.
+    package var derivation: Derivation?
 
     package enum Mapping: Equatable, Sendable {
         /// `attr=.field`: the record's field.
@@ -50,6 +55,7 @@ package struct Binding: Equatable, Sendable {
     package static func == (a: Binding, b: Binding) -> Bool {
         a.cell == b.cell && a.file == b.file && a.format == b.format && a.mappings == b.mappings && a.watch == b.watch
             && a.source?.name == b.source?.name && a.source?.options == b.source?.options
+            && a.derivation?.sort == b.derivation?.sort && a.derivation?.filter == b.derivation?.filter
     }
 
     package init(
@@ -67,5 +73,39 @@ package struct Binding: Equatable, Sendable {
         self.chunks = chunks
         self.watch = watch
         self.source = source
+    }
+}
+
+extension Binding {
+    /// How a sorted or filtered binding's rows were made (``Binding/derivation``).
+    package struct Derivation: Equatable, Sendable {
+        /// `sort=` as written (a field, `-.field`, or a list of them).
+        package var sort: Command.Value?
+        /// `where=` as written.
+        package var filter: String?
+        /// The data file the records were read from, its format and its
+        /// identity then (`watch=true` follows it).
+        package var path: String
+        package var format: String
+        package var identity: DataFileIdentity
+        /// The file the rows are read from: removed when no binding holds it.
+        package var file: TemporaryFile
+
+        package init(
+            sort: Command.Value?, filter: String?, path: String, format: String, identity: DataFileIdentity,
+            file: TemporaryFile
+        ) {
+            self.sort = sort
+            self.filter = filter
+            self.path = path
+            self.format = format
+            self.identity = identity
+            self.file = file
+        }
+
+        package static func == (a: Derivation, b: Derivation) -> Bool {
+            a.sort == b.sort && a.filter == b.filter && a.path == b.path && a.format == b.format
+                && a.identity == b.identity && a.file === b.file
+        }
     }
 }

@@ -18,7 +18,7 @@ import Testing
         #expect(
             usages[.rows]
                 == "rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl|SOURCE] [table=TABLE] "
-                + "[query=SELECT] [NAME=.FIELD|NAME=VALUE ...]")
+                + "[query=SELECT] [sort=[-].FIELD] [where=EXPR] [NAME=.FIELD|NAME=VALUE ...]")
         #expect(
             usages[.render]
                 == "render [SCREEN] [to FILE] [format=plain|ansi|html|svg|json] [width=N]")
@@ -41,9 +41,10 @@ import Testing
         let help = try #require(CommandSpec.help("rows"))
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl|SOURCE]")
-        #expect(lines[1] == "     [table=TABLE] [query=SELECT] [NAME=.FIELD|NAME=VALUE ...]")
-        #expect(lines[2] == "also: items")
-        #expect(lines[4].hasPrefix("Add a row per record of a data file. FILE is a JSON array"))
+        #expect(lines[1] == "     [table=TABLE] [query=SELECT] [sort=[-].FIELD] [where=EXPR]")
+        #expect(lines[2] == "     [NAME=.FIELD|NAME=VALUE ...]")
+        #expect(lines[3] == "also: items")
+        #expect(lines[5].hasPrefix("Add a row per record of a data file. FILE is a JSON array"))
         #expect(lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("  ") })
         #expect(
             help.hasSuffix(

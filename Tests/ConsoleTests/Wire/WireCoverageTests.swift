@@ -13,7 +13,9 @@ import Testing
 @Suite struct WireCoverageTests {
     /// Stored properties that are not sent, each with the reason.
     static let notOnTheWire: [String: String] = [
-        "WorkerProtocol.Binding.watch": "the session watches the data files; the worker only draws"
+        "WorkerProtocol.Binding.watch": "the session watches the data files; the worker only draws",
+        "WorkerProtocol.Binding.derivation":
+            "sort= and where= are the session's: the worker reads the file their rows were written to",
     ]
 
     /// The types a message carries, each of which the census must reach.

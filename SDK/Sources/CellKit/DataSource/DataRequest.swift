@@ -19,6 +19,14 @@ public struct DataRequest: Sendable {
     /// How long the source may wait for what another program holds (a
     /// database's lock) before it gives up with an error, in seconds.
     public var timeout: Double
+    /// The order `sort=` asks for, first key first, when the format declares
+    /// the option `sort` (a source that declares it reads its records in this
+    /// order); empty otherwise. Its fields are among the names the source
+    /// checks, as ``fields``'.
+    public var order: [DataSortKey] = []
+    /// The records `where=` asks for, when the format declares the option
+    /// `where` (a source that declares it reads only those); `nil` otherwise.
+    public var filter: DataFilter?
 
     /// A request for `fields` of the file at `path`, with `options`.
     public init(path: String, options: [String: String] = [:], fields: [String], timeout: Double = 5) {

@@ -64,7 +64,7 @@ struct CSVRecords: ChunkRecords {
     /// Field `fieldPath` of record `record`: its text, its line, and which
     /// field of the line it is; `nil` when the header has no such column
     /// (checked when the command ran) or the records were only counted.
-    private func lookup(record: Int, _ fieldPath: FieldPath) -> (text: String, line: Int, field: Int)? {
+    func lookup(record: Int, _ fieldPath: FieldPath) -> (text: String, line: Int, field: Int)? {
         guard record < csv.records.count,
             case .key(let key)? = fieldPath.components.first, let index = csv.header.firstIndex(of: key)
         else { return nil }
@@ -127,4 +127,47 @@ struct CSVRecords: ChunkRecords {
     }
 
     func alwaysFits(_ binding: BoundAttribute) -> Bool { binding.cannotFailOnCSV }
+}
+
+// MARK: - Sorted and filtered rows
+
+extension CSVRecords {
+    /// A field's text; an empty field is nothing.
+    func rowValue(record: Int, _ fieldPath: FieldPath) -> RowValue {
+        guard let (text, _, _) = lookup(record: record, fieldPath), !text.isEmpty else { return .null }
+        return RowValue(text)
+    }
+
+    /// The records are written as they are read: CSV, or TSV.
+    var derivedFormat: String { delimiter == .tab ? CSVFormat.tsv.name : CSVFormat.csv.name }
+
+    func derivedHeader() -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendLine(csv.header, to: &bytes)
+        return bytes
+    }
+
+    func appendDerived(record: Int, to bytes: inout [UInt8]) {
+        appendLine(csv.records[record].fields, to: &bytes)
+    }
+
+    /// `fields` as one record: quoted where they hold the delimiter, a quote or a line break.
+    private func appendLine(_ fields: [String], to bytes: inout [UInt8]) {
+        let separator: UInt8 = delimiter == .tab ? 0x09 : UInt8(ascii: ",")
+        for (i, field) in fields.enumerated() {
+            if i > 0 { bytes.append(separator) }
+            let quoted = field.utf8.contains { $0 == separator || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            guard quoted else {
+                bytes += field.utf8
+                continue
+            }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in field.utf8 {
+                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+        bytes.append(0x0A)
+    }
 }

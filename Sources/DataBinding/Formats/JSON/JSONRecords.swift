@@ -362,3 +362,42 @@ struct ValuePath {
                 })
     }
 }
+
+// MARK: - Sorted and filtered rows
+
+extension JSONRecords {
+    /// The value at `fieldPath`; nothing where the path leads nowhere.
+    func rowValue(record: Int, _ fieldPath: FieldPath) -> RowValue {
+        var value = records[record]
+        for component in fieldPath.components {
+            switch component {
+            case .key(let key):
+                guard let member = value[key] else { return .null }
+                value = member
+            case .index(let index):
+                guard let element = value[index] else { return .null }
+                value = element
+            }
+        }
+        switch value {
+        case .null: return .null
+        case .bool(let bool): return .value(text: bool ? "true" : "false", number: nil)
+        case .int(let int): return .value(text: String(int), number: Double(int))
+        case .double(let double): return .value(text: double.description, number: double)
+        case .number(let text): return .value(text: text, number: value.doubleValue)
+        case .string(let text): return RowValue(text)
+        case .array, .object: return .nested(value.kindDescription)
+        }
+    }
+
+    /// Each record is written on a line of its own: JSON Lines.
+    var derivedFormat: String { JSONLinesFormat().name }
+
+    func derivedHeader() -> [UInt8] { [] }
+
+    func appendDerived(record: Int, to bytes: inout [UInt8]) {
+        // A parsed value always serializes (no number in JSON is infinite).
+        bytes += (try? records[record].serializedBytes(.compact)) ?? Array("null".utf8)
+        bytes.append(0x0A)
+    }
+}
