@@ -42,7 +42,9 @@ public indirect enum DataFilter: Hashable, Sendable {
 /// One side of a comparison in a ``DataFilter``: a field of the record, by
 /// name, or a value (`null`, `.text`, `.integer`, `.real`).
 public enum DataOperand: Hashable, Sendable {
+    /// The record's field of this name (a column, a top-level key).
     case field(String)
+    /// A literal written in the expression: `null`, text, a whole number or a real.
     case value(DataValue)
 }
 
@@ -50,12 +52,19 @@ public enum DataOperand: Hashable, Sendable {
 /// point (SQLite's BINARY collation); ``contains`` is true when the text of
 /// the left side holds the text of the right.
 public enum DataComparison: String, Hashable, Sendable, CaseIterable {
+    /// `==`: the same number, or the same text; with `null`, the field has no value.
     case equal = "=="
+    /// `!=`: not ``equal``; with `null`, the field has a value.
     case notEqual = "!="
+    /// `<`: smaller, or before by code point.
     case less = "<"
+    /// `<=`: ``less`` or ``equal``.
     case lessOrEqual = "<="
+    /// `>`: larger, or after by code point.
     case greater = ">"
+    /// `>=`: ``greater`` or ``equal``.
     case greaterOrEqual = ">="
+    /// `contains`: the left side's text holds the right side's.
     case contains
 }
 
