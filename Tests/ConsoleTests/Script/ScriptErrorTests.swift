@@ -201,7 +201,7 @@ struct ScriptErrorCase: Sendable, CustomTestStringConvertible {
             "rows X", "1:7+1 'rows' needs 'from FILE'",
             note:
                 "usage: rows CELL from FILE [watch=true|false] [format=csv|tsv|json|jsonl|SOURCE] [table=TABLE] "
-                + "[query=SELECT] [NAME=.FIELD|NAME=VALUE ...]"
+                + "[query=SELECT] [sort=[-].FIELD] [where=EXPR] [NAME=.FIELD|NAME=VALUE ...]"
         ),
         .init("rows X to f", "1:8+2 'rows' needs 'from FILE'", note: "usage: rows CELL from FILE"),
         .init(
