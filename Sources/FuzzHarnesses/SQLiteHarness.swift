@@ -23,8 +23,14 @@
             return try? host.registry.resolve("SQLite.sqlite", kinds: [.dataSource]).registration.dataSource
         }()
 
-        /// Where each input is written (one file per process: libFuzzer runs inputs one at a time).
-        static let file = "/tmp/cellkit-fuzz-sqlite-\(getpid()).db"
+        /// Where each input is written (one file per process: libFuzzer runs inputs one at a time), in
+        /// `$TMPDIR`. It is removed after each input and, should libFuzzer end the process between the write
+        /// and the removal (`-max_total_time`, a timeout), at exit.
+        static let file: String = {
+            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            atexit { unlink(SQLiteHarness.file) }
+            return "\(directory)/cellkit-fuzz-sqlite-\(getpid()).db"
+        }()
 
         static func run(_ data: [UInt8]) {
             guard let source else { return }
