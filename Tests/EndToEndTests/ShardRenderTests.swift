@@ -218,4 +218,27 @@ import Testing
         }
         #expect(!whole.standardOutput.isEmpty && joined == whole.standardOutput)
     }
+
+    /// A grid has no rows to cut at: the first part draws it whole, the
+    /// others write nothing, so the parts still join into the render.
+    @Test func aGridIsDrawnWholeByTheFirstPart() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "g.cellkit",
+            """
+            load BasicCells
+            screen G grid columns=2 item-width=12 width=30
+            section "S"
+            item TextCell text=a
+            item TextCell text=b
+            item TextCell text=c
+
+            """)
+        let whole = try scratch.cellkit(["render", "g.cellkit", "-q"])
+        #expect(whole.status == 0 && whole.standardOutput.contains("a"), "\(whole.standardError)")
+        let first = try scratch.cellkit(["render", "g.cellkit", "-q", "--shard", "0/2"])
+        let second = try scratch.cellkit(["render", "g.cellkit", "-q", "--shard", "1/2"])
+        #expect(first.status == 0 && second.status == 0, "\(first.standardError)\(second.standardError)")
+        #expect(first.standardOutput == whole.standardOutput && second.standardOutput.isEmpty)
+    }
 }
