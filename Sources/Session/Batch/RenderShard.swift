@@ -24,6 +24,7 @@ public struct RenderShard: Equatable, Sendable {
     /// The parts `--shard` accepts: as many as a Slurm array or a Kubernetes Indexed Job may have.
     static let countRange = 1...1_000_000
 
+    /// Part `index` (from 0) of `count`.
     public init(index: Int, count: Int) {
         self.index = index
         self.count = count
@@ -31,7 +32,9 @@ public struct RenderShard: Equatable, Sendable {
 
     /// What `--shard` says: a part, or `env/N` (the part from the runner's environment).
     public enum Request: Equatable, Sendable {
+        /// `K/N`: the part given.
         case part(RenderShard)
+        /// `env/N`: part K of N, K from the runner's environment (``RenderShard/resolve(_:environment:)``).
         case environment(count: Int)
     }
 
