@@ -28,6 +28,7 @@ extension Context {
             }
             chosen = implied
         }
+        guard useShard(format: chosen) else { return ExitCode.usage.rawValue }
 
         var file = target
         var scene: String?

@@ -185,6 +185,12 @@ extension CommandLineOption {
                 invocation.jobs = jobs
             }),
         CommandLineOption(
+            names: ["--shard"], value: Value(placeholder: "K/N", completion: .none),
+            summary: "draw part K (from 0) of N of a list, in plain or ansi: the N parts joined are the whole "
+                + "render; env/N takes K from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (docs/batch.md)",
+            commands: [.render],
+            apply: { invocation, value throws(UsageError) in invocation.shard = try RenderShard.request(value) }),
+        CommandLineOption(
             names: ["--quiet", "-q"], value: nil,
             summary: "no loaded … and wrote … notes, no progress line (errors and warnings are still written)",
             commands: drawing,

@@ -83,6 +83,8 @@ public struct Invocation: Equatable, Sendable {
     public var json = false
     /// `--jobs N`: how many workers may share a render; `nil`: `CELLKIT_JOBS`, else the cores.
     public var jobs: Int?
+    /// `--shard K/N` or `env/N` (render): draw one part of the render (``RenderShard``).
+    public var shard: RenderShard.Request?
     /// `--quiet`: no `loaded …` and `wrote …` notes, no progress line (errors and warnings stay).
     public var quiet = false
     /// `--no-progress` makes it false: no progress line while a long render runs (``quiet`` implies it).

@@ -18,6 +18,8 @@ struct ParallelRender {
     /// Where each block starts (``RenderPart/blocks``).
     let blocks: [Int]
     let progress: RenderProgress?
+    /// The blocks drawn: all of them, or one shard's (``RenderShard``).
+    var drawn: Range<Int>? = nil
 
     /// Bytes a worker that is ahead may have waiting in the session.
     static let queueCapacity = 8 << 20
@@ -29,7 +31,7 @@ struct ParallelRender {
                 worker: workers[index], queue: ChunkQueue(capacity: Self.queueCapacity),
                 request: .render(
                     screen, format: format, width: width, colors: colors,
-                    part: RenderPart(index: index, count: workers.count, blocks: blocks)))
+                    part: RenderPart(index: index, count: workers.count, blocks: blocks, drawn: drawn)))
         }
         let shared = Shared()
         let interrupts = workers.map(\.interruptRequested)

@@ -92,6 +92,8 @@ final class WorkerBackend: PluginBackend {
     var jobs = 1
     /// The `--jobs` accepted.
     static let jobsRange = 1...64
+    /// The part of each render drawn (`cellkit render --shard K/N`); `nil`: the whole render.
+    var shard: RenderShard?
 
     /// The workers a render may use: `--jobs`, else `CELLKIT_JOBS` (any other
     /// value is reported through `warn` and ignored), else the cores online.
@@ -123,7 +125,7 @@ final class WorkerBackend: PluginBackend {
     }
 
     /// The first `count` workers, the helpers made as needed, as the first was.
-    private func workers(_ count: Int) -> [WorkerProcess] {
+    func workers(_ count: Int) -> [WorkerProcess] {
         while helpers.count < count - 1 {
             let helper = WorkerProcess(
                 executable: process.executable, environment: process.environment,
@@ -215,6 +217,7 @@ final class WorkerBackend: PluginBackend {
     ) throws(BackendError) -> RenderSummary {
         defer { progress?.finish() }
         let screen = try countedExactly(screen)
+        if let shard { return try render(shard, of: screen, format: format, width: width, colors: colors, to: output) }
         if jobs > 1, screen.kind == .list, format == .plain || format == .ansi,
             let blocks = RenderPart.blocks(of: screen, workers: jobs)
         {

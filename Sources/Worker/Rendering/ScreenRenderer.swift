@@ -81,7 +81,7 @@ struct ScreenRenderer {
         let starts = part.blockStarts(of: table, rowsInSection: rows)
         let total = rows.reduce(0, +)
         dataSource.plannedRows = part.rows(total: total)
-        for block in stride(from: part.index, to: starts.count, by: part.count) {
+        for block in part.ownBlocks where block < starts.count {
             let end = block + 1 < starts.count ? starts[block + 1] : count
             for index in starts[block]..<end {
                 table.drawPiece(index, into: canvas, width: width)

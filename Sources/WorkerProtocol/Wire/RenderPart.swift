@@ -4,8 +4,10 @@ import CellKitSupport
 /// The share of a render one of several workers draws (`--jobs N`,
 /// docs/design.md "Several workers"): the table's rows are cut into blocks,
 /// each starting at a row (``blocks``), and worker `index` of `count` draws
-/// blocks `index`, `index + count`, … Every worker cuts the table's pieces
-/// at the same rows, so the blocks written in order are the whole table.
+/// blocks `index`, `index + count`, … of those ``drawn`` (all of them, but
+/// for one part of a sharded render: `--shard K/N`, ``RenderShard``). Every
+/// worker cuts the table's pieces at the same rows, so the blocks written in
+/// order are the whole table, or the shard's share of it.
 package struct RenderPart: Equatable, WireCodable {
     /// Which worker this is, `0..<count`.
     package var index: Int
@@ -14,6 +16,8 @@ package struct RenderPart: Equatable, WireCodable {
     /// The first row of each block, counted across the table's sections:
     /// 0, then increasing. The last block ends with the table.
     package var blocks: [Int]
+    /// The blocks drawn, in order: all but for a shard, which draws its own.
+    package var drawn: Range<Int>
 
     /// The fewest rows in a block: fewer rows than two blocks are drawn by one worker.
     package static let minimumBlockRows = 1024
@@ -40,6 +44,13 @@ package struct RenderPart: Equatable, WireCodable {
     /// for JSON.)
     package static func blocks(of screen: Screen, workers: Int) -> [Int]? {
         guard workers > 1 else { return nil }
+        let (rows, chunkRows) = chunkRows(of: screen)
+        return blocks(rows: rows, workers: workers, chunkRows: chunkRows)
+    }
+
+    /// The rows of `screen`'s table, and the rows (increasing) where one of
+    /// the chunks a worker reads starts: where blocks (and shards) are best cut.
+    package static func chunkRows(of screen: Screen) -> (rows: Int, chunkRows: [Int]) {
         var chunkRows: [Int] = []
         var first = 0  // the table's row of the row source's first row
         for section in screen.sections {
@@ -55,7 +66,7 @@ package struct RenderPart: Equatable, WireCodable {
                 first += source.count
             }
         }
-        return blocks(rows: first, workers: workers, chunkRows: chunkRows)
+        return (first, chunkRows)
     }
 
     /// The block starts for `rows` rows shared by `workers`, a block
@@ -115,9 +126,14 @@ package struct RenderPart: Equatable, WireCodable {
         return starts
     }
 
+    /// This worker's blocks (indices into ``blocks``), in the order they are written.
+    package var ownBlocks: StrideTo<Int> {
+        stride(from: drawn.lowerBound + index, to: drawn.upperBound, by: count)
+    }
+
     /// The rows of this worker's blocks, in order, when the table has `total` rows.
     package func rows(total: Int) -> [Range<Int>] {
-        stride(from: index, to: blocks.count, by: count).compactMap { block in
+        ownBlocks.compactMap { block in
             let end = block + 1 < blocks.count ? min(blocks[block + 1], total) : total
             return blocks[block] < end ? blocks[block]..<end : nil
         }
@@ -127,26 +143,33 @@ package struct RenderPart: Equatable, WireCodable {
         w.write(index)
         w.write(count)
         w.write(blocks)
+        w.write(drawn.lowerBound)
+        w.write(drawn.upperBound)
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> RenderPart {
         let index = try r.int()
         let count = try r.int()
         let blocks: [Int] = try r.array()
-        guard count > 0, (0..<count).contains(index), !blocks.isEmpty else {
-            throw WireError("no render part \(index) of \(count) in \(blocks.count) blocks")
+        let first = try r.int()
+        let end = try r.int()
+        guard count > 0, (0..<count).contains(index), !blocks.isEmpty, 0 <= first, first <= end, end <= blocks.count
+        else {
+            throw WireError("no render part \(index) of \(count) drawing blocks \(first)..<\(end) of \(blocks.count)")
         }
         if let bad = blocks.indices.first(where: { $0 == 0 ? blocks[0] != 0 : blocks[$0] <= blocks[$0 - 1] }) {
             throw WireError(
                 "a render part's blocks start at 0 and go up, not at \(blocks[bad])"
                     + (bad > 0 ? " after \(blocks[bad - 1])" : ""))
         }
-        return RenderPart(index: index, count: count, blocks: blocks)
+        return RenderPart(index: index, count: count, blocks: blocks, drawn: first..<end)
     }
 
-    package init(index: Int, count: Int, blocks: [Int]) {
+    /// Worker `index` of `count`, drawing its share of `drawn` (by default every block).
+    package init(index: Int, count: Int, blocks: [Int], drawn: Range<Int>? = nil) {
         self.index = index
         self.count = count
         self.blocks = blocks
+        self.drawn = drawn ?? 0..<blocks.count
     }
 }

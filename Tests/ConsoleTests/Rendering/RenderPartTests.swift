@@ -87,6 +87,7 @@ import Testing
             RenderPart(index: 0, count: 2, blocks: [0, 4096, 4096]),
             RenderPart(index: 0, count: 2, blocks: [1, 4096]),
             RenderPart(index: 0, count: 2, blocks: []),
+            RenderPart(index: 0, count: 2, blocks: [0, 4096], drawn: 1..<3),
         ] {
             var writer = WireWriter()
             part.encode(into: &writer)

@@ -31,12 +31,13 @@ import Testing
                 4, 0x6A, 0x73, 0x6F, 0x6E, 2, 2, 0x31, 0x36,  // "json", width 1, "16"
                 0,  // no part: one worker draws it all
             ])
-        // A share of a render (--jobs): worker 1 of 2, in blocks starting at rows 0, 1,024 and 2,048.
+        // A share of a render (--jobs): worker 1 of 2, in blocks starting at rows 0, 1,024 and 2,048,
+        // drawing them all (a shard draws its own: `drawn`).
         #expect(
             WorkerRequest.render(
                 screen, format: .json, width: 1, colors: .ansi16,
                 part: RenderPart(index: 1, count: 2, blocks: [0, 1024, 2048])
-            ).wireBytes.suffix(9) == [1, 2, 4, 3, 0, 0x80, 0x10, 0x80, 0x20])
+            ).wireBytes.suffix(11) == [1, 2, 4, 3, 0, 0x80, 0x10, 0x80, 0x20, 0, 6])
     }
 
     /// A worker sends rendered bytes after a chunk's header, not copied into

@@ -265,12 +265,15 @@ struct WireSampler {
             width: integer(), top: textPlace(), pieces: range(), pieceCount: integer())
     }
 
-    /// A share of a render that decodes: a worker of a count, blocks starting at row 0 and going up.
+    /// A share of a render that decodes: a worker of a count, blocks starting at row 0 and going up,
+    /// some of them drawn (a shard's).
     mutating func part() -> RenderPart {
         let count = int(1...64)
         var blocks = [0]
         for _ in 0..<int(0...5) { blocks.append(blocks[blocks.count - 1] + int(1...100_000)) }
-        return RenderPart(index: int(0...(count - 1)), count: count, blocks: blocks)
+        let first = int(0...blocks.count)
+        return RenderPart(
+            index: int(0...(count - 1)), count: count, blocks: blocks, drawn: first..<int(first...blocks.count))
     }
 
     mutating func request() -> WorkerRequest {
