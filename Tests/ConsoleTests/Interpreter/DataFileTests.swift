@@ -105,6 +105,49 @@ import WorkerProtocol
         #expect(unplanned.chunksRead > holding.count)
     }
 
+    /// A backward search in `show` gives a worker its blocks from the end
+    /// (each read forward): reading ahead follows them, to the first chunk
+    /// of the block below, not the chunk after the block just read (which
+    /// made every chunk a wait, read twice). Each chunk after the first is
+    /// read ahead, while the one before is drawn, and no other is read.
+    @Test(arguments: ["records.csv", "records.json"])
+    func aPlanWhoseBlocksGoBackwardIsReadAheadInItsOrder(name: String) throws {
+        let files = TemporaryFiles()
+        let path = files.write(name, name.hasSuffix(".csv") ? Self.csv(3_000) : Self.json(3_000))
+        let expected = try wholeRecords(path)
+        let check = try DataFile(path, chunkBytes: 2_048, positions: false)
+        var index = 0
+        while try check.table(chunk: index) != nil { index += 1 }
+        let starts = try #require(check.chunkStarts)
+        let plan = [2_500..<2_900, 1_600..<2_000, 700..<1_100, 0..<300]
+
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false, starts: starts)
+        file.plan = plan
+        var holding: Set<Int> = []  // the first record of each chunk read
+        for range in plan {
+            for r in range {
+                let table = try #require(try file.table(holding: r))
+                #expect(record(r, of: table) == expected[r], "record \(r)")
+                holding.insert(table.recordBase)
+            }
+        }
+        #expect(file.chunksRead == holding.count)
+
+        // What is made of a chunk is made only when it is read ahead: every chunk but the first is.
+        let ahead = try DataFile(path, chunkBytes: 4_096, positions: false, starts: starts)
+        ahead.plan = plan
+        ahead.prepare = { _ in true }
+        var made: [Int: Bool] = [:]
+        for range in plan {
+            for r in range {
+                let table = try #require(try ahead.table(holding: r))
+                made[table.recordBase] = table.made != nil
+            }
+        }
+        #expect(made.count == holding.count)
+        #expect(made.values.filter { !$0 }.count == 1)
+    }
+
     /// JSON Lines go the quick way a JSON array goes: records whose bound
     /// members are all scalar are checked, and read as texts, without a DOM
     /// (they were parsed in full: the check of a million records took 0.95 s
