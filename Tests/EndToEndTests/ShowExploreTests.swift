@@ -30,6 +30,18 @@ import Testing
         return repl
     }
 
+    /// `cellkit` in `home` showing the table `builds` of the SQLite database
+    /// at `path` (its `id` and `name`) in a 100 × 30 window, its first rows drawn.
+    func showBuilds(_ path: String, home: String, environment: [String: String] = [:]) throws -> PTYSession {
+        let repl = try PTYSession.start(home: home, ownsHome: true, environment: environment)
+        try repl.type("load ChartCells")
+        try repl.type("screen Builds")
+        try repl.type("rows ColumnsCell from \"\(path)\" table=builds values=[.id, .name] widths=8,*")
+        try repl.type("show")
+        try repl.wait(for: "the first rows") { self.status($0).hasPrefix(" Builds · rows 1–29 of ") }
+        return repl
+    }
+
     /// The status line: the last row of the window.
     func status(_ screen: PTYScreen) -> String { screen.line(screen.rows - 1) }
 
@@ -204,12 +216,7 @@ import Testing
         let zeros = [UInt8](repeating: 0, count: 8)
         try #require(pwrite(fd, zeros, zeros.count, page) == zeros.count)
 
-        let repl = try PTYSession.start(home: home, ownsHome: true)
-        try repl.type("load ChartCells")
-        try repl.type("screen Builds")
-        try repl.type("rows ColumnsCell from \"\(path)\" table=builds values=[.id, .name] widths=8,*")
-        try repl.type("show")
-        try repl.wait(for: "the first rows") { self.status($0).hasPrefix(" Builds · rows 1–29 of ") }
+        let repl = try showBuilds(path, home: home)
         #expect(repl.screen.line(0).hasPrefix("1         Build #1 -"))
         #expect(repl.screen.line(28).hasPrefix("29        Build #29 -"))
         try repl.send("q")
@@ -226,12 +233,7 @@ import Testing
         for i in 1...3000 { sql += "INSERT INTO builds VALUES(\(i), 'Build #\(i)');\n" }
         sql += "DELETE FROM builds WHERE id % 3 = 0;\nCOMMIT;\n"
         try SQLiteDatabase.create(at: home + "/builds.db", sql)
-        let repl = try PTYSession.start(home: home, ownsHome: true, environment: ["CELLKIT_JOBS": "2"])
-        try repl.type("load ChartCells")
-        try repl.type("screen Builds")
-        try repl.type("rows ColumnsCell from \"\(home)/builds.db\" table=builds values=[.id, .name] widths=8,*")
-        try repl.type("show")
-        try repl.wait(for: "the view") { self.status($0).hasPrefix(" Builds · rows 1–29 of ") }
+        let repl = try showBuilds(home + "/builds.db", home: home, environment: ["CELLKIT_JOBS": "2"])
         try repl.send(":", "2500", Keys.enter)
         // 2,000 rows: the last one, and the count the status line says.
         try repl.wait(for: "the last row") { self.status($0).hasSuffix(":2500: the last row is 2000") }
