@@ -189,13 +189,20 @@ final class SQLiteSource: DataSource {
     /// finds a record's rowid by arithmetic, so a worker that draws every other
     /// block of a shared render, or `show` jumping to the end, starts at once;
     /// another table walks its rowids (which reads no column) from the nearest
-    /// checkpoint, noting checkpoints on the way.
+    /// checkpoint, noting checkpoints on the way. Whether the rowids have a
+    /// gap takes a count of the table (a fifth of a second for ten million
+    /// rows), so it is asked only by a seek past the checkpoints known: the
+    /// first rows (`show`'s first frame) and those read before are found
+    /// from their checkpoint.
     private func seek(to record: Int) throws(SQLiteError) {
         _ = library.finalize(cursor)
         cursor = nil
         var sql = select
         if let table = rowidTable {
-            if dense == nil { dense = try Self.firstRowidIfDense(of: table, in: connection) }
+            let known =
+                record < Self.checkpointStride
+                || checkpoints[record / Self.checkpointStride * Self.checkpointStride] != nil
+            if dense == nil, !known { dense = try Self.firstRowidIfDense(of: table, in: connection) }
             if let first = dense ?? nil {
                 sql += " WHERE rowid >= \(first + Int64(record)) ORDER BY rowid"
             } else {
@@ -210,7 +217,7 @@ final class SQLiteSource: DataSource {
     }
 
     /// For a table of rowids: its first rowid when they run from it without
-    /// a gap (`nil` inside), found once, at the first seek.
+    /// a gap (`nil` inside), found once, at the first seek past the checkpoints known.
     private var dense: Int64??
 
     /// The first rowid of `table` when its rowids run without a gap; `nil` otherwise.

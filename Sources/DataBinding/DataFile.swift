@@ -88,22 +88,50 @@ package final class DataFile {
     /// The records the caller will read, in order (a worker that draws some
     /// blocks of a table's rows reads those and skips the rest): reading
     /// ahead goes to the next chunk that holds one of them, not the next
-    /// chunk of the file. Used only when the chunk starts were given.
+    /// chunk of the file. Each range is read forward, but the ranges may
+    /// come in any order (a backward search in `show` reads its blocks from
+    /// the end). Used only when the chunk starts were given.
     package var plan: [Range<Int>]? {
-        didSet { plan = plan?.filter { !$0.isEmpty } }
+        didSet {
+            plan = plan?.filter { !$0.isEmpty }
+            planned = 0
+        }
+    }
+
+    /// The range of ``plan`` being read: the one that holds the last record asked for.
+    private var planned = 0
+
+    /// Moves ``planned`` to the first range from it on that holds `record` (a
+    /// record outside them leaves it where it is).
+    private func follow(_ record: Int) {
+        guard let plan, planned < plan.count, !plan[planned].contains(record),
+            let next = plan[planned...].firstIndex(where: { $0.contains(record) })
+        else { return }
+        planned = next
     }
 
     /// The chunk read after chunk `index`: the next one, or with a
-    /// ``plan``, the next one that holds a planned record; `nil` when
-    /// there is none.
+    /// ``plan``, the one that holds the next planned record outside it (in
+    /// the plan's order, from the range being read); `nil` when there is none.
     private func successor(of index: Int) -> Int? {
         guard let plan, let chunkRecords, index + 1 < chunkRecords.count else { return index + 1 }
-        let next = chunkRecords[index + 1]  // the first record after chunk `index`
-        guard let range = plan.first(where: { $0.upperBound > next }) else { return nil }
-        let record = max(range.lowerBound, next)
-        guard record < chunkRecords[chunkRecords.count - 1] else { return nil }
+        let chunk = chunkRecords[index]..<chunkRecords[index + 1]
+        var record: Int?
+        for (at, range) in plan[min(planned, plan.count)...].enumerated() {
+            // The range being read goes on from inside this chunk; the ones after it are read from their start.
+            let from = at == 0 ? max(range.lowerBound, chunk.lowerBound) : range.lowerBound
+            if !chunk.contains(from) {
+                record = from
+                break
+            }
+            if range.upperBound > chunk.upperBound {
+                record = chunk.upperBound
+                break
+            }
+        }
+        guard let record, record < chunkRecords[chunkRecords.count - 1] else { return nil }
         // The last chunk whose first record is at or before `record`.
-        var lo = index + 1
+        var lo = 0
         var hi = chunkRecords.count - 2
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -151,6 +179,7 @@ package final class DataFile {
     /// The table holding record `record` (from 0), or `nil` when the file
     /// has fewer records.
     package func table(holding record: Int) throws(DataTable.OpenError) -> DataTable? {
+        follow(record)
         if let current, current.holds(record) { return current }
         if let next = aheads.first, next.positions == positions {
             next.wait()

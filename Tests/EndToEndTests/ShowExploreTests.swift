@@ -30,6 +30,18 @@ import Testing
         return repl
     }
 
+    /// `cellkit` in `home` showing the table `builds` of the SQLite database
+    /// at `path` (its `id` and `name`) in a 100 × 30 window, its first rows drawn.
+    func showBuilds(_ path: String, home: String, environment: [String: String] = [:]) throws -> PTYSession {
+        let repl = try PTYSession.start(home: home, ownsHome: true, environment: environment)
+        try repl.type("load ChartCells")
+        try repl.type("screen Builds")
+        try repl.type("rows ColumnsCell from \"\(path)\" table=builds values=[.id, .name] widths=8,*")
+        try repl.type("show")
+        try repl.wait(for: "the first rows") { self.status($0).hasPrefix(" Builds · rows 1–29 of ") }
+        return repl
+    }
+
     /// The status line: the last row of the window.
     func status(_ screen: PTYScreen) -> String { screen.line(screen.rows - 1) }
 
@@ -135,6 +147,82 @@ import Testing
         try repl.waitForPrompt()
     }
 
+    /// Two workers share a search of 30,000 rows (several chunks of the
+    /// file, several blocks each): forward, the match of an earlier block
+    /// is the one found though a later block, with its match near its
+    /// start, answers first (rows 21,000 and 22,500); backward, each worker
+    /// reads its blocks from the end, and `n` goes up through every match
+    /// and around the end.
+    @Test func aSearchSharedByTwoWorkersFindsTheMatchesInOrderBothWays() throws {
+        let home = try PTYSession.makeHome()
+        let filler = String(repeating: "x", count: 60)
+        var text = "id,name,status,note\n"
+        for i in 1...30_000 {
+            text += "\(i),\([21_000, 22_500, 28_000].contains(i) ? "Needle" : "Build #\(i)"),ok,\(filler)\n"
+        }
+        try atomicWrite(home + "/builds.csv", text)
+        let repl = try PTYSession.start(home: home, ownsHome: true, environment: ["CELLKIT_JOBS": "2"])
+        try repl.type("load ChartCells")
+        try repl.type("screen Builds border=heavy")
+        try repl.type("section \"Builds\"")
+        let columns = "widths=8,*,8 align=right,left,left divider=light"
+        try repl.type("row ColumnsCell values=[ID, Name, Status] \(columns) header=true")
+        try repl.type("rows ColumnsCell from \"\(home)/builds.csv\" values=[.id, .name, .status] \(columns)")
+        try repl.type("show")
+        try repl.wait(for: "the view") { self.status($0).hasPrefix(" Builds · rows 1–") }
+        try repl.send("/", "Needle", Keys.enter)
+        try repl.wait(for: "the first match") { self.status($0).hasSuffix("/Needle") }
+        #expect(status(repl.screen).hasPrefix(" Builds · rows 21001–"))
+        #expect(repl.screen.line(3).hasPrefix("┃    21000 │ Needle "))
+        try repl.send("n")
+        try repl.wait(for: "the next") { self.status($0).hasPrefix(" Builds · rows 22501–") }
+        try repl.send("G")
+        try repl.wait(for: "the end") { self.status($0).contains("of 30001 · end") }
+        // Backward from the end: the matches from the bottom up, then around the end.
+        try repl.send("?", "Needle", Keys.enter)
+        for (step, row) in [28_000, 22_500, 21_000, 28_000].enumerated() {
+            if step > 0 { try repl.send("n") }
+            let said = step == 3 ? "?Needle · wrapped around to the end" : "?Needle"
+            try repl.wait(for: "row \(row)") {
+                self.status($0).hasPrefix(" Builds · rows \(row + 1)–") && self.status($0).hasSuffix(said)
+            }
+            #expect(repl.screen.line(3).hasPrefix("┃    \(row) │ Needle "))
+        }
+        try repl.send("q")
+        try repl.waitForPrompt()
+    }
+
+    /// `show` of a large table draws its first rows without counting the
+    /// table first (a count of ten million rows takes a fifth of a second):
+    /// a table whose largest rowid stands for two million rows, with a page
+    /// damaged three quarters of the way down (past the batches read ahead),
+    /// opens on its first rows, though a count, which reads every page, fails.
+    @Test(.enabled(if: SQLiteDatabase.isAvailable, "libsqlite3.so.0 is not installed"))
+    func aLargeTableOpensOnItsFirstRowsWithoutACount() throws {
+        let home = try PTYSession.makeHome()
+        let path = home + "/builds.db"
+        var sql = "PRAGMA page_size=4096;\nCREATE TABLE builds(id INTEGER PRIMARY KEY, name TEXT);\nBEGIN;\n"
+        let note = String(repeating: "-", count: 40)
+        for i in 1...20_000 { sql += "INSERT INTO builds VALUES(\(i), 'Build #\(i) \(note)');\n" }
+        sql += "INSERT INTO builds VALUES(2000000, 'the last');\nCOMMIT;\n"
+        try SQLiteDatabase.create(at: path, sql)
+        // A leaf page of the table's rows three quarters of the way down the file, its header zeroed.
+        let fd = open(path, O_RDWR)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let page = off_t(lseek(fd, 0, SEEK_END) / 4096 * 3 / 4) * 4096
+        var type: UInt8 = 0
+        try #require(pread(fd, &type, 1, page) == 1 && type == 0x0D, "page \(page / 4096 + 1) is a table leaf")
+        let zeros = [UInt8](repeating: 0, count: 8)
+        try #require(pwrite(fd, zeros, zeros.count, page) == zeros.count)
+
+        let repl = try showBuilds(path, home: home)
+        #expect(repl.screen.line(0).hasPrefix("1         Build #1 -"))
+        #expect(repl.screen.line(28).hasPrefix("29        Build #29 -"))
+        try repl.send("q")
+        try repl.waitForPrompt()
+    }
+
     /// A table whose rows SQLite's largest rowid overstates (a third were
     /// deleted): `show` opens on the estimate, and a jump and a search wait
     /// for the count, shared by two workers.
@@ -145,12 +233,7 @@ import Testing
         for i in 1...3000 { sql += "INSERT INTO builds VALUES(\(i), 'Build #\(i)');\n" }
         sql += "DELETE FROM builds WHERE id % 3 = 0;\nCOMMIT;\n"
         try SQLiteDatabase.create(at: home + "/builds.db", sql)
-        let repl = try PTYSession.start(home: home, ownsHome: true, environment: ["CELLKIT_JOBS": "2"])
-        try repl.type("load ChartCells")
-        try repl.type("screen Builds")
-        try repl.type("rows ColumnsCell from \"\(home)/builds.db\" table=builds values=[.id, .name] widths=8,*")
-        try repl.type("show")
-        try repl.wait(for: "the view") { self.status($0).hasPrefix(" Builds · rows 1–29 of ") }
+        let repl = try showBuilds(home + "/builds.db", home: home, environment: ["CELLKIT_JOBS": "2"])
         try repl.send(":", "2500", Keys.enter)
         // 2,000 rows: the last one, and the count the status line says.
         try repl.wait(for: "the last row") { self.status($0).hasSuffix(":2500: the last row is 2000") }

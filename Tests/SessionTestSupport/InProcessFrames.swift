@@ -32,7 +32,7 @@
             -> ViewSearch.Outcome
         {
             guard let view, let width = search.blocks.first?.width else { return .notFound }
-            let plan = search.blocks.map(\.pieces).sorted { $0.lowerBound < $1.lowerBound }
+            let plan = search.blocks.map(\.pieces)
             let searcher = ScreenSearch(screen: view.screen, width: width, plan: plan, host: host, breadcrumb: nil)
             for (index, block) in search.blocks.enumerated() {
                 if stop(.zero) { return .stopped }

@@ -120,7 +120,8 @@ struct ParallelSearch {
         init(worker: WorkerProcess, index lane: Int, of lanes: Int, search: ViewSearch, screen: Screen) {
             self.worker = worker
             let mine = Array(stride(from: lane, to: search.blocks.count, by: lanes))
-            let plan = mine.map { search.blocks[$0].pieces }.sorted { $0.lowerBound < $1.lowerBound }
+            // In the order they are looked through (backward: from the end), so its reads ahead go that way.
+            let plan = mine.map { search.blocks[$0].pieces }
             requests = mine.map { index in
                 var request = search.blocks[index]
                 request.plan = plan

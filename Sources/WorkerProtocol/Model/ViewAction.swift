@@ -78,7 +78,7 @@ package struct PieceSearch: Equatable, Sendable {
     package var screen: Screen?
     /// The columns the view draws its content at.
     package var width: Int
-    /// Every block this worker is given for the search, in order: it reads
+    /// Every block this worker is given for the search, in the order it looks through them: it reads
     /// ahead only the records they draw (``RenderPart``'s blocks do the same).
     package var plan: [Range<Int>]
 

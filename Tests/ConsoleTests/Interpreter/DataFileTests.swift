@@ -71,6 +71,37 @@ import WorkerProtocol
         }
     }
 
+    /// Where the check pass of the file at `path` (chunks of 2 KiB) finds its chunks, and how many it read.
+    func checkedStarts(_ path: String) throws -> (starts: [RecordChunker.ChunkStart], chunks: Int) {
+        let check = try DataFile(path, chunkBytes: 2_048, positions: false, readAhead: 2)
+        var index = 0
+        while try check.table(chunk: index) != nil { index += 1 }
+        return (try #require(check.chunkStarts), index)
+    }
+
+    /// A file given the chunk starts and `plan`, its records read in the
+    /// plan's order and each compared with `expected`'s; and the first
+    /// record of each chunk they were read from.
+    func readPlanned(_ plan: [Range<Int>], of path: String, starts: [RecordChunker.ChunkStart], expected: [String])
+        throws -> (file: DataFile, holding: Set<Int>)
+    {
+        let file = try DataFile(path, chunkBytes: 4_096, positions: false, starts: starts)
+        file.plan = plan
+        var holding: Set<Int> = []
+        try read(plan, from: file) { r, table in
+            #expect(record(r, of: table) == expected[r], "record \(r)")
+            holding.insert(table.recordBase)
+        }
+        return (file, holding)
+    }
+
+    /// Reads the records of `plan` from `file`, in the plan's order, each with the table that holds it.
+    func read(_ plan: [Range<Int>], from file: DataFile, _ body: (Int, DataTable) -> Void) throws {
+        for range in plan {
+            for r in range { body(r, try #require(try file.table(holding: r))) }
+        }
+    }
+
     /// A worker drawing some blocks of the rows is given where the check
     /// pass found the chunks and which records it will read: it reads the
     /// chunks that hold them and no other, ahead of time, and never scans.
@@ -79,30 +110,43 @@ import WorkerProtocol
         let files = TemporaryFiles()
         let path = files.write(name, name.hasSuffix(".csv") ? Self.csv(3_000) : Self.json(3_000))
         let expected = try wholeRecords(path)
-        let check = try DataFile(path, chunkBytes: 2_048, positions: false, readAhead: 2)
-        var index = 0
-        while try check.table(chunk: index) != nil { index += 1 }
-        let starts = try #require(check.chunkStarts)
-        #expect(starts.count == index + 1)
+        let (starts, chunks) = try checkedStarts(path)
+        #expect(starts.count == chunks + 1)
 
         let plan = [100..<400, 1_500..<1_600, 2_900..<3_000]
-        let file = try DataFile(path, chunkBytes: 4_096, positions: false, starts: starts)
-        file.plan = plan
-        var holding: Set<Int> = []  // the first record of each chunk read
-        for range in plan {
-            for r in range {
-                let table = try #require(try file.table(holding: r))
-                #expect(record(r, of: table) == expected[r], "record \(r)")
-                holding.insert(table.recordBase)
-            }
-        }
+        let (file, holding) = try readPlanned(plan, of: path, starts: starts, expected: expected)
         #expect(file.chunksRead == holding.count)
-        #expect(holding.count < index / 3)
+        #expect(holding.count < chunks / 3)
 
         // Without the plan, reading ahead reads the chunk after each block's last one for nothing.
         let unplanned = try DataFile(path, chunkBytes: 4_096, positions: false, starts: starts)
-        for range in plan { for r in range { _ = try unplanned.table(holding: r) } }
+        try read(plan, from: unplanned) { _, _ in }
         #expect(unplanned.chunksRead > holding.count)
+    }
+
+    /// A backward search in `show` gives a worker its blocks from the end
+    /// (each read forward): reading ahead follows them, to the first chunk
+    /// of the block below, not the chunk after the block just read (which
+    /// made every chunk a wait, read twice). Each chunk after the first is
+    /// read ahead, while the one before is drawn, and no other is read.
+    @Test(arguments: ["records.csv", "records.json"])
+    func aPlanWhoseBlocksGoBackwardIsReadAheadInItsOrder(name: String) throws {
+        let files = TemporaryFiles()
+        let path = files.write(name, name.hasSuffix(".csv") ? Self.csv(3_000) : Self.json(3_000))
+        let expected = try wholeRecords(path)
+        let starts = try checkedStarts(path).starts
+        let plan = [2_500..<2_900, 1_600..<2_000, 700..<1_100, 0..<300]
+        let (file, holding) = try readPlanned(plan, of: path, starts: starts, expected: expected)
+        #expect(file.chunksRead == holding.count)
+
+        // What is made of a chunk is made only when it is read ahead: every chunk but the first is.
+        let ahead = try DataFile(path, chunkBytes: 4_096, positions: false, starts: starts)
+        ahead.plan = plan
+        ahead.prepare = { _ in true }
+        var made: [Int: Bool] = [:]
+        try read(plan, from: ahead) { _, table in made[table.recordBase] = table.made != nil }
+        #expect(made.count == holding.count)
+        #expect(made.values.filter { !$0 }.count == 1)
     }
 
     /// JSON Lines go the quick way a JSON array goes: records whose bound
