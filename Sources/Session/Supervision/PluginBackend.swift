@@ -172,10 +172,7 @@ final class WorkerBackend: PluginBackend {
         } catch {
             throw .worker(error)
         }
-        guard case .validated(let checked, let failures) = response else {
-            throw .worker(WorkerFailure(reason: .protocolError("an answer to validate that is not a report")))
-        }
-        return (checked, failures)
+        return try response.validated()
     }
 
     func checkSource(_ binding: Binding, exact: Bool) throws(BackendError) -> SourceCheck {
@@ -185,10 +182,7 @@ final class WorkerBackend: PluginBackend {
         } catch {
             throw .worker(error)
         }
-        guard case .sourceChecked(let check) = response else {
-            throw .worker(WorkerFailure(reason: .protocolError("an answer to a source check that is not one")))
-        }
-        return check
+        return try response.sourceChecked()
     }
 
     func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool) {
@@ -198,15 +192,9 @@ final class WorkerBackend: PluginBackend {
         } catch {
             throw .worker(error)
         }
-        switch response {
-        case .loaded(let info, let was):
-            if !loads.contains(where: { $0.path == path }) { loads.append((path, allowUnsafe)) }
-            return (info, was)
-        case .pluginError(let code, let message, let fix, let errorPath):
-            throw .plugin(PluginError(PluginError.Code(named: code) ?? .loadFailed, message, fix: fix, path: errorPath))
-        default:
-            throw .worker(WorkerFailure(reason: .protocolError("an answer to load that is not about loading")))
-        }
+        let loaded = try response.loaded()
+        if !loads.contains(where: { $0.path == path }) { loads.append((path, allowUnsafe)) }
+        return loaded
     }
 
     func render(
@@ -243,7 +231,30 @@ final class WorkerBackend: PluginBackend {
             throw .worker(error)
         }
         if let writeError { throw .output(writeError) }
-        switch response {
+        return try response.rendered()
+    }
+}
+
+// MARK: - The worker's answers, read
+
+/// What a backend makes of the worker's answer to each request (the same
+/// whether the worker is a process or, in the tests, in this one).
+extension WorkerResponse {
+    /// The answer to `load`: the plugin's metadata, or why it was refused.
+    func loaded() throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool) {
+        switch self {
+        case .loaded(let info, let was):
+            return (info, was)
+        case .pluginError(let code, let message, let fix, let path):
+            throw .plugin(PluginError(PluginError.Code(named: code) ?? .loadFailed, message, fix: fix, path: path))
+        default:
+            throw .worker(WorkerFailure(reason: .protocolError("an answer to load that is not about loading")))
+        }
+    }
+
+    /// The answer to `render`: what was drawn, or why it failed.
+    func rendered() throws(BackendError) -> RenderSummary {
+        switch self {
         case .rendered(let rows, let cellErrors, let dataErrors):
             return RenderSummary(rows: rows, cellErrors: cellErrors, dataErrors: dataErrors)
         case .failed(let message):
@@ -251,6 +262,22 @@ final class WorkerBackend: PluginBackend {
         default:
             throw .worker(WorkerFailure(reason: .protocolError("an answer to render that is not about rendering")))
         }
+    }
+
+    /// The answer to `validate`: how many items were made, and every failure.
+    func validated() throws(BackendError) -> (checked: Int, failures: [String]) {
+        guard case .validated(let checked, let failures) = self else {
+            throw .worker(WorkerFailure(reason: .protocolError("an answer to validate that is not a report")))
+        }
+        return (checked, failures)
+    }
+
+    /// The answer to a source check.
+    func sourceChecked() throws(BackendError) -> SourceCheck {
+        guard case .sourceChecked(let check) = self else {
+            throw .worker(WorkerFailure(reason: .protocolError("an answer to a source check that is not one")))
+        }
+        return check
     }
 }
 
