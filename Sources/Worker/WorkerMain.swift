@@ -10,9 +10,9 @@ import WorkerProtocol
 /// descriptor 3 and notes what it does in the breadcrumb page on descriptor 4;
 /// its standard output and error go to its log. It ends when the session
 /// closes the socket.
-public enum WorkerMain {
+package enum WorkerMain {
     /// Answers requests until the session goes away; returns the exit status.
-    public static func run() -> Int32 {
+    package static func run() -> Int32 {
         // A session that died while a plugin loops, or was killed, must not leave the worker
         // running: when it is gone, the worker goes too, with whatever its plugins started in
         // its process group (its own, from the session).
@@ -56,20 +56,20 @@ public enum WorkerMain {
 
 /// What `cellkit` does before it looks at its command line, and the mode that
 /// runs a program for it (main.swift).
-public enum ProcessModes {
+package enum ProcessModes {
     /// The argument of the guard mode: `cellkit --guard PROGRAM ARGUMENTS…`.
-    public static let guardArgument = ProcessGuard.argument
+    package static let guardArgument = ProcessGuard.argument
 
     /// Makes every program this process runs from now on (`swift build`, the
     /// ABI probe) run under this executable's guard (``ProcessGuard``); a
     /// process whose executable cannot be read runs them without one.
-    public static func setUp() {
+    package static func setUp() {
         if let executable = try? Path.executable() { ChildProcess.guardPrograms(with: executable) }
     }
 
     /// `cellkit --guard PROGRAM ARGUMENTS…`: runs the program and ends
     /// everything it started (``ProcessGuard``); its exit status.
-    public static func runGuard(_ arguments: [String]) -> Int32 {
+    package static func runGuard(_ arguments: [String]) -> Int32 {
         ProcessGuard.run(arguments)
     }
 }
