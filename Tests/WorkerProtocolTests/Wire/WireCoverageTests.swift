@@ -1,7 +1,5 @@
 import Testing
 
-@testable import Session
-@testable import Worker
 @testable import WorkerProtocol
 
 /// The round-trip tests are only as good as ``WireSampler``: these check that
