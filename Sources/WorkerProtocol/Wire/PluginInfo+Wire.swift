@@ -2,7 +2,7 @@
 
 // A loaded plugin's metadata on the wire (see ``WireCodable``): what the
 // worker answers to `load`. Every stored property is written and read back,
-// in the same order; the tests are in Tests/ConsoleTests/Wire.
+// in the same order; the tests are in Tests/WorkerProtocolTests/Wire.
 
 extension PluginInfo: WireCodable {
     package func encode(into w: inout WireWriter) {

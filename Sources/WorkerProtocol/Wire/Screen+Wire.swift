@@ -5,7 +5,7 @@ import CellKitSupport
 // `show` request carries. Every stored property is written and read back, in
 // the same order; `Binding.watch` alone is not, the session's own (it watches
 // the files; the worker only draws). The round-trip and coverage tests are in
-// Tests/ConsoleTests/Wire.
+// Tests/WorkerProtocolTests/Wire.
 
 extension Screen: WireCodable {
     package func encode(into w: inout WireWriter) {
