@@ -101,15 +101,19 @@ extension AttributeType: WireCodable {
         }
     }
 
-    /// Each case's first byte on the wire.
-    fileprivate enum Tag: UInt8 {
-        case int = 0
-        case double = 1
-        case bool = 2
-        case string = 3
-        case enumeration = 4
-        case color = 5
-        case numbers = 6
-        case strings = 7
-    }
+    /// Each case's first byte on the wire: ``AttributeTag``.
+    fileprivate typealias Tag = AttributeTag
+}
+
+/// The first byte on the wire of an attribute type and of a value of that
+/// type alike (`AttributeType.int` and `AttributeValue.int(_)` are both 0).
+enum AttributeTag: UInt8 {
+    case int = 0
+    case double = 1
+    case bool = 2
+    case string = 3
+    case enumeration = 4
+    case color = 5
+    case numbers = 6
+    case strings = 7
 }

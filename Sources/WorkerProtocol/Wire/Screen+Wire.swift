@@ -408,15 +408,6 @@ extension AttributeValue: WireCodable {
         }
     }
 
-    /// Each case's first byte on the wire.
-    fileprivate enum Tag: UInt8 {
-        case int = 0
-        case double = 1
-        case bool = 2
-        case string = 3
-        case enumeration = 4
-        case color = 5
-        case numbers = 6
-        case strings = 7
-    }
+    /// Each case's first byte on the wire: its type's (``AttributeTag``).
+    fileprivate typealias Tag = AttributeTag
 }
