@@ -113,22 +113,35 @@ let package = Package(
             dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
             exclude: ["Rendering/Golden"]),
         .testTarget(name: "CellKitSupportTests", dependencies: ["CellKitSupport", "TestSupport"]),
+        // One test target per app module, named after it (docs/contributing.md, "Where tests go").
         .testTarget(
-            name: "PluginHostTests",
+            name: "PluginDiscoveryTests", dependencies: ["PluginDiscovery", "CellKitSupport", "TestSupport"]),
+        .testTarget(
+            name: "PluginRuntimeTests",
             dependencies: [
                 "PluginRuntime", "PluginDiscovery", "CellKitSupport", cellKit,
                 .product(name: "CellKitTesting", package: "SDK"),
                 "TestSupport",
             ]),
         .testTarget(
-            name: "ConsoleTests",
+            name: "WorkerProtocolTests",
+            // Session: its names for shared types (ScrollView.Action, ScriptParser.maximumNesting, RenderProgress).
+            dependencies: ["WorkerProtocol", "Session", "CellKitSupport", cellKit, "TestSupport"]),
+        .testTarget(
+            name: "DataBindingTests",
+            dependencies: ["DataBinding", "CellKitSupport", "TestSupport"]),
+        .testTarget(
+            name: "WorkerTests",
+            dependencies: ["Worker", cellKit, .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],
+            exclude: ["Output/Golden"]),
+        .testTarget(
+            name: "SessionTests",
             dependencies: [
                 "Session", "SessionTestSupport", "Worker", "WorkerProtocol", "DataBinding", "PluginRuntime",
                 "PluginDiscovery", "CellKitSupport", cellKit,
                 .product(name: "CellKitTesting", package: "SDK"),
                 "TestSupport",
-            ],
-            exclude: ["Output/Golden"]),
+            ]),
         .testTarget(
             name: "PluginTests",
             dependencies: [cellKit, .product(name: "CellKitTesting", package: "SDK"), "TestSupport"],

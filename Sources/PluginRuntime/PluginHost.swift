@@ -13,35 +13,35 @@ import Glibc
 /// let item = try host.registry.resolve("ProfileCell", kinds: [.cell, .nib])
 /// let cell = try host.makeView(item)
 /// ```
-public final class PluginHost {
+package final class PluginHost {
     /// Where plugins are, whether they may be loaded, and the registry cache.
-    public let locator: PluginLocator
+    package let locator: PluginLocator
     /// Every loaded plugin and what it registered.
-    public let registry: PluginRegistry
+    package let registry: PluginRegistry
 
     /// Where plugins are found by name.
-    public var searchPath: PluginSearchPath {
+    package var searchPath: PluginSearchPath {
         get { locator.searchPath }
         set { locator.searchPath = newValue }
     }
     /// Load plugins even when their files or directories are writable by others (`--allow-unsafe-plugins`).
-    public var allowUnsafePlugins: Bool {
+    package var allowUnsafePlugins: Bool {
         get { locator.allowUnsafePlugins }
         set { locator.allowUnsafePlugins = newValue }
     }
     /// The permission check applied before loading, and before the cache scans a library.
-    public var trustPolicy: TrustPolicy {
+    package var trustPolicy: TrustPolicy {
         get { locator.trustPolicy }
         set { locator.trustPolicy = newValue }
     }
     /// What is known about plugins without loading them; `nil` to use none.
-    public var cache: RegistryCache? {
+    package var cache: RegistryCache? {
         get { locator.cache }
         set { locator.cache = newValue }
     }
 
     /// Creates a host.
-    public init(
+    package init(
         searchPath: PluginSearchPath, allowUnsafePlugins: Bool = false, trustPolicy: TrustPolicy = TrustPolicy(),
         registry: PluginRegistry = PluginRegistry(), cache: RegistryCache? = nil
     ) {
@@ -51,14 +51,14 @@ public final class PluginHost {
     }
 
     /// The outcome of ``load(_:allowUnsafe:)``.
-    public struct LoadResult: Sendable {
+    package struct LoadResult: Sendable {
         /// The plugin, newly loaded or loaded before.
-        public let plugin: LoadedPlugin
+        package let plugin: LoadedPlugin
         /// Whether it was loaded already (the call did nothing).
-        public let wasAlreadyLoaded: Bool
+        package let wasAlreadyLoaded: Bool
 
         /// `loaded CardCells 0.1.0 from …: 3 cells, 2 nibs`, or that it was already loaded.
-        public var message: String {
+        package var message: String {
             let from = plugin.path.map { " from \(displayPath($0))" } ?? ""
             if wasAlreadyLoaded { return "\(plugin.name) is already loaded\(from); nothing to do" }
             return "loaded \(plugin.name) \(plugin.version)\(from): \(plugin.contentsSummary)"
@@ -70,7 +70,7 @@ public final class PluginHost {
     ///
     /// Loading a plugin that is already loaded does nothing and says so.
     /// Every refusal leaves the registry unchanged.
-    public func load(_ nameOrPath: String, allowUnsafe: Bool? = nil) throws(PluginError) -> LoadResult {
+    package func load(_ nameOrPath: String, allowUnsafe: Bool? = nil) throws(PluginError) -> LoadResult {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".so")
         if !isPath, let plugin = registry.plugin(named: nameOrPath) {
             return LoadResult(plugin: plugin, wasAlreadyLoaded: true)
@@ -101,7 +101,7 @@ public final class PluginHost {
     }
 
     /// The library file of the plugin `name` on the search path (``PluginLocator/locate(_:)``).
-    public func locate(_ name: String) throws(PluginError) -> String {
+    package func locate(_ name: String) throws(PluginError) -> String {
         try locator.locate(name)
     }
 
@@ -115,7 +115,7 @@ public final class PluginHost {
     /// Registers a plugin compiled into this process (tests, embedding): the
     /// same registration and all-or-nothing merge, without `dlopen`.
     @discardableResult
-    public func register<P: Plugin>(inProcess plugin: P.Type) throws(PluginError) -> LoadResult {
+    package func register<P: Plugin>(inProcess plugin: P.Type) throws(PluginError) -> LoadResult {
         if let loaded = registry.plugin(named: P.name) { return LoadResult(plugin: loaded, wasAlreadyLoaded: true) }
         let registrar = PluginRegistrar(imagePath: nil)
         guard registrar.run(plugin) == 0 else {
@@ -133,7 +133,7 @@ public final class PluginHost {
     }
 
     /// A new view of a registered cell, nib, or header/footer type.
-    public func makeView(_ item: RegisteredItem) throws(PluginError) -> ReusableView {
+    package func makeView(_ item: RegisteredItem) throws(PluginError) -> ReusableView {
         guard let make = item.registration.makeView else {
             throw PluginError(.unknownName, "\(item.qualifiedName) is a \(item.kind.noun(plural: false)), not a view")
         }

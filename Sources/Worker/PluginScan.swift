@@ -6,11 +6,11 @@ import WorkerProtocol
 
 /// The child side of the session's registry scan (`RegistryScanner` in the
 /// session): `cellkit --scan-plugin PATH` opens the library in this process.
-public enum PluginScan {
+package enum PluginScan {
     /// `cellkit --scan-plugin PATH`: checks, scans in this process and
     /// answers with the record, on descriptor 3 when the parent gave it a
     /// pipe there, else on standard output (run by hand).
-    public static func printRecord(of path: String, allowUnsafe: Bool) -> Int32 {
+    package static func printRecord(of path: String, allowUnsafe: Bool) -> Int32 {
         // A scan whose session is gone (a signal, SIGKILL) ends at once, with what the plugin started.
         ParentWatch.start()
         var status = stat()
@@ -29,7 +29,7 @@ public enum PluginScan {
 
     /// `cellkit --plugin-abi PATH`: what the plugin's ABI entry point
     /// returns, for a worker whose `dlopen` refused the plugin (PluginABIProbe).
-    public static func printABI(of path: String) -> Int32 {
+    package static func printABI(of path: String) -> Int32 {
         // A probe stuck in a library's constructor ends when the process that asked is gone.
         ParentWatch.start()
         return PluginABIProbe.run(path: path)

@@ -10,9 +10,9 @@ import WorkerProtocol
 /// descriptor 3 and notes what it does in the breadcrumb page on descriptor 4;
 /// its standard output and error go to its log. It ends when the session
 /// closes the socket.
-public enum WorkerMain {
+package enum WorkerMain {
     /// Answers requests until the session goes away; returns the exit status.
-    public static func run() -> Int32 {
+    package static func run() -> Int32 {
         // A session that died while a plugin loops, or was killed, must not leave the worker
         // running: when it is gone, the worker goes too, with whatever its plugins started in
         // its process group (its own, from the session).
@@ -24,7 +24,10 @@ public enum WorkerMain {
             printError("cellkit --worker: no breadcrumb page on descriptor 4 (only a cellkit session starts a worker)")
             return 2
         }
-        let worker = Worker(channel: channel, breadcrumb: breadcrumb)
+        let cache = Environment.current().variables[Worker.registryCacheVariable].map { RegistryCache(file: $0) }
+        let worker = Worker(
+            answers: channel, breadcrumb: breadcrumb,
+            host: PluginHost(searchPath: PluginSearchPath(directories: []), cache: cache))
         guard
             worker.reply(
                 .hello(
@@ -53,20 +56,20 @@ public enum WorkerMain {
 
 /// What `cellkit` does before it looks at its command line, and the mode that
 /// runs a program for it (main.swift).
-public enum ProcessModes {
+package enum ProcessModes {
     /// The argument of the guard mode: `cellkit --guard PROGRAM ARGUMENTS…`.
-    public static let guardArgument = ProcessGuard.argument
+    package static let guardArgument = ProcessGuard.argument
 
     /// Makes every program this process runs from now on (`swift build`, the
     /// ABI probe) run under this executable's guard (``ProcessGuard``); a
     /// process whose executable cannot be read runs them without one.
-    public static func setUp() {
+    package static func setUp() {
         if let executable = try? Path.executable() { ChildProcess.guardPrograms(with: executable) }
     }
 
     /// `cellkit --guard PROGRAM ARGUMENTS…`: runs the program and ends
     /// everything it started (``ProcessGuard``); its exit status.
-    public static func runGuard(_ arguments: [String]) -> Int32 {
+    package static func runGuard(_ arguments: [String]) -> Int32 {
         ProcessGuard.run(arguments)
     }
 }
@@ -76,11 +79,35 @@ private func printError(_ text: String) {
     _ = bytes.withUnsafeBytes { SystemCall.writeAll(2, $0) }
 }
 
-/// The worker's state: the plugin host with what it loaded.
-final class Worker {
-    let channel: WorkerChannel
-    let breadcrumb: Breadcrumb
-    let host: PluginHost
+/// Where a worker's answers go: the session's socket, or (SessionTestSupport's
+/// `InProcessBackend`) a backend in the same process.
+package protocol WorkerAnswers {
+    /// Sends an answer; `false` when the session is gone.
+    func send(_ response: WorkerResponse) -> Bool
+    /// Sends rendered bytes as a `.chunk` answer; `false` when the session is gone.
+    func sendChunk(_ bytes: [UInt8]) -> Bool
+}
+
+extension WorkerChannel: WorkerAnswers {
+    package func send(_ response: WorkerResponse) -> Bool {
+        var writer = WireWriter()
+        response.encode(into: &writer)
+        return send(writer.bytes)
+    }
+
+    /// The chunk's header, then its bytes as they are: not copied into a message first.
+    package func sendChunk(_ bytes: [UInt8]) -> Bool {
+        send(WorkerResponse.chunkHeader(count: bytes.count), then: bytes)
+    }
+}
+
+/// The worker's state: the plugin host with what it loaded, and the
+/// dispatch of the session's requests (``handle(_:)``).
+package final class Worker {
+    let answers: any WorkerAnswers
+    /// Where the worker notes what it does (none in the session's process).
+    let breadcrumb: Breadcrumb?
+    package let host: PluginHost
     /// The registry cache the session uses, where loads are recorded (unset: none).
     static let registryCacheVariable = ProcessInterface.registryCacheVariable
     /// The view `show` has open.
@@ -90,25 +117,22 @@ final class Worker {
     /// The blocks of a search `show` gave this worker (``ScreenSearch``).
     private var search: ScreenSearch?
 
-    init(channel: WorkerChannel, breadcrumb: Breadcrumb) {
-        self.channel = channel
+    package init(answers: any WorkerAnswers, breadcrumb: Breadcrumb?, host: PluginHost) {
+        self.answers = answers
         self.breadcrumb = breadcrumb
-        let cache = Environment.current().variables[Self.registryCacheVariable].map { RegistryCache(file: $0) }
-        host = PluginHost(searchPath: PluginSearchPath(directories: []), cache: cache)
+        self.host = host
     }
 
     /// Sends an answer; `false` when the session is gone.
     func reply(_ response: WorkerResponse) -> Bool {
-        var writer = WireWriter()
-        response.encode(into: &writer)
-        return channel.send(writer.bytes)
+        answers.send(response)
     }
 
     /// Answers one request; `false` when the session is gone.
-    func handle(_ request: WorkerRequest) -> Bool {
+    package func handle(_ request: WorkerRequest) -> Bool {
         switch request {
         case .load(let path, let allowUnsafe):
-            breadcrumb.note(.loading, plugin: path, cell: "", screen: "")
+            breadcrumb?.note(.loading, plugin: path, cell: "", screen: "")
             do {
                 let result = try host.load(path, allowUnsafe: allowUnsafe)
                 return reply(.loaded(PluginInfo(result.plugin), wasAlreadyLoaded: result.wasAlreadyLoaded))
@@ -118,7 +142,7 @@ final class Worker {
                 )
             }
         case .render(let screen, let format, let width, let colors, let part):
-            breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
+            breadcrumb?.note(.making, plugin: "", cell: "", screen: screen.name)
             let output = ChunkOutput(worker: self)
             let summary: ScreenRenderer.Summary
             do {
@@ -133,7 +157,7 @@ final class Worker {
             return reply(
                 .rendered(rows: summary.rows, cellErrors: summary.cellErrors, dataErrors: summary.dataErrors))
         case .openView(let screen, let colors, let columns, let rows, let keepPosition):
-            breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
+            breadcrumb?.note(.making, plugin: "", cell: "", screen: screen.name)
             let previous = keepPosition ? view : nil
             view = ScreenFrames(
                 screen: screen, host: host, colors: colors, size: TerminalSize(columns: columns, rows: rows),
@@ -167,7 +191,7 @@ final class Worker {
         case .search(let request):
             // Without a screen: the view's (counted before the session asked: ``ViewAction/exactCount``).
             guard let screen = request.screen ?? view?.screen else { return reply(.failed("no view is open")) }
-            breadcrumb.note(.making, plugin: "", cell: "", screen: screen.name)
+            breadcrumb?.note(.making, plugin: "", cell: "", screen: screen.name)
             if search?.draws(screen, width: request.width, plan: request.plan) != true {
                 search = ScreenSearch(
                     screen: screen, width: request.width, plan: request.plan, host: host, breadcrumb: breadcrumb)
@@ -182,11 +206,11 @@ final class Worker {
             let oversized = SizeReports.take().map(\.description)
             return reply(.viewClosed(cellErrors: (view?.dataSource.errors ?? []) + oversized))
         case .validate(let plugins):
-            breadcrumb.note(.making, plugin: plugins.joined(separator: ","), cell: "", screen: "")
+            breadcrumb?.note(.making, plugin: plugins.joined(separator: ","), cell: "", screen: "")
             let report = PluginValidator(host: host).validate(plugins: plugins)
             return reply(.validated(checked: report.checked, failures: report.failures.map(\.description)))
         case .checkSource(let binding, let exact):
-            breadcrumb.note(.making, plugin: binding.source?.name ?? "", cell: binding.cell.qualified, screen: "")
+            breadcrumb?.note(.making, plugin: binding.source?.name ?? "", cell: binding.cell.qualified, screen: "")
             return reply(.sourceChecked(SourceChecker.check(binding, host: host, exact: exact)))
         }
     }
@@ -218,15 +242,12 @@ final class ChunkOutput: TextOutput {
 
     func flush() throws {
         guard !buffer.isEmpty else { return }
-        worker.breadcrumb.advance()
+        worker.breadcrumb?.advance()
         try send(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Sends `bytes` as a `.chunk`, after the message's header as they are: not copied into a message first.
     private func send(_ bytes: [UInt8]) throws {
-        guard worker.channel.send(WorkerResponse.chunkHeader(count: bytes.count), then: bytes) else {
-            throw SessionGone.gone
-        }
+        guard worker.answers.sendChunk(bytes) else { throw SessionGone.gone }
     }
 }

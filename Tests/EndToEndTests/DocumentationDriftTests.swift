@@ -56,6 +56,32 @@ import Testing
         #expect(missing.isEmpty, "documents name files that are not there:\n\(missing.joined(separator: "\n"))")
     }
 
+    /// `docs/contributing.md` keeps its four recipes, and every suite or test
+    /// target it says to run (`--filter NAME`) is there: a renamed suite would
+    /// leave a recipe whose command runs nothing.
+    @Test func theContributingGuideRunsTestsThatExist() throws {
+        let guide = try String(contentsOfFile: Self.root + "/docs/contributing.md", encoding: .utf8)
+        for recipe in [
+            "add a cell attribute type", "add a data source", "add a console command", "change the wire protocol",
+        ] {
+            #expect(guide.contains("## Recipe: \(recipe)"), "docs/contributing.md has no recipe '\(recipe)'")
+        }
+        let tests = Self.files(under: "Tests", extension: "swift").map {
+            (path: $0, text: (try? String(contentsOfFile: Self.root + "/" + $0, encoding: .utf8)) ?? "")
+        }
+        let filter = try Regex(#"--filter ([A-Z][a-z][A-Za-z]*)"#)
+        var missing: [String] = []
+        for match in guide.matches(of: filter) {
+            let name = String(guide[match.range].dropFirst("--filter ".count))
+            let isTarget = FileManager.default.fileExists(atPath: Self.root + "/Tests/" + name)
+            if !isTarget && !tests.contains(where: { $0.text.contains("struct \(name) ") }) { missing.append(name) }
+        }
+        #expect(
+            missing.isEmpty,
+            "docs/contributing.md runs suites that no test declares: \(missing.joined(separator: ", ")); name the suite as it is now"
+        )
+    }
+
     /// The pattern `docs/unsafe-code.md` gives for finding unsafe code.
     static var unsafePattern: Regex<Substring> {
         #/Unsafe[A-Za-z]*Pointer|unsafeBitCast|unowned\(unsafe\)|nonisolated\(unsafe\)|enforce-exclusivity|@exclusivity/#

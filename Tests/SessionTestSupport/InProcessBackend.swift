@@ -6,13 +6,19 @@
     @testable import Worker
     @testable import WorkerProtocol
 
-    /// A plugin host in this process.
+    /// A plugin host in this process: the worker's own dispatch
+    /// (``Worker/handle(_:)``), its answers read as ``WorkerBackend`` reads
+    /// a worker process's.
     package final class InProcessBackend: PluginBackend {
-        package let host: PluginHost
+        private let worker: Worker
+        private let answers: InProcessAnswers
 
         package init(host: PluginHost) {
-            self.host = host
+            answers = InProcessAnswers()
+            worker = Worker(answers: answers, breadcrumb: nil, host: host)
         }
+
+        package var host: PluginHost { worker.host }
 
         package var preloaded: [PluginInfo] { host.registry.plugins.map(PluginInfo.init) }
 
@@ -28,22 +34,16 @@
         }
 
         package func checkSource(_ binding: Binding, exact: Bool) throws(BackendError) -> SourceCheck {
-            SourceChecker.check(binding, host: host, exact: exact)
+            try send(.checkSource(binding, exact: exact)).sourceChecked()
         }
 
         package func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
-            let report = PluginValidator(host: host).validate(plugins: names)
-            return (report.checked, report.failures.map(\.description))
+            try send(.validate(plugins: names)).validated()
         }
 
         package func load(path: String, allowUnsafe: Bool) throws(BackendError) -> (PluginInfo, wasAlreadyLoaded: Bool)
         {
-            do {
-                let result = try host.load(path, allowUnsafe: allowUnsafe)
-                return (PluginInfo(result.plugin), result.wasAlreadyLoaded)
-            } catch {
-                throw .plugin(error)
-            }
+            try send(.load(path: path, allowUnsafe: allowUnsafe)).loaded()
         }
 
         package func render(
@@ -51,12 +51,44 @@
             progress: RenderProgress?
         ) throws(BackendError) -> RenderSummary {
             let screen = try countedExactly(screen)
-            do {
-                return try ScreenRenderer(screen: screen, host: host).render(
-                    format: format, width: width, colors: colors, to: output)
-            } catch {
-                throw .render(error.message)
+            var writeError: String?
+            answers.chunks = { bytes in
+                do {
+                    try bytes.withUnsafeBytes { try output.write($0) }
+                    return true
+                } catch {
+                    writeError = "\(error)"
+                    return false
+                }
             }
+            defer { answers.chunks = nil }
+            let response = send(.render(screen, format: format, width: width, colors: colors, part: nil))
+            if let writeError { throw .output(writeError) }
+            return try response.rendered()
+        }
+
+        /// The worker's answer to `request` (`.failed` if it gave none).
+        private func send(_ request: WorkerRequest) -> WorkerResponse {
+            defer { answers.last = nil }
+            guard worker.handle(request), let response = answers.last else { return .failed("no answer") }
+            return response
+        }
+    }
+
+    /// What the worker answers in this process: the last answer, kept for
+    /// ``InProcessBackend`` to read; rendered bytes, given to `chunks`.
+    private final class InProcessAnswers: WorkerAnswers {
+        var last: WorkerResponse?
+        /// Takes a render's bytes; `false` stops the render (its output failed).
+        var chunks: (([UInt8]) -> Bool)?
+
+        func send(_ response: WorkerResponse) -> Bool {
+            last = response
+            return true
+        }
+
+        func sendChunk(_ bytes: [UInt8]) -> Bool {
+            chunks?(bytes) ?? true
         }
     }
 

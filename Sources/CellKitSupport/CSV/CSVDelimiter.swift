@@ -4,16 +4,16 @@
 /// let parser = CSVParser(delimiter: .semicolon)
 /// let custom = CSVDelimiter("|")   // any ASCII character but '"', CR and LF
 /// ```
-public struct CSVDelimiter: Hashable, Sendable, CustomStringConvertible {
+package struct CSVDelimiter: Hashable, Sendable, CustomStringConvertible {
     /// The delimiter's byte.
     let byte: UInt8
 
     /// `,` (RFC 4180).
-    public static let comma = CSVDelimiter(byte: UInt8(ascii: ","))
+    package static let comma = CSVDelimiter(byte: UInt8(ascii: ","))
     /// `;`, common where `,` is the decimal separator.
-    public static let semicolon = CSVDelimiter(byte: UInt8(ascii: ";"))
+    package static let semicolon = CSVDelimiter(byte: UInt8(ascii: ";"))
     /// A tab (TSV).
-    public static let tab = CSVDelimiter(byte: 0x09)
+    package static let tab = CSVDelimiter(byte: 0x09)
 
     private init(byte: UInt8) {
         self.byte = byte
@@ -21,7 +21,7 @@ public struct CSVDelimiter: Hashable, Sendable, CustomStringConvertible {
 
     /// The delimiter `character`, or `nil` unless it is one ASCII character other than `"`,
     /// CR and LF.
-    public init?(_ character: Character) {
+    package init?(_ character: Character) {
         guard let ascii = character.asciiValue, ascii != UInt8(ascii: "\""), ascii != 0x0A,
             ascii != 0x0D
         else { return nil }
@@ -29,7 +29,7 @@ public struct CSVDelimiter: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `','`, `';'`, `a tab`...: how messages name it.
-    public var description: String {
+    package var description: String {
         CharacterDescription.describe(Unicode.Scalar(byte))
     }
 }

@@ -18,12 +18,12 @@
 /// ```
 ///
 /// - Complexity: O(*n*) in the input's length.
-public struct CSVParser: Sendable {
+package struct CSVParser: Sendable {
     /// The character between fields.
-    public var delimiter: CSVDelimiter
+    package var delimiter: CSVDelimiter
     /// The number errors give the first record: 1, or more for a chunk of a
     /// larger file that starts further on (``RecordChunker``).
-    public var firstRecord: Int
+    package var firstRecord: Int
     /// How many records with more or fewer fields than the header ``parse(_:)-(String)``
     /// reports before it counts the rest, going on past them
     /// (``CSVTable/fieldCountErrors``): a check that shows every such record
@@ -36,21 +36,21 @@ public struct CSVParser: Sendable {
     /// let table = try parser.parse("a,b\n1\n2,3\n4,5,6\n")
     /// table.fieldCountErrors.map(\.line)   // [2, 4]
     /// ```
-    public var fieldCountErrorLimit = 0
+    package var fieldCountErrorLimit = 0
 
     /// A parser for fields separated by `delimiter`, its errors numbering records from `firstRecord`.
-    public init(delimiter: CSVDelimiter = .comma, firstRecord: Int = 1) {
+    package init(delimiter: CSVDelimiter = .comma, firstRecord: Int = 1) {
         self.delimiter = delimiter
         self.firstRecord = firstRecord
     }
 
     /// Parses `text` as a header line and records.
-    public func parse(_ text: String) throws(PositionedError) -> CSVTable {
+    package func parse(_ text: String) throws(PositionedError) -> CSVTable {
         try ContiguousUTF8.with(text) { run($0) }.get()
     }
 
     /// Parses UTF-8 `bytes` as a header line and records.
-    public func parse(_ bytes: some Collection<UInt8>) throws(PositionedError) -> CSVTable {
+    package func parse(_ bytes: some Collection<UInt8>) throws(PositionedError) -> CSVTable {
         try ContiguousUTF8.with(bytes) { run($0) }.get()
     }
 
@@ -62,7 +62,7 @@ public struct CSVParser: Sendable {
     /// let (header, count) = try CSVParser().countRecords("id,name\n1,Ada\n2,Grace\n".utf8)
     /// // header == ["id", "name"], count == 2
     /// ```
-    public func countRecords(_ bytes: some Collection<UInt8>) throws(PositionedError) -> (header: [String], count: Int)
+    package func countRecords(_ bytes: some Collection<UInt8>) throws(PositionedError) -> (header: [String], count: Int)
     {
         try ContiguousUTF8.with(bytes) { bytes in
             var scanner = CSVScanner(bytes: bytes, delimiter: delimiter, firstRecord: firstRecord)

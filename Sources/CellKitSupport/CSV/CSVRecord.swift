@@ -7,11 +7,11 @@
 /// record.line      // 2
 /// record.values    // ["name": "Ada", "role": "Analyst"]
 /// ```
-public struct CSVRecord: Hashable, Sendable {
+package struct CSVRecord: Hashable, Sendable {
     /// The line the record starts on, from 1 (a quoted field may take it over more lines).
-    public let line: Int
+    package let line: Int
     /// The fields, in the order of `header`; as many as the header has names.
-    public let fields: [String]
+    package let fields: [String]
     private let columns: CSVHeader
 
     init(line: Int, fields: [String], header: CSVHeader) {
@@ -21,25 +21,25 @@ public struct CSVRecord: Hashable, Sendable {
     }
 
     /// The column names, in order.
-    public var header: [String] { columns.names }
+    package var header: [String] { columns.names }
 
     /// The field in column `name`, or `nil` when there is no such column.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         columns.index[name].map { fields[$0] }
     }
 
     /// The fields by column name.
-    public var values: [String: String] {
+    package var values: [String: String] {
         Dictionary(uniqueKeysWithValues: zip(columns.names, fields))
     }
 
     /// Whether both records start on the same line and have the same columns and fields.
-    public static func == (lhs: CSVRecord, rhs: CSVRecord) -> Bool {
+    package static func == (lhs: CSVRecord, rhs: CSVRecord) -> Bool {
         lhs.line == rhs.line && lhs.fields == rhs.fields && lhs.header == rhs.header
     }
 
     /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(line)
         hasher.combine(fields)
         hasher.combine(header)

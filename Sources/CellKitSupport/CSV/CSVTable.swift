@@ -5,22 +5,22 @@
 /// table.header               // ["id", "name"]
 /// table.records[1]["name"]   // "Lovelace, A."
 /// ```
-public struct CSVTable: Hashable, Sendable {
+package struct CSVTable: Hashable, Sendable {
     /// The column names from the first line, in order; unique.
-    public let header: [String]
+    package let header: [String]
     /// The records, in file order; each has one field per column.
-    public let records: [CSVRecord]
+    package let records: [CSVRecord]
     /// With ``CSVParser/fieldCountErrorLimit`` above 0: the errors of the first
     /// records whose fields are more or fewer than the header's columns (such
     /// a record is kept with its fields cut or filled with empty ones), in
     /// file order; empty when every record has the header's number of fields.
-    public internal(set) var fieldCountErrors: [PositionedError] = []
+    package internal(set) var fieldCountErrors: [PositionedError] = []
     /// How many more records than ``fieldCountErrors`` holds have the wrong number of fields.
-    public internal(set) var moreFieldCountErrors = 0
+    package internal(set) var moreFieldCountErrors = 0
 
     /// A table of `header` and `records` (empty, for a file whose records
     /// were only counted: ``CSVParser/countRecords(_:)``).
-    public init(header: [String], records: [CSVRecord]) {
+    package init(header: [String], records: [CSVRecord]) {
         self.header = header
         self.records = records
     }

@@ -43,23 +43,23 @@ import Glibc
 /// ```
 ///
 /// A writer is meant for one task at a time; it is not `Sendable`.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
     /// Above this many buffered bytes, a write goes to the file.
     private static let bufferCapacity = 64 * 1024
 
     /// The file to replace, as given.
-    public let path: String
+    package let path: String
     /// The file that `commit()` replaces: `path`, or where it leads if it is a symbolic link.
     private let target: String
     /// The temporary file, until `commit()` or `abort()`; empty when writing straight to
     /// a device, a FIFO or a descriptor.
-    public let temporaryPath: String
+    package let temporaryPath: String
     /// Whether the bytes go straight to `path` (a character device, a FIFO, a standard
     /// stream): nothing is renamed, and what was written before a failure stays written.
-    public let writesDirectly: Bool
+    package let writesDirectly: Bool
     /// When the replaced file belonged to another user or group that this process cannot
     /// give the new file to: a sentence saying so, for the caller to show.
-    public private(set) var ownerNotice: String?
+    package private(set) var ownerNotice: String?
     /// The slot of the temporary file in ``TemporaryFiles``.
     private var cleanupSlot: Int?
     /// The temporary file's descriptor; -1 once committed or aborted. Readable inside the
@@ -77,7 +77,7 @@ public final class AtomicFileWriter {
     ///   it replaces, or 0644 before the umask for a new file.
     /// - Throws: `FileError` (`.create`), for example `ENOENT` when the directory is missing,
     ///   or `EISDIR` when `path` is a directory.
-    public init(path: String, permissions: UInt32? = nil) throws(FileError) {
+    package init(path: String, permissions: UInt32? = nil) throws(FileError) {
         try SystemCall.checkPath(path, .create)
         self.path = path
         // A standard stream named as a file: its descriptor, as it is (a file it was
@@ -231,7 +231,7 @@ public final class AtomicFileWriter {
     ///
     /// - Throws: `FileError` (`.write`), for example `ENOSPC`. The writer is then aborted:
     ///   the target stays as it was, and `commit()` throws the same error.
-    public func write(_ bytes: some Collection<UInt8>) throws(FileError) {
+    package func write(_ bytes: some Collection<UInt8>) throws(FileError) {
         try checkOpen()
         if buffer.count + bytes.count > Self.bufferCapacity {
             try flush()
@@ -246,7 +246,7 @@ public final class AtomicFileWriter {
     /// Appends the UTF-8 of `text` to the new contents.
     ///
     /// - Throws: `FileError` (`.write`), as `write(_:)` with bytes does.
-    public func write(_ text: String) throws(FileError) {
+    package func write(_ text: String) throws(FileError) {
         try write(text.utf8)
     }
 
@@ -256,7 +256,7 @@ public final class AtomicFileWriter {
     ///
     /// - Throws: `FileError` (`.write`, `.sync`, `.close` or `.rename`); the error of an
     ///   earlier failed write; or `EBADF` when the writer was already committed or aborted.
-    public func commit() throws(FileError) {
+    package func commit() throws(FileError) {
         try checkOpen()
         if writesDirectly {
             do throws(FileError) {
@@ -295,7 +295,7 @@ public final class AtomicFileWriter {
 
     /// Gives up: removes the temporary file and leaves the target as it was. Does nothing
     /// after `commit()` or a previous `abort()`.
-    public func abort() {
+    package func abort() {
         buffer = []
         if descriptor >= 0 {
             _ = close(descriptor)
@@ -351,7 +351,7 @@ public final class AtomicFileWriter {
 /// try atomicWrite("screen.json", try screen.serializedBytes(.pretty))
 /// ```
 @discardableResult
-public func atomicWrite(_ path: String, _ bytes: some Collection<UInt8>, permissions: UInt32? = nil)
+package func atomicWrite(_ path: String, _ bytes: some Collection<UInt8>, permissions: UInt32? = nil)
     throws(FileError) -> String?
 {
     let writer = try AtomicFileWriter(path: path, permissions: permissions)
@@ -363,7 +363,7 @@ public func atomicWrite(_ path: String, _ bytes: some Collection<UInt8>, permiss
 /// Replaces the file at `path` with the UTF-8 of `text`, atomically: see
 /// `AtomicFileWriter`.
 @discardableResult
-public func atomicWrite(_ path: String, _ text: String, permissions: UInt32? = nil)
+package func atomicWrite(_ path: String, _ text: String, permissions: UInt32? = nil)
     throws(FileError) -> String?
 {
     try atomicWrite(path, text.utf8, permissions: permissions)

@@ -9,7 +9,7 @@ import Glibc
 /// ```
 ///
 /// - Throws: `FileError` for the read or the write that failed.
-public func copyFile(_ source: String, to destination: String) throws(FileError) {
+package func copyFile(_ source: String, to destination: String) throws(FileError) {
     guard let info = try fileInfo(source) else {
         throw FileError(path: source, operation: .open, errno: ENOENT)
     }
@@ -25,7 +25,7 @@ public func copyFile(_ source: String, to destination: String) throws(FileError)
 /// ```
 ///
 /// - Returns: the number of files copied.
-public func copyTree(_ source: String, to destination: String, skip: (String) -> Bool = { _ in false })
+package func copyTree(_ source: String, to destination: String, skip: (String) -> Bool = { _ in false })
     throws(FileError) -> Int
 {
     try createDirectories(destination)
@@ -49,7 +49,7 @@ public func copyTree(_ source: String, to destination: String, skip: (String) ->
 /// ```swift
 /// try replaceSymbolicLink(prefix + "/bin/cellkit", to: "../lib/cellkit/cellkit")
 /// ```
-public func replaceSymbolicLink(_ path: String, to target: String) throws(FileError) {
+package func replaceSymbolicLink(_ path: String, to target: String) throws(FileError) {
     try SystemCall.checkPath(path, .create)
     if let info = try? fileInfo(path, followingSymbolicLinks: false), info.kind != .directory {
         if unlink(path) != 0 { throw FileError(path: path, operation: .remove, errno: errno) }
@@ -63,7 +63,7 @@ public func replaceSymbolicLink(_ path: String, to target: String) throws(FileEr
 /// ```swift
 /// try replaceTree(plugins + "/WeatherCells.resources", withCopyOf: built + "/WeatherCells_WeatherCells.resources")
 /// ```
-public func replaceTree(_ destination: String, withCopyOf source: String, skip: (String) -> Bool = { _ in false })
+package func replaceTree(_ destination: String, withCopyOf source: String, skip: (String) -> Bool = { _ in false })
     throws(FileError)
 {
     let staging = destination + ".new-\(getpid())"

@@ -10,7 +10,7 @@ import Glibc
 /// - Parameter mode: the permissions of each directory created, before the umask.
 /// - Throws: `FileError` (`.createDirectory`) naming the directory that could not be made,
 ///   for example `EACCES`, or `EEXIST` when a file that is not a directory is in the way.
-public func createDirectories(_ path: String, mode: UInt32 = 0o755) throws(FileError) {
+package func createDirectories(_ path: String, mode: UInt32 = 0o755) throws(FileError) {
     try SystemCall.checkPath(path, .createDirectory)
     if mkdir(path, mode_t(mode)) == 0 {
         return

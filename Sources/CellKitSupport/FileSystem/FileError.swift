@@ -12,9 +12,9 @@ import Glibc
 ///   // '/no/such/file.json' exist? check the spelling
 /// }
 /// ```
-public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was being done.
-    public enum Operation: String, Hashable, Sendable {
+    package enum Operation: String, Hashable, Sendable {
         /// Opening a file to read it.
         case open
         /// Creating or opening a file to write it.
@@ -48,18 +48,18 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The path, as the caller gave it.
-    public let path: String
+    package let path: String
     /// What was being done.
-    public let operation: Operation
+    package let operation: Operation
     /// The `errno` value (`EILSEQ` for text that is not UTF-8, `EINVAL` for a path with a NUL
     /// character, `EBADF` for a writer used after `commit()` or `abort()`).
-    public let errno: Int32
+    package let errno: Int32
     /// Why: the `strerror` text, or a more precise one.
-    public let reason: String
+    package let reason: String
     /// What would likely fix it, for common causes.
-    public let fix: String?
+    package let fix: String?
     /// For `.decode`: the offset of the first byte that is not UTF-8.
-    public let byteOffset: Int?
+    package let byteOffset: Int?
 
     /// An error for `errno`; `reason` defaults to its `strerror` text, and `fix` to the
     /// usual fix for `errno` (give one when the reason is cellkit's, not the system's: a
@@ -130,10 +130,10 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The symbolic name of `errno`, such as `ENOENT`, for the common ones.
-    public var errnoName: String? { Self.names[errno] }
+    package var errnoName: String? { Self.names[errno] }
 
     /// `cannot <operation> '<path>': <reason> (<ERRNO>); <fix>`.
-    public var description: String {
+    package var description: String {
         let suffix = operation == .decode ? " as UTF-8 text" : ""
         var text = "cannot \(verb) '\(path)'\(suffix): \(reason)"
         if let errnoName {

@@ -9,9 +9,9 @@ import Glibc
 ///   info.permissions & 0o022 != 0    // writable by others?
 /// }
 /// ```
-public struct FileInfo: Hashable, Sendable {
+package struct FileInfo: Hashable, Sendable {
     /// The kind of file.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A regular file.
         case regularFile
         /// A directory.
@@ -23,17 +23,17 @@ public struct FileInfo: Hashable, Sendable {
     }
 
     /// The kind of file.
-    public let kind: Kind
+    package let kind: Kind
     /// The size in bytes.
-    public let size: Int
+    package let size: Int
     /// When its contents last changed.
-    public let modificationTime: FileTimestamp
+    package let modificationTime: FileTimestamp
     /// `st_mode`: the type bits and the permission bits.
-    public let mode: UInt32
+    package let mode: UInt32
     /// The owner's user ID.
-    public let uid: UInt32
+    package let uid: UInt32
     /// The group ID.
-    public let gid: UInt32
+    package let gid: UInt32
 
     init(_ status: stat) {
         switch status.st_mode & S_IFMT {
@@ -51,11 +51,11 @@ public struct FileInfo: Hashable, Sendable {
     }
 
     /// Whether it is a directory.
-    public var isDirectory: Bool { kind == .directory }
+    package var isDirectory: Bool { kind == .directory }
     /// Whether it is a regular file.
-    public var isRegularFile: Bool { kind == .regularFile }
+    package var isRegularFile: Bool { kind == .regularFile }
     /// The permission bits of `mode`, `0o7777` at most (setuid, setgid, sticky, rwxrwxrwx).
-    public var permissions: UInt32 { mode & 0o7777 }
+    package var permissions: UInt32 { mode & 0o7777 }
 }
 
 /// What is at `path`, or `nil` when nothing is (the file, or a directory on the way, does
@@ -64,7 +64,7 @@ public struct FileInfo: Hashable, Sendable {
 /// - Parameter followingSymbolicLinks: describe the file a symbolic link points to (the
 ///   default), or the link itself.
 /// - Throws: `FileError` (`.status`) for other failures, such as `EACCES`.
-public func fileInfo(_ path: String, followingSymbolicLinks: Bool = true) throws(FileError)
+package func fileInfo(_ path: String, followingSymbolicLinks: Bool = true) throws(FileError)
     -> FileInfo?
 {
     try SystemCall.checkPath(path, .status)
@@ -82,18 +82,18 @@ public func fileInfo(_ path: String, followingSymbolicLinks: Bool = true) throws
 
 /// Whether anything is at `path` (following symbolic links); `false` also when it cannot
 /// be told, for example for lack of permission.
-public func fileExists(_ path: String) -> Bool {
+package func fileExists(_ path: String) -> Bool {
     (try? fileInfo(path)) != nil
 }
 
 /// Whether a directory is at `path` (following symbolic links); `false` also when it cannot
 /// be told.
-public func isDirectory(_ path: String) -> Bool {
+package func isDirectory(_ path: String) -> Bool {
     (try? fileInfo(path))?.isDirectory == true
 }
 
 /// Whether a regular file is at `path` (following symbolic links); `false` also when it
 /// cannot be told.
-public func isRegularFile(_ path: String) -> Bool {
+package func isRegularFile(_ path: String) -> Bool {
     (try? fileInfo(path))?.isRegularFile == true
 }

@@ -10,7 +10,7 @@ import Glibc
 /// A name that is not valid UTF-8 comes back with U+FFFD in place of the bad bytes.
 ///
 /// - Throws: `FileError` (`.listDirectory`), for example `ENOENT` or `ENOTDIR`.
-public func listDirectory(_ path: String) throws(FileError) -> [String] {
+package func listDirectory(_ path: String) throws(FileError) -> [String] {
     try SystemCall.checkPath(path, .listDirectory)
     guard let directory = opendir(path) else {
         throw FileError(path: path, operation: .listDirectory, errno: errno)
@@ -44,7 +44,7 @@ public func listDirectory(_ path: String) throws(FileError) -> [String] {
 /// ```swift
 /// while let entry = readdir(directory) { names.append(directoryEntryName(entry)) }
 /// ```
-public func directoryEntryName(_ entry: UnsafePointer<dirent>) -> String {
+package func directoryEntryName(_ entry: UnsafePointer<dirent>) -> String {
     let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
 }

@@ -17,14 +17,14 @@ import Glibc
 /// let logs = try PrivateDirectory.prepare("/home/ada/.local/state/cellkit/workers")
 /// let scratch = try PrivateDirectory.makeTemporary(prefix: "cellkit-workers")   // /tmp/cellkit-workers-Xq3b9Z
 /// ```
-public enum PrivateDirectory {
+package enum PrivateDirectory {
     /// Creates `path` and any missing folder above it (mode 0700), then checks that it is
     /// safe to keep files in (see ``PrivateDirectory``). Returns `path`.
     ///
     /// - Throws: `FileError` (`.createDirectory`) when it cannot be made, or when it or a
     ///   folder above it could be changed by another user (`EPERM`, with the fix).
     @discardableResult
-    public static func prepare(_ path: String) throws(FileError) -> String {
+    package static func prepare(_ path: String) throws(FileError) -> String {
         try createDirectories(path, mode: 0o700)
         try check(path)
         return path
@@ -34,7 +34,7 @@ public enum PrivateDirectory {
     /// `$TMPDIR` (when it is an absolute path) or `/tmp`: `mkdtemp`.
     ///
     /// - Throws: `FileError` (`.createDirectory`), for example `EACCES`.
-    public static func makeTemporary(prefix: String, environment: Environment = .current()) throws(FileError)
+    package static func makeTemporary(prefix: String, environment: Environment = .current()) throws(FileError)
         -> String
     {
         let base = environment["TMPDIR"].flatMap { Path.isAbsolute($0) ? $0 : nil } ?? "/tmp"
@@ -47,7 +47,7 @@ public enum PrivateDirectory {
     }
 
     /// Throws when the folder at `path`, or one above it, could be changed by another user.
-    public static func check(_ path: String) throws(FileError) {
+    package static func check(_ path: String) throws(FileError) {
         let absolute = try Path.absolute(path)
         guard let info = try fileInfo(absolute, followingSymbolicLinks: false) else {
             throw FileError(path: path, operation: .createDirectory, errno: ENOENT)
@@ -85,7 +85,7 @@ public enum PrivateDirectory {
     ///   under a file).
     /// - Throws: `FileError` (`.createDirectory`, `EPERM`) when another user could change
     ///   it, as ``check(_:)`` does.
-    public static func checkBeforeMaking(_ path: String) throws(FileError) -> Bool {
+    package static func checkBeforeMaking(_ path: String) throws(FileError) -> Bool {
         let absolute = try Path.absolute(path)
         var nearest = absolute
         while (try? fileInfo(nearest, followingSymbolicLinks: false)) == nil {

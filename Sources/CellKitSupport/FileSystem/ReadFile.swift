@@ -11,7 +11,7 @@ import Glibc
 /// ```
 ///
 /// - Throws: `FileError` (`.open` or `.read`), for example `ENOENT` or `EISDIR`.
-public func readFile(_ path: String) throws(FileError) -> [UInt8] {
+package func readFile(_ path: String) throws(FileError) -> [UInt8] {
     try SystemCall.checkPath(path, .open)
     let descriptor = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else {
@@ -53,7 +53,7 @@ public func readFile(_ path: String) throws(FileError) -> [UInt8] {
 ///
 /// - Throws: `FileError`: `.open` or `.read`, or `.decode` with `errno` `EILSEQ` and
 ///   `byteOffset`.
-public func readTextFile(_ path: String) throws(FileError) -> String {
+package func readTextFile(_ path: String) throws(FileError) -> String {
     try decodedText(try readFile(path), of: path)
 }
 

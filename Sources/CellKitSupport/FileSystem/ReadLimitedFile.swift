@@ -22,7 +22,7 @@ import Glibc
 ///   - what: how messages name the file (`data file`, `script`).
 /// - Throws: `FileError`, as ``readTextFile(_:)`` does, and `.open` with `EINVAL` (not a
 ///   regular file) or `EFBIG` (too large).
-public func readLimitedTextFile(
+package func readLimitedTextFile(
     _ path: String, maximumBytes: Int, what: String, regularFileOnly: Bool = true
 ) throws(FileError) -> String {
     let (descriptor, size) = try openLimitedFile(
@@ -58,7 +58,7 @@ public func readLimitedTextFile(
 /// try checkLimitedFile("/dev/zero", maximumBytes: 1024, what: "data file")
 /// // throws: cannot open '/dev/zero': it is a character device, not a regular file; ...
 /// ```
-public func checkLimitedFile(_ path: String, maximumBytes: Int, what: String) throws(FileError) {
+package func checkLimitedFile(_ path: String, maximumBytes: Int, what: String) throws(FileError) {
     let (descriptor, _) = try openLimitedFile(path, maximumBytes: maximumBytes, what: what, regularFileOnly: true)
     _ = close(descriptor)
 }
@@ -108,7 +108,7 @@ private func openLimitedFile(
 }
 
 /// `1.5 GB`, `64 MiB`: a size as messages give it.
-public func byteCountDescription(_ bytes: Int) -> String {
+package func byteCountDescription(_ bytes: Int) -> String {
     if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
     if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
     return "\(bytes) bytes"

@@ -8,7 +8,7 @@ import Glibc
 /// ```
 ///
 /// - Throws: `FileError` for the first entry that could not be removed.
-public func removeTree(_ path: String) throws(FileError) {
+package func removeTree(_ path: String) throws(FileError) {
     guard let info = try? fileInfo(path, followingSymbolicLinks: false) else { return }
     if info.kind == .directory {
         for name in try listDirectory(path) {

@@ -10,12 +10,12 @@ import Glibc
 /// // … write it, hand its path to whoever reads it …
 /// // (the last reference gone: the file is removed)
 /// ```
-public final class TemporaryFile: Sendable {
-    public let path: String
+package final class TemporaryFile: Sendable {
+    package let path: String
     private let slot: Int?
 
     /// Tracks `path`, which the caller creates (or has created).
-    public init(_ path: String) {
+    package init(_ path: String) {
         self.path = path
         TemporaryFiles.removeAllAtExit()
         slot = TemporaryFiles.register(path)

@@ -18,7 +18,7 @@ import Synchronization
 /// // … write, rename …
 /// TemporaryFiles.unregister(slot)
 /// ```
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     /// How many temporary files can be tracked at once; more are written but not tracked.
     /// (The files of sorted and filtered bindings stay while their bindings do.)
     static let slotCount = 64
@@ -34,7 +34,7 @@ public enum TemporaryFiles {
     private static let installed = Atomic<Bool>(false)
 
     /// Tracks `path`; returns its slot, or `nil` if every slot is taken or the path is too long.
-    public static func register(_ path: String) -> Int? {
+    package static func register(_ path: String) -> Int? {
         let bytes = Array(path.utf8)
         guard bytes.count + 2 <= slotSize, !bytes.contains(0) else { return nil }
         let slot = lock.withLock { used -> Int? in
@@ -51,7 +51,7 @@ public enum TemporaryFiles {
     }
 
     /// Stops tracking a slot (the file was renamed or removed).
-    public static func unregister(_ slot: Int?) {
+    package static func unregister(_ slot: Int?) {
         guard let slot, slot >= 0, slot < slotCount else { return }
         (storage + slot * slotSize).pointee = 0
         lock.withLock { $0[slot] = false }
@@ -59,7 +59,7 @@ public enum TemporaryFiles {
 
     /// Removes every tracked file, then every tracked folder those leave
     /// empty (a private folder of temporary files). Async-signal-safe.
-    public static func removeAll() {
+    package static func removeAll() {
         for pass in 0..<2 {
             let folders = pass == 1
             for slot in 0..<slotCount {
@@ -75,7 +75,7 @@ public enum TemporaryFiles {
 
     /// Removes every tracked file and folder when the process exits normally
     /// (``removeAll()``): what is kept for as long as the session runs.
-    public static func removeAllAtExit() {
+    package static func removeAllAtExit() {
         guard !exitHandlerInstalled.exchange(true, ordering: .sequentiallyConsistent) else { return }
         _ = storage
         atexit { TemporaryFiles.removeAll() }
@@ -87,7 +87,7 @@ public enum TemporaryFiles {
     /// SIGTERM, SIGSTKFLT, SIGXCPU (`ulimit -t`), SIGVTALRM, SIGPROF, SIGPOLL (SIGIO), SIGPWR,
     /// SIGSYS and the real-time signals. Not SIGPIPE and SIGXFSZ, which the session
     /// turns into write errors; not SIGKILL, which cannot be caught.
-    public static let terminatingSignals: [Int32] =
+    package static let terminatingSignals: [Int32] =
         [
             SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF,
             SIGPOLL, SIGPWR, SIGSYS,
@@ -95,7 +95,7 @@ public enum TemporaryFiles {
 
     /// The faults (a trap, a crash): the handler that was there before (the Swift
     /// runtime's backtracer) must still run after the temporary files are removed.
-    public static let faultSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+    package static let faultSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
 
     /// SIGRTMIN to SIGRTMAX as glibc gives them to programs (the C library keeps the
     /// first two for itself).
@@ -116,7 +116,7 @@ public enum TemporaryFiles {
 
     /// Sets what a handler does before the process ends, besides removing the
     /// temporary files and ending the children (see ``cleanup``).
-    public static func setCleanup(_ body: @escaping @convention(c) () -> Void) {
+    package static func setCleanup(_ body: @escaping @convention(c) () -> Void) {
         cleanup = body
     }
 
@@ -138,7 +138,7 @@ public enum TemporaryFiles {
     /// resets a caught signal; an ignored one would stay ignored). A signal
     /// that was ignored when the process started (`nohup`, a background job)
     /// stays ignored. Idempotent.
-    public static func installSignalHandlers() {
+    package static func installSignalHandlers() {
         guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
         _ = storage
         _ = previousActions
@@ -194,7 +194,7 @@ public enum TemporaryFiles {
     /// Ends the process as SIGPIPE's default action would, after removing the temporary
     /// files and ending the children (``cleanUp()``): what a program that writes to a pipe whose reader has gone (`cellkit run
     /// x.cellkit | head -1`) is expected to do, quietly (a shell sees status 141).
-    public static func endForClosedPipe() -> Never {
+    package static func endForClosedPipe() -> Never {
         cleanUp()
         raiseWithDefaultAction(SIGPIPE)
         _exit(128 + SIGPIPE)
@@ -202,7 +202,7 @@ public enum TemporaryFiles {
 
     /// Puts signal `number` back to its default action, unblocks it and raises it: the
     /// process ends as the signal would have ended it. Async-signal-safe.
-    public static func raiseWithDefaultAction(_ number: Int32) {
+    package static func raiseWithDefaultAction(_ number: Int32) {
         var reset = sigaction()
         reset.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&reset.sa_mask)

@@ -11,9 +11,9 @@
 /// document.position(of: [0, "age"])       // 2:24, where the value of "age" starts
 /// document.keyPosition(of: [0, "age"])    // 2:19, where the key "age" starts
 /// ```
-public struct JSONDocument: Sendable {
+package struct JSONDocument: Sendable {
     /// The parsed value.
-    public let value: JSONValue
+    package let value: JSONValue
     private let root: JSONPositionNode
 
     init(value: JSONValue, root: JSONPositionNode) {
@@ -29,19 +29,19 @@ public struct JSONDocument: Sendable {
     /// let document = JSONDocument(unpositioned: try JSONParser().parse("[1]"))
     /// document.position(of: [0])   // nil
     /// ```
-    public init(unpositioned value: JSONValue) {
+    package init(unpositioned value: JSONValue) {
         self.init(value: value, root: JSONPositionNode(start: TextPosition(line: 1, column: 1, offset: 0)))
     }
 
     /// Where the value at `path` starts (its first character: a quote, bracket, digit...),
     /// or `nil` when the path leads nowhere.
-    public func position(of path: JSONPath) -> TextPosition? {
+    package func position(of path: JSONPath) -> TextPosition? {
         locate(path.components[...])?.node.start
     }
 
     /// Where the key of the member at `path` starts (its opening quote), or `nil` when the
     /// path is empty, does not end with a key, or leads nowhere.
-    public func keyPosition(of path: JSONPath) -> TextPosition? {
+    package func keyPosition(of path: JSONPath) -> TextPosition? {
         guard case .key(let key)? = path.components.last,
             let parent = locate(path.components.dropLast()),
             let index = parent.value.objectValue?.index(forKey: key), parent.node.keys.indices.contains(index)

@@ -13,7 +13,7 @@
 /// //   "none": {}
 /// // }
 /// ```
-public enum JSONFormat: Hashable, Sendable {
+package enum JSONFormat: Hashable, Sendable {
     /// One line, no spaces.
     case compact
     /// One element or member a line, indented by two spaces a level, `"key": value`; empty

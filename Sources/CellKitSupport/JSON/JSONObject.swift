@@ -13,9 +13,9 @@
 /// object.keys                    // ["name", "born"]
 /// object["name"] = nil           // removed
 /// ```
-public struct JSONObject: Sendable {
+package struct JSONObject: Sendable {
     /// A member: its key and its value.
-    public typealias Member = (key: String, value: JSONValue)
+    package typealias Member = (key: String, value: JSONValue)
 
     /// Above this many members, lookups go through `keyIndex`.
     private static let indexThreshold = 8
@@ -25,26 +25,26 @@ public struct JSONObject: Sendable {
     private var keyIndex: [String: Int]?
 
     /// An empty object.
-    public init() {}
+    package init() {}
 
     /// An object with `members` in order; a repeated key keeps its first place and takes the
     /// last value.
-    public init(_ members: some Sequence<Member>) {
+    package init(_ members: some Sequence<Member>) {
         for member in members {
             updateValue(member.value, forKey: member.key)
         }
     }
 
     /// The keys, in order.
-    public var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map(\.key) }
 
     /// The values, in the order of their keys.
-    public var values: [JSONValue] { members.map(\.value) }
+    package var values: [JSONValue] { members.map(\.value) }
 
     /// The position of the member with `key`, or `nil`.
     ///
     /// - Complexity: O(1) on average above 8 members, O(*n*) below.
-    public func index(forKey key: String) -> Int? {
+    package func index(forKey key: String) -> Int? {
         if let keyIndex {
             return keyIndex[key]
         }
@@ -53,7 +53,7 @@ public struct JSONObject: Sendable {
 
     /// The value of the member with `key`; setting a new key appends a member, setting an
     /// existing key replaces its value in place, and setting `nil` removes the member.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get {
             index(forKey: key).map { members[$0].value }
         }
@@ -68,7 +68,7 @@ public struct JSONObject: Sendable {
 
     /// Replaces the value of `key` in place, or appends a member; returns the old value.
     @discardableResult
-    public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+    package mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
         if let position = index(forKey: key) {
             let old = members[position].value
             members[position].value = value
@@ -82,7 +82,7 @@ public struct JSONObject: Sendable {
     ///
     /// - Complexity: O(*n*): the members after it move up.
     @discardableResult
-    public mutating func removeValue(forKey key: String) -> JSONValue? {
+    package mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let position = index(forKey: key) else { return nil }
         let old = members.remove(at: position).value
         keyIndex = nil
@@ -120,18 +120,18 @@ public struct JSONObject: Sendable {
 
 extension JSONObject: RandomAccessCollection {
     /// 0.
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
     /// The number of members.
-    public var endIndex: Int { members.count }
+    package var endIndex: Int { members.count }
     /// The member at `position`, in order.
-    public subscript(position: Int) -> Member { members[position] }
+    package subscript(position: Int) -> Member { members[position] }
 }
 
 // MARK: - Equality
 
 extension JSONObject: Hashable {
     /// Whether both objects have the same keys with equal values, in any order.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for member in lhs.members {
             guard let other = rhs[member.key], other == member.value else { return false }
@@ -140,7 +140,7 @@ extension JSONObject: Hashable {
     }
 
     /// Hashes the members without regard to their order, consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var combined = 0
         for member in members {
             var memberHasher = Hasher()
@@ -158,7 +158,7 @@ extension JSONObject: Hashable {
 extension JSONObject: ExpressibleByDictionaryLiteral {
     /// The members in the order written; a repeated key keeps its first place and takes the
     /// last value.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements.lazy.map { (key: $0.0, value: $0.1) })
     }
 }

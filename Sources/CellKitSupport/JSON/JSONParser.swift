@@ -18,13 +18,13 @@
 ///
 /// - Complexity: O(*n*) in the input's length; it does not recurse, so only
 ///   `maximumDepth` bounds nesting.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// The nesting limit unless one is given: 512 arrays and objects inside one another.
-    public static let defaultMaximumDepth = 512
+    package static let defaultMaximumDepth = 512
 
     /// The deepest nesting accepted; one more level is an error. Values deeper than a few
     /// thousand levels are slow to compare, hash and release, which recurse.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
     /// Whether a number that is not an `Int` written plainly is kept as it is written
     /// (`.number("4134.0")`), not made a `.double` (`4134.0`, which loses the `.0`): for a
@@ -34,21 +34,21 @@ public struct JSONParser: Sendable {
     /// try JSONParser(keepsNumberText: true).parse("[4134.0, 1e3, 7]")
     /// // .array([.number("4134.0"), .number("1e3"), .int(7)])
     /// ```
-    public var keepsNumberText: Bool
+    package var keepsNumberText: Bool
 
     /// A parser that accepts nesting up to `maximumDepth` levels.
-    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth, keepsNumberText: Bool = false) {
+    package init(maximumDepth: Int = JSONParser.defaultMaximumDepth, keepsNumberText: Bool = false) {
         self.maximumDepth = maximumDepth
         self.keepsNumberText = keepsNumberText
     }
 
     /// Parses `text` as one JSON value.
-    public func parse(_ text: String) throws(PositionedError) -> JSONValue {
+    package func parse(_ text: String) throws(PositionedError) -> JSONValue {
         try ContiguousUTF8.with(text) { run($0, recordsPositions: false) }.get().0
     }
 
     /// Parses UTF-8 `bytes` as one JSON value.
-    public func parse(_ bytes: some Collection<UInt8>) throws(PositionedError) -> JSONValue {
+    package func parse(_ bytes: some Collection<UInt8>) throws(PositionedError) -> JSONValue {
         try ContiguousUTF8.with(bytes) { run($0, recordsPositions: false) }.get().0
     }
 
@@ -57,12 +57,12 @@ public struct JSONParser: Sendable {
     ///
     /// Slower than `parse(_:)` and it keeps a position for every value; use it for data files
     /// whose records are checked after parsing.
-    public func parseDocument(_ text: String) throws(PositionedError) -> JSONDocument {
+    package func parseDocument(_ text: String) throws(PositionedError) -> JSONDocument {
         try document(ContiguousUTF8.with(text) { run($0, recordsPositions: true) }.get())
     }
 
     /// Parses UTF-8 `bytes` and records where each value, element and key starts.
-    public func parseDocument(_ bytes: some Collection<UInt8>) throws(PositionedError) -> JSONDocument {
+    package func parseDocument(_ bytes: some Collection<UInt8>) throws(PositionedError) -> JSONDocument {
         try document(ContiguousUTF8.with(bytes) { run($0, recordsPositions: true) }.get())
     }
 
@@ -89,12 +89,12 @@ extension JSONValue {
     /// ```swift
     /// let value = try JSONValue(parsing: "[true, null]")   // [.bool(true), .null]
     /// ```
-    public init(parsing text: String) throws(PositionedError) {
+    package init(parsing text: String) throws(PositionedError) {
         self = try JSONParser().parse(text)
     }
 
     /// Parses UTF-8 `bytes` with `JSONParser()`.
-    public init(parsing bytes: some Collection<UInt8>) throws(PositionedError) {
+    package init(parsing bytes: some Collection<UInt8>) throws(PositionedError) {
         self = try JSONParser().parse(bytes)
     }
 }

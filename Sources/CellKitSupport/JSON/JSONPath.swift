@@ -7,9 +7,9 @@
 /// let path: JSONPath = [3, "name"]
 /// print(path)   // $[3].name
 /// ```
-public struct JSONPath: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+package struct JSONPath: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// One step: an array index or an object key.
-    public enum Component: Hashable, Sendable, ExpressibleByIntegerLiteral,
+    package enum Component: Hashable, Sendable, ExpressibleByIntegerLiteral,
         ExpressibleByStringLiteral
     {
         /// Element `index` of an array, from 0.
@@ -18,37 +18,37 @@ public struct JSONPath: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStr
         case key(String)
 
         /// `.index(value)`.
-        public init(integerLiteral value: Int) {
+        package init(integerLiteral value: Int) {
             self = .index(value)
         }
 
         /// `.key(value)`.
-        public init(stringLiteral value: String) {
+        package init(stringLiteral value: String) {
             self = .key(value)
         }
     }
 
     /// The steps from the root; empty for the root itself.
-    public var components: [Component]
+    package var components: [Component]
 
     /// A path through `components`.
-    public init(_ components: [Component] = []) {
+    package init(_ components: [Component] = []) {
         self.components = components
     }
 
     /// A path through `elements`.
-    public init(arrayLiteral elements: Component...) {
+    package init(arrayLiteral elements: Component...) {
         self.components = elements
     }
 
     /// This path, one step further.
-    public func appending(_ component: Component) -> JSONPath {
+    package func appending(_ component: Component) -> JSONPath {
         JSONPath(components + [component])
     }
 
     /// JSONPath notation: `$` for the root, `[3]` for an index, `.name` for a key that is an
     /// identifier and `["two words"]` for any other key.
-    public var description: String {
+    package var description: String {
         var text = "$"
         for component in components {
             switch component {

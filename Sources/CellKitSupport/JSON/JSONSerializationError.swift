@@ -6,13 +6,13 @@
 /// try value.serialized()
 /// // throws $.rows[0].t: NaN cannot be written as JSON; write null or a string instead
 /// ```
-public struct JSONSerializationError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONSerializationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where in the value the problem is.
-    public let path: JSONPath
+    package let path: JSONPath
     /// What is wrong.
-    public let message: String
+    package let message: String
     /// What would fix it.
-    public let fix: String
+    package let fix: String
 
     init(path: JSONPath, message: String, fix: String) {
         self.path = path
@@ -21,7 +21,7 @@ public struct JSONSerializationError: Error, Hashable, Sendable, CustomStringCon
     }
 
     /// `path: message; fix`.
-    public var description: String { "\(path): \(message); \(fix)" }
+    package var description: String { "\(path): \(message); \(fix)" }
 
     /// The same error, one level further from the root: `component` comes first in `path`.
     func prefixed(with component: JSONPath.Component) -> JSONSerializationError {

@@ -14,14 +14,14 @@ extension JSONValue {
     /// ```
     ///
     /// - Throws: `JSONSerializationError` naming the path of a NaN or infinite number.
-    public func serialized(_ format: JSONFormat = .compact) throws(JSONSerializationError)
+    package func serialized(_ format: JSONFormat = .compact) throws(JSONSerializationError)
         -> String
     {
         String(decoding: try serializedBytes(format), as: UTF8.self)
     }
 
     /// This value as UTF-8 JSON text, ready for a file; see `serialized(_:)`.
-    public func serializedBytes(_ format: JSONFormat = .compact) throws(JSONSerializationError)
+    package func serializedBytes(_ format: JSONFormat = .compact) throws(JSONSerializationError)
         -> [UInt8]
     {
         var writer = JSONWriter(format: format)
@@ -33,7 +33,7 @@ extension JSONValue {
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON, for debugging; NaN and infinities appear as Swift prints them, which
     /// `serialized(_:)` would refuse.
-    public var description: String {
+    package var description: String {
         var writer = JSONWriter(format: .compact, writesNonFiniteAsText: true)
         try? writer.write(self)
         return String(decoding: writer.output, as: UTF8.self)

@@ -16,7 +16,7 @@
 /// value["born"]?.intValue        // 1815
 /// try value.serialized()         // {"name":"Ada","born":1815}
 /// ```
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -43,17 +43,17 @@ public enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
     /// Whether this is `null`.
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// The Boolean, when this is `.bool`.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// The integer, when this is `.int`, or a `.double` or `.number` that holds an integer
     /// exactly (`2.0` gives `2`; `2.5` gives `nil`).
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .int(let value): return value
         case .double, .number: return doubleValue.flatMap { Int(exactly: $0) }
@@ -63,7 +63,7 @@ extension JSONValue {
 
     /// The number, when this is `.int`, `.double` or `.number` (the `Double` its text
     /// reads as, correctly rounded).
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .int(let value): return Double(value)
         case .double(let value): return value
@@ -73,19 +73,19 @@ extension JSONValue {
     }
 
     /// The string, when this is `.string`.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The elements, when this is `.array`.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The object, when this is `.object`.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -96,7 +96,7 @@ extension JSONValue {
     /// ```swift
     /// "expected a string for 'name', found \(value.kindDescription)"
     /// ```
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a Boolean"
@@ -108,12 +108,12 @@ extension JSONValue {
     }
 
     /// The value of member `key`, when this is an object that has it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         objectValue?[key]
     }
 
     /// Element `index`, when this is an array and `index` is in range.
-    public subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
@@ -124,7 +124,7 @@ extension JSONValue {
     /// let rows = try JSONValue(parsing: #"[{"id": 7}]"#)
     /// rows[[0, "id"]]   // .int(7)
     /// ```
-    public subscript(path: JSONPath) -> JSONValue? {
+    package subscript(path: JSONPath) -> JSONValue? {
         var value = self
         for component in path.components {
             switch component {
@@ -144,35 +144,35 @@ extension JSONValue {
 
 extension JSONValue: ExpressibleByBooleanLiteral {
     /// `.bool(value)`.
-    public init(booleanLiteral value: Bool) {
+    package init(booleanLiteral value: Bool) {
         self = .bool(value)
     }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
     /// `.int(value)`.
-    public init(integerLiteral value: Int) {
+    package init(integerLiteral value: Int) {
         self = .int(value)
     }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
     /// `.double(value)`.
-    public init(floatLiteral value: Double) {
+    package init(floatLiteral value: Double) {
         self = .double(value)
     }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
     /// `.string(value)`.
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self = .string(value)
     }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
     /// `.array(elements)`.
-    public init(arrayLiteral elements: JSONValue...) {
+    package init(arrayLiteral elements: JSONValue...) {
         self = .array(elements)
     }
 }
@@ -180,7 +180,7 @@ extension JSONValue: ExpressibleByArrayLiteral {
 extension JSONValue: ExpressibleByDictionaryLiteral {
     /// `.object` with the members in the order written; a repeated key keeps its first
     /// place and takes the last value.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.lazy.map { (key: $0.0, value: $0.1) }))
     }
 }

@@ -10,18 +10,18 @@ import Glibc
 /// let test = Environment(["HOME": "/home/ada", "XDG_STATE_HOME": "/tmp/state"])
 /// XDGDirectories(environment: test)?.stateHome   // /tmp/state
 /// ```
-public struct Environment: Hashable, Sendable {
+package struct Environment: Hashable, Sendable {
     /// The variables by name.
-    public var variables: [String: String]
+    package var variables: [String: String]
 
     /// An environment of `variables`.
-    public init(_ variables: [String: String] = [:]) {
+    package init(_ variables: [String: String] = [:]) {
         self.variables = variables
     }
 
     /// The process's environment now. Where a name appears twice, the first wins, as with
     /// `getenv`.
-    public static func current() -> Environment {
+    package static func current() -> Environment {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -38,14 +38,14 @@ public struct Environment: Hashable, Sendable {
     }
 
     /// The variable `name`, or `nil` when it is not set.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { variables[name] }
         set { variables[name] = newValue }
     }
 
     /// The user's home directory: `HOME` when it is an absolute path, or else the user
     /// database's entry for the real user ID; `nil` when neither gives one.
-    public func homeDirectory() -> String? {
+    package func homeDirectory() -> String? {
         if let home = variables["HOME"], Path.isAbsolute(home) {
             return home
         }

@@ -14,9 +14,9 @@ import Glibc
 /// Path.normalize("a/./b/../../../c")                     // ../c
 /// Path.expandingTilde("~/notes", home: "/home/ada")      // /home/ada/notes
 /// ```
-public enum Path {
+package enum Path {
     /// Whether `path` starts with `/`.
-    public static func isAbsolute(_ path: String) -> Bool {
+    package static func isAbsolute(_ path: String) -> Bool {
         path.utf8.first == UInt8(ascii: "/")
     }
 
@@ -28,12 +28,12 @@ public enum Path {
     /// Path.join("a", "/etc", "x")   // /etc/x
     /// Path.join()                   // (empty)
     /// ```
-    public static func join(_ components: String...) -> String {
+    package static func join(_ components: String...) -> String {
         join(components)
     }
 
     /// The components joined with single slashes; see `join(_:)`.
-    public static func join(_ components: [String]) -> String {
+    package static func join(_ components: [String]) -> String {
         var result = ""
         for component in components where !component.isEmpty {
             if isAbsolute(component) || result.isEmpty {
@@ -48,7 +48,7 @@ public enum Path {
 
     /// The path of the directory that holds `path`'s last component: `/a/b/` → `/a`,
     /// `a` → `.`, `/a` → `/`, `/` → `/`, `` → `.`.
-    public static func dirname(_ path: String) -> String {
+    package static func dirname(_ path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
         guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         let parent = trimmingTrailingSlashes(String(trimmed[..<slash]))
@@ -57,7 +57,7 @@ public enum Path {
 
     /// The last component of `path`: `/a/b.txt` → `b.txt`, `/a/b/` → `b`, `/` → `/`,
     /// `` → ``.
-    public static func basename(_ path: String) -> String {
+    package static func basename(_ path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
         guard trimmed != "/", let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else {
             return trimmed
@@ -67,7 +67,7 @@ public enum Path {
 
     /// The extension of the last component, without its dot: `c.tar.gz` → `gz`, `a.` → ``;
     /// `nil` when there is none, including dot files such as `.bashrc`.
-    public static func pathExtension(_ path: String) -> String? {
+    package static func pathExtension(_ path: String) -> String? {
         let name = basename(path).drop { $0 == "." }
         guard let dot = name.lastIndex(of: ".") else { return nil }
         return String(name[name.index(after: dot)...])
@@ -79,7 +79,7 @@ public enum Path {
     ///
     /// The result can differ from what the file system would resolve when a component
     /// before a `..` is a symbolic link.
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let absolute = isAbsolute(path)
         var components: [Substring] = []
         for component in path.split(separator: "/") {
@@ -108,14 +108,14 @@ public enum Path {
     /// ```swift
     /// Path.absolute("../x", relativeTo: "/home/ada/src")   // /home/ada/x
     /// ```
-    public static func absolute(_ path: String, relativeTo base: String) -> String {
+    package static func absolute(_ path: String, relativeTo base: String) -> String {
         normalize(isAbsolute(path) ? path : join(base, path))
     }
 
     /// `path` made absolute against the current directory, and normalised.
     ///
     /// - Throws: `FileError` (`.currentDirectory`) when the current directory is gone.
-    public static func absolute(_ path: String) throws(FileError) -> String {
+    package static func absolute(_ path: String) throws(FileError) -> String {
         if isAbsolute(path) {
             return normalize(path)
         }
@@ -124,7 +124,7 @@ public enum Path {
 
     /// `path` with a leading `~` replaced by `home` and `~name` by that user's home
     /// directory; unchanged when it has neither, or names an unknown user.
-    public static func expandingTilde(_ path: String, home: String) -> String {
+    package static func expandingTilde(_ path: String, home: String) -> String {
         guard path.utf8.first == UInt8(ascii: "~") else { return path }
         let afterTilde = path.dropFirst()
         let slash = afterTilde.firstIndex(of: "/") ?? afterTilde.endIndex
@@ -141,7 +141,7 @@ public enum Path {
     /// The current working directory.
     ///
     /// - Throws: `FileError` (`.currentDirectory`), for example `ENOENT` when it was removed.
-    public static func currentDirectory() throws(FileError) -> String {
+    package static func currentDirectory() throws(FileError) -> String {
         guard let pointer = getcwd(nil, 0) else {
             throw FileError(path: ".", operation: .currentDirectory, errno: errno)
         }
@@ -152,7 +152,7 @@ public enum Path {
     /// The absolute path of the running executable, from `/proc/self/exe`.
     ///
     /// - Throws: `FileError` (`.readLink`) when `/proc` is not mounted.
-    public static func executable() throws(FileError) -> String {
+    package static func executable() throws(FileError) -> String {
         try linkTarget("/proc/self/exe")
     }
 
@@ -164,7 +164,7 @@ public enum Path {
     /// ```
     ///
     /// - Throws: `FileError` (`.readLink`), for example `EINVAL` when `path` is not a link.
-    public static func linkTarget(_ path: String) throws(FileError) -> String {
+    package static func linkTarget(_ path: String) throws(FileError) -> String {
         try SystemCall.checkPath(path, .readLink)
         var capacity = 256
         while true {
@@ -187,7 +187,7 @@ public enum Path {
     /// ```swift
     /// Path.canonical("/usr/lib/../lib/./libc.so.6")   // /usr/lib/x86_64-linux-gnu/libc.so.6
     /// ```
-    public static func canonical(_ path: String) -> String? {
+    package static func canonical(_ path: String) -> String? {
         guard !path.utf8.contains(0), let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -6,7 +6,7 @@ import Glibc
 /// ```swift
 /// UserDatabase.name(ofUID: 0)   // "root"
 /// ```
-public enum UserDatabase {
+package enum UserDatabase {
     /// The home directory of the user with `uid`, or `nil`.
     static func homeDirectory(ofUID uid: uid_t) -> String? {
         lookUp { entry, buffer, size, result in getpwuid_r(uid, &entry, buffer, size, &result) }?.home
@@ -19,7 +19,7 @@ public enum UserDatabase {
 
     /// The name of the user with `uid` (what a command such as `chown` takes), or `nil`
     /// when the database has no entry for it.
-    public static func name(ofUID uid: uid_t) -> String? {
+    package static func name(ofUID uid: uid_t) -> String? {
         lookUp { entry, buffer, size, result in getpwuid_r(uid, &entry, buffer, size, &result) }?.name
     }
 

@@ -10,29 +10,29 @@
 /// directories.stateHome        // /home/ada/.local/state
 /// Path.join(directories.stateHome, "cellkit", "history")
 /// ```
-public struct XDGDirectories: Hashable, Sendable {
+package struct XDGDirectories: Hashable, Sendable {
     /// The home directory the defaults are under.
-    public let home: String
+    package let home: String
     /// `XDG_CONFIG_HOME`, or `~/.config`: settings.
-    public let configHome: String
+    package let configHome: String
     /// `XDG_DATA_HOME`, or `~/.local/share`: data the user would keep.
-    public let dataHome: String
+    package let dataHome: String
     /// `XDG_STATE_HOME`, or `~/.local/state`: history, logs, journals.
-    public let stateHome: String
+    package let stateHome: String
     /// `XDG_CACHE_HOME`, or `~/.cache`: what can be rebuilt.
-    public let cacheHome: String
+    package let cacheHome: String
     /// `XDG_RUNTIME_DIR`, or `nil`: the specification gives it no default.
-    public let runtimeDirectory: String?
+    package let runtimeDirectory: String?
     /// `XDG_CONFIG_DIRS` (colon-separated), or `[/etc/xdg]`: system settings, most
     /// important first.
-    public let configDirectories: [String]
+    package let configDirectories: [String]
     /// `XDG_DATA_DIRS` (colon-separated), or `[/usr/local/share, /usr/share]`.
-    public let dataDirectories: [String]
+    package let dataDirectories: [String]
     /// `~/.local/lib`: the user's libraries, where plugins are installed. No variable.
-    public let libraryHome: String
+    package let libraryHome: String
 
     /// The directories for `environment`, with defaults under `home`.
-    public init(environment: Environment, home: String) {
+    package init(environment: Environment, home: String) {
         func directory(_ name: String, default relative: String) -> String {
             if let value = environment[name], Path.isAbsolute(value) {
                 return value
@@ -65,14 +65,14 @@ public struct XDGDirectories: Hashable, Sendable {
     /// let directories = XDGDirectories(environment: Environment(), home: "/nonexistent")
     /// directories.mayMake(directories.cacheHome)   // false
     /// ```
-    public func mayMake(_ directory: String) -> Bool {
+    package func mayMake(_ directory: String) -> Bool {
         let inHome = directory == home || directory.hasPrefix(home.hasSuffix("/") ? home : home + "/")
         return !inHome || isDirectory(home)
     }
 
     /// The directories for `environment`, with defaults under its home directory (see
     /// `Environment.homeDirectory()`); `nil` when no home directory can be found.
-    public init?(environment: Environment = .current()) {
+    package init?(environment: Environment = .current()) {
         guard let home = environment.homeDirectory() else { return nil }
         self.init(environment: environment, home: home)
     }

@@ -18,35 +18,35 @@ import Synchronization
 /// let build = try ChildProcess.run(["swift", "build", "-c", "release"], in: package)
 /// build.status   // 0
 /// ```
-public enum ChildProcess {
+package enum ChildProcess {
     /// How a program ended, and what it wrote to standard output when that was captured.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The exit status; 128 + the signal number when a signal ended it.
-        public var status: Int32
+        package var status: Int32
         /// Standard output, when captured; empty otherwise.
-        public var output: String
+        package var output: String
     }
 
     /// A program that could not be started.
-    public struct StartError: Error, Sendable, CustomStringConvertible {
+    package struct StartError: Error, Sendable, CustomStringConvertible {
         /// The program.
-        public var program: String
+        package var program: String
         /// Why (`strerror`).
-        public var reason: String
+        package var reason: String
 
-        public var description: String { "cannot run \(program): \(reason)" }
+        package var description: String { "cannot run \(program): \(reason)" }
     }
 
     /// A program that was stopped: it ran past its time limit, or the user pressed Ctrl-C.
-    public struct Stopped: Error, Sendable, CustomStringConvertible {
+    package struct Stopped: Error, Sendable, CustomStringConvertible {
         /// The program.
-        public var program: String
+        package var program: String
         /// Its time limit.
-        public var timeout: Duration
+        package var timeout: Duration
         /// Whether Ctrl-C stopped it (else the time limit did).
-        public var interrupted: Bool
+        package var interrupted: Bool
 
-        public var description: String {
+        package var description: String {
             interrupted
                 ? "\(program) was interrupted (Ctrl-C) and stopped with every process it started"
                 : "\(program) did not finish within \(timeout.components.seconds) s (the time limit), so it was "
@@ -55,7 +55,7 @@ public enum ChildProcess {
     }
 
     /// How long a program may run: an hour (a release build of a large package on a slow machine).
-    public static let defaultTimeout: Duration = .seconds(3600)
+    package static let defaultTimeout: Duration = .seconds(3600)
 
     /// Set by SIGINT while a program runs.
     private static let interrupted = Atomic<Bool>(false)
@@ -69,7 +69,7 @@ public enum ChildProcess {
     /// Runs every program from now on under `executable --guard` (this
     /// cellkit, at start-up), which ends whatever the program started
     /// (``ProcessGuard``).
-    public static func guardPrograms(with executable: String) {
+    package static func guardPrograms(with executable: String) {
         guardExecutable.withLock { $0 = executable }
     }
 
@@ -78,7 +78,7 @@ public enum ChildProcess {
     /// sent to standard error (so that this program's own output stays clean);
     /// with `captureErrors` too, its standard error is captured with it, in
     /// the order written (a build's whole log, for its last lines).
-    public static func run(
+    package static func run(
         _ arguments: [String], in directory: String, captureOutput: Bool = false, captureErrors: Bool = false,
         timeout: Duration = defaultTimeout
     ) throws -> Result {

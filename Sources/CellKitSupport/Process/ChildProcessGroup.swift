@@ -19,11 +19,11 @@ import Glibc
 /// if !child.waitForEnd(until: deadline) { /* still running */ }
 /// let status = child.end()   // SIGKILL to the group, then the wait status
 /// ```
-public struct ChildProcessGroup: Sendable {
+package struct ChildProcessGroup: Sendable {
     /// The child's process id, which is also its group's id.
-    public let pid: pid_t
+    package let pid: pid_t
 
-    public init(pid: pid_t) {
+    package init(pid: pid_t) {
         self.pid = pid
     }
 
@@ -34,7 +34,7 @@ public struct ChildProcessGroup: Sendable {
     /// be ended as `ending` says.
     ///
     /// - Throws: the `errno` of `posix_spawn`, as ``ChildProcess/StartError``.
-    public static func spawn(
+    package static func spawn(
         _ arguments: [String], environment: [String: String]? = nil,
         actions: UnsafePointer<posix_spawn_file_actions_t>, ending: ChildProcessRegistry.Ending = .group
     ) throws(ChildProcess.StartError) -> ChildProcessGroup {
@@ -69,7 +69,7 @@ public struct ChildProcessGroup: Sendable {
     }
 
     /// Whether the child has ended (exited or killed). It is left unreaped.
-    public var hasEnded: Bool {
+    package var hasEnded: Bool {
         var info = siginfo_t()
         let result = SystemCall.retrying { waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) }
         // ECHILD: already reaped, or never ours; nothing left to wait for.
@@ -80,7 +80,7 @@ public struct ChildProcessGroup: Sendable {
     /// Waits for the child to end until `deadline`, calling `step` between
     /// checks; `step` pauses (by default 20 ms) and returns `false` to stop
     /// waiting early (the user pressed Ctrl-C). Returns whether it ended.
-    public func waitForEnd(
+    package func waitForEnd(
         until deadline: ContinuousClock.Instant,
         step: () -> Bool = {
             usleep(20_000)
@@ -98,7 +98,7 @@ public struct ChildProcessGroup: Sendable {
     /// ended by itself keeps its own status (a zombie is not signalled); the
     /// rest of its group is killed all the same.
     @discardableResult
-    public func end() -> Int32 {
+    package func end() -> Int32 {
         kill(-pid, SIGKILL)
         ChildProcessRegistry.remove(pid)
         var status: Int32 = 0
@@ -107,12 +107,12 @@ public struct ChildProcessGroup: Sendable {
     }
 
     /// The signal that ended a process, from its wait status; `nil` if it exited.
-    public static func signal(in status: Int32) -> Int32? {
+    package static func signal(in status: Int32) -> Int32? {
         status & 0x7F == 0 ? nil : status & 0x7F
     }
 
     /// The exit status of a process that exited, from its wait status.
-    public static func exitCode(in status: Int32) -> Int32 {
+    package static func exitCode(in status: Int32) -> Int32 {
         (status >> 8) & 0xFF
     }
 }

@@ -21,9 +21,9 @@ import Synchronization
 /// ChildProcessRegistry.endAll()                   // in a signal handler, at exit
 /// ChildProcessRegistry.remove(pid)                // before waitpid reaps it
 /// ```
-public enum ChildProcessRegistry {
+package enum ChildProcessRegistry {
     /// How a registered child is ended.
-    public enum Ending: Sendable {
+    package enum Ending: Sendable {
         /// SIGKILL to its whole process group.
         case group
         /// SIGTERM to the process alone: a ``ProcessGuard``, which ends what it runs.
@@ -45,7 +45,7 @@ public enum ChildProcessRegistry {
 
     /// Tracks the child `pid` until ``remove(_:)``; `false` if every slot is taken.
     @discardableResult
-    public static func add(_ pid: pid_t, ending: Ending) -> Bool {
+    package static func add(_ pid: pid_t, ending: Ending) -> Bool {
         guard pid > 0 else { return false }
         let slot = used.withLock { used -> Int? in
             guard let free = used.firstIndex(of: 0) else { return nil }
@@ -60,7 +60,7 @@ public enum ChildProcessRegistry {
     }
 
     /// Stops tracking `pid` (it is about to be reaped).
-    public static func remove(_ pid: pid_t) {
+    package static func remove(_ pid: pid_t) {
         used.withLock { used in
             guard let slot = used.firstIndex(of: pid) else { return }
             storage[2 * slot] = 0
@@ -69,7 +69,7 @@ public enum ChildProcessRegistry {
     }
 
     /// Ends every tracked child as its entry says. Async-signal-safe.
-    public static func endAll() {
+    package static func endAll() {
         for slot in 0..<slotCount {
             let entry = storage + 2 * slot
             let target = entry.pointee
@@ -79,7 +79,7 @@ public enum ChildProcessRegistry {
 
     /// Ends the tracked children when the process exits (`exit`, a return from
     /// `main`), as a signal's handler does. Idempotent.
-    public static func endAllAtExit() {
+    package static func endAllAtExit() {
         guard !exitHandlerInstalled.exchange(true, ordering: .sequentiallyConsistent) else { return }
         _ = storage
         atexit { ChildProcessRegistry.endAll() }

@@ -20,19 +20,19 @@ import Synchronization
 /// // First thing in `cellkit --worker`:
 /// ParentWatch.start()
 /// ```
-public enum ParentWatch {
+package enum ParentWatch {
     /// The environment variable that names the parent's process id.
-    public static let variable = "CELLKIT_PARENT_PID"
+    package static let variable = "CELLKIT_PARENT_PID"
     /// The signal a child is sent when its parent ends: a real-time signal
     /// (SIGRTMIN + 28), which nothing else in cellkit sends or catches.
-    public static let signal: Int32 = 62
+    package static let signal: Int32 = 62
 
     /// The process id of the parent that started this process (0 until ``arm()``).
     private static let parent = Atomic<Int32>(0)
 
     /// Watches the parent: when it is gone, this process ends with SIGKILL, with
     /// the process group it leads. Call it first thing in a child mode.
-    public static func start() {
+    package static func start() {
         // SA_RESTART (the default): a false alarm (a thread of the parent ended) interrupts nothing.
         SignalHandler.set(signal) { _ in
             if ParentWatch.parentIsGone { ParentWatch.endProcessGroup() }
@@ -44,7 +44,7 @@ public enum ParentWatch {
     /// or waits for it) and notes which process the parent is; `false` when
     /// it is already gone.
     @discardableResult
-    public static func arm() -> Bool {
+    package static func arm() -> Bool {
         let given = getenv(variable).flatMap { Int32(String(cString: $0)) }
         parent.store(given ?? getppid(), ordering: .sequentiallyConsistent)
         _ = Self.prctl(Self.setDeathSignal, UInt(signal))
@@ -52,7 +52,7 @@ public enum ParentWatch {
     }
 
     /// Whether the process that started this one has ended (this one was adopted). Async-signal-safe.
-    public static var parentIsGone: Bool {
+    package static var parentIsGone: Bool {
         getppid() != parent.load(ordering: .sequentiallyConsistent)
     }
 
@@ -65,7 +65,7 @@ public enum ParentWatch {
     /// backtracer reads the crashed thread's stack in a way the sanitizer
     /// reports as an overflow, so a plugin that traps would end its worker
     /// or scanner with the sanitizer's exit status 1 instead of its signal.
-    public static func childEnvironment(_ base: [String: String]? = nil) -> [String] {
+    package static func childEnvironment(_ base: [String: String]? = nil) -> [String] {
         let prefix = variable + "="
         var entries: [String]
         if let base {

@@ -24,17 +24,17 @@ import Glibc
 /// // cellkit --guard /bin/sh -c 'cd "$0" && exec "$@"' /home/ada/Cells swift build
 /// exit(ProcessGuard.run(Array(CommandLine.arguments.dropFirst(2))))
 /// ```
-public enum ProcessGuard {
+package enum ProcessGuard {
     /// The argument that runs ``run(_:)``.
-    public static let argument = "--guard"
+    package static let argument = "--guard"
     /// The status the guard exits with when it was stopped before the program ended.
-    public static let stoppedStatus: Int32 = 128 + SIGTERM
+    package static let stoppedStatus: Int32 = 128 + SIGTERM
 
     /// The signals the guard acts on: a stop request, the program's end, the parent's end.
     private static var watchedSignals: [Int32] { [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD, ParentWatch.signal] }
 
     /// Runs `arguments` (the program's path first) and guards it; returns the exit status.
-    public static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String]) -> Int32 {
         guard !arguments.isEmpty else {
             report("cellkit \(argument): no program to run (only cellkit starts a guard)")
             return 2

@@ -6,10 +6,10 @@ import Glibc
 /// ```swift
 /// SignalHandler.set(SIGWINCH) { _ in }
 /// ```
-public enum SignalHandler {
+package enum SignalHandler {
     /// Makes `handler` the action for signal `number`, with `flags` and no
     /// signal blocked while it runs; the previous action goes to `previous`.
-    public static func set(
+    package static func set(
         _ number: Int32, flags: Int32 = Int32(SA_RESTART), saveInto previous: UnsafeMutablePointer<sigaction>? = nil,
         _ handler: @convention(c) (Int32) -> Void
     ) {

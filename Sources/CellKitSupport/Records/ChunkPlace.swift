@@ -10,24 +10,24 @@ import Glibc
 /// after `bodyStart`, and the characters between the start of that line in
 /// the file (`lineStart`) and `bodyStart` are counted, from the file, only
 /// when an error needs them.
-public struct ChunkPlace: Sendable, Equatable {
+package struct ChunkPlace: Sendable, Equatable {
     /// The file.
-    public var path: String
+    package var path: String
     /// Line `n` of the text is line `n + lineOffset` of the file.
-    public var lineOffset: Int
+    package var lineOffset: Int
     /// Where, in the file, the line the chunk starts on starts.
-    public var lineStart: Int
+    package var lineStart: Int
     /// Where, in the file, the chunk starts.
-    public var bodyStart: Int
+    package var bodyStart: Int
     /// How many characters the text has on its first line before the file's (`[`: 1).
-    public var prefix: Int
+    package var prefix: Int
 
     /// A whole file: positions are the text's.
-    public init(path: String) {
+    package init(path: String) {
         self.init(path: path, lineOffset: 0, lineStart: 0, bodyStart: 0, prefix: 0)
     }
 
-    public init(path: String, lineOffset: Int, lineStart: Int, bodyStart: Int, prefix: Int) {
+    package init(path: String, lineOffset: Int, lineStart: Int, bodyStart: Int, prefix: Int) {
         self.path = path
         self.lineOffset = lineOffset
         self.lineStart = lineStart
@@ -36,13 +36,13 @@ public struct ChunkPlace: Sendable, Equatable {
     }
 
     /// Whether columns on the text's first line differ from the file's.
-    public var movesFirstLine: Bool { prefix != 0 || lineStart != bodyStart }
+    package var movesFirstLine: Bool { prefix != 0 || lineStart != bodyStart }
 
     /// The file's line of the text's line `line`.
-    public func fileLine(_ line: Int) -> Int { line + lineOffset }
+    package func fileLine(_ line: Int) -> Int { line + lineOffset }
 
     /// The file's column of column `column` of the text's line `line`.
-    public func fileColumn(line: Int, column: Int) -> Int {
+    package func fileColumn(line: Int, column: Int) -> Int {
         guard line == 1, movesFirstLine else { return column }
         return max(1, column - prefix) + charactersBeforeBody()
     }
@@ -50,7 +50,7 @@ public struct ChunkPlace: Sendable, Equatable {
     /// How many characters the file's line has before `bodyStart`, read a
     /// piece at a time (the line may be longer than memory should hold); 0
     /// when the file cannot be read.
-    public func charactersBeforeBody() -> Int {
+    package func charactersBeforeBody() -> Int {
         guard bodyStart > lineStart else { return 0 }
         let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return 0 }

@@ -19,28 +19,28 @@
 /// the mistake where it is).
 extension RecordChunker {
     /// A chunk read by a guess, and what its check found.
-    public struct GuessedChunk: Sendable {
+    package struct GuessedChunk: Sendable {
         /// Where it is in the file.
-        public let range: Range<Int>
+        package let range: Range<Int>
         /// Whether it ends at the end of the file.
-        public let isLast: Bool
+        package let isLast: Bool
         /// The records the check counted.
-        public let count: Int
+        package let count: Int
         /// The line breaks in it, as the parsers count them.
-        public let lineBreaks: Int
+        package let lineBreaks: Int
         /// Where the line after its last line break starts; `nil` without one.
-        public let lastLineStart: Int?
+        package let lastLineStart: Int?
     }
 
     /// What the check of a guessed chunk found in its text: its records,
     /// its line breaks (as the parsers count them), and the index of the
     /// last line break's last byte.
-    public struct CheckedChunk: Sendable, Equatable {
-        public let count: Int
-        public let lineBreaks: Int
-        public let lastLineBreak: Int?
+    package struct CheckedChunk: Sendable, Equatable {
+        package let count: Int
+        package let lineBreaks: Int
+        package let lastLineBreak: Int?
 
-        public init(count: Int, lineBreaks: Int, lastLineBreak: Int?) {
+        package init(count: Int, lineBreaks: Int, lastLineBreak: Int?) {
             self.count = count
             self.lineBreaks = lineBreaks
             self.lastLineBreak = lastLineBreak
@@ -53,7 +53,7 @@ extension RecordChunker {
 
     /// Whether chunks of this file may be guessed: a layout that guesses,
     /// and a record limit no guessed chunk can pass (the exact cut checks it).
-    public var guessesChunks: Bool {
+    package var guessesChunks: Bool {
         layout.guessesChunks && recordLimit >= targetBytes + guessWindow && size > 0
     }
 
@@ -66,7 +66,7 @@ extension RecordChunker {
     ///
     /// It uses only what never changes after `init`: any thread may call it
     /// while another reads exactly.
-    public func guessedChunk(_ index: Int, check: ([UInt8]) -> CheckedChunk?) -> GuessedChunk? {
+    package func guessedChunk(_ index: Int, check: ([UInt8]) -> CheckedChunk?) -> GuessedChunk? {
         guard guessesChunks, index >= 0 else { return nil }
         do {
             let start = index == 0 ? 0 : try guessedBreak(near: index * targetBytes)
@@ -92,7 +92,7 @@ extension RecordChunker {
     /// chunk starts and chunk `index` is the next one to find: where it
     /// starts (its end is then known, the next chunk's start). `nil`,
     /// changing nothing, otherwise.
-    public func confirm(_ guess: GuessedChunk, index: Int) -> ChunkStart? {
+    package func confirm(_ guess: GuessedChunk, index: Int) -> ChunkStart? {
         guard totalRecords == nil, starts.count == index + 1, guess.range.lowerBound == starts[index].offset
         else { return nil }
         let start = starts[index]

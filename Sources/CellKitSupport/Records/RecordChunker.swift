@@ -31,23 +31,23 @@ import Glibc
 ///
 /// Reads are `pread` calls: a file that shrinks while it is read gives an
 /// error, never a fault (a memory map would fault).
-public final class RecordChunker {
+package final class RecordChunker {
     /// Why the file could not be read.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package var description: String
         /// A record larger than the limit: where it starts, for the error's position.
-        public var recordTooLarge: LargeRecord?
+        package var recordTooLarge: LargeRecord?
 
         /// A record past ``RecordChunker/recordLimit``.
-        public struct LargeRecord: Equatable, Sendable {
+        package struct LargeRecord: Equatable, Sendable {
             /// Its number, from 0.
-            public var record: Int
+            package var record: Int
             /// Where it starts: the offset of its first byte in the file, its line, and where that line starts.
-            public var offset: Int
-            public var line: Int
-            public var lineStart: Int
+            package var offset: Int
+            package var line: Int
+            package var lineStart: Int
             /// The limit it passed.
-            public var limit: Int
+            package var limit: Int
         }
 
         init(description: String, recordTooLarge: LargeRecord? = nil) {
@@ -57,17 +57,17 @@ public final class RecordChunker {
     }
 
     /// The largest record, in bytes, unless the caller says otherwise: 16 MiB.
-    public static let defaultRecordLimit = 16 << 20
+    package static let defaultRecordLimit = 16 << 20
     /// How long a chunk is, about, unless the caller says otherwise: 1 MiB.
-    public static let defaultTargetBytes = 1 << 20
+    package static let defaultTargetBytes = 1 << 20
 
-    public let path: String
+    package let path: String
     /// Where chunks may end in the file, and what their texts hold.
-    public let layout: any RecordLayout
+    package let layout: any RecordLayout
     /// The file's size when it was opened.
-    public let size: Int
+    package let size: Int
     /// The largest record accepted, in bytes.
-    public let recordLimit: Int
+    package let recordLimit: Int
 
     let descriptor: Int32
     let targetBytes: Int
@@ -77,19 +77,19 @@ public final class RecordChunker {
     /// Where each chunk found so far starts.
     var starts: [ChunkStart] = [ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0)]
     /// The number of records, once the scan has reached the end.
-    public internal(set) var totalRecords: Int?
+    package internal(set) var totalRecords: Int?
 
     /// Where a chunk starts: its offset in the file, its first record, its
     /// first line and where that line starts. Four words per chunk: what a
     /// reader keeps of a file it has cut, and what it can hand to another
     /// reader of the same file (``chunkStarts``, ``adopt(_:)``).
-    public struct ChunkStart: Equatable, Sendable {
-        public var offset: Int
-        public var record: Int
-        public var line: Int
-        public var lineStart: Int
+    package struct ChunkStart: Equatable, Sendable {
+        package var offset: Int
+        package var record: Int
+        package var line: Int
+        package var lineStart: Int
 
-        public init(offset: Int, record: Int, line: Int, lineStart: Int) {
+        package init(offset: Int, record: Int, line: Int, lineStart: Int) {
             self.offset = offset
             self.record = record
             self.line = line
@@ -101,7 +101,7 @@ public final class RecordChunker {
     /// Where every chunk starts, then the end of the file (its offset is
     /// the file's size, its record the number of records), once the scan
     /// has reached the end; `nil` before.
-    public var chunkStarts: [ChunkStart]? {
+    package var chunkStarts: [ChunkStart]? {
         totalRecords == nil ? nil : starts
     }
 
@@ -117,7 +117,7 @@ public final class RecordChunker {
     /// end, or not in order. Wrong starts that pass these checks give chunks
     /// the parser counts otherwise than `starts` say, which readers report
     /// (the file is the one the starts were found in: its identity is checked).
-    public func adopt(_ given: [ChunkStart]) throws(Failure) -> Bool {
+    package func adopt(_ given: [ChunkStart]) throws(Failure) -> Bool {
         guard starts.count == 1, totalRecords == nil, let first = given.first, let end = given.last, given.count >= 2,
             first == ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0), end.offset == size
         else { return false }
@@ -136,7 +136,7 @@ public final class RecordChunker {
     /// start at least three quarters of `targetBytes` after the one kept
     /// before it. A render shared by several workers starts its blocks
     /// where these chunks start, so no chunk is drawn by two workers.
-    public static func joined(_ starts: [ChunkStart], targetBytes: Int = defaultTargetBytes) -> [ChunkStart] {
+    package static func joined(_ starts: [ChunkStart], targetBytes: Int = defaultTargetBytes) -> [ChunkStart] {
         guard let first = starts.first, let end = starts.last, starts.count >= 2 else { return starts }
         var kept = [first]
         for start in starts.dropFirst().dropLast()
@@ -149,7 +149,7 @@ public final class RecordChunker {
 
     /// Opens `path`, a regular file of any size; chunks are about
     /// `targetBytes` long, and no record may be longer than `recordLimit`.
-    public init(
+    package init(
         path: String, layout: any RecordLayout, targetBytes: Int = RecordChunker.defaultTargetBytes,
         recordLimit: Int = RecordChunker.defaultRecordLimit
     ) throws(Failure) {
@@ -173,37 +173,37 @@ public final class RecordChunker {
     }
 
     /// One chunk of whole records.
-    public struct RecordChunk {
+    package struct RecordChunk {
         /// The number of the chunk's first record (0 is the file's first).
-        public let firstRecord: Int
+        package let firstRecord: Int
         /// How many records the scan counted in it.
-        public let count: Int
+        package let count: Int
         /// Where it starts and ends in the file.
-        public let range: Range<Int>
+        package let range: Range<Int>
         /// The chunk's records as the layout makes them (its head, then the
         /// file's bytes, finished: ``RecordLayout``): what the format reads.
-        public let text: [UInt8]
+        package let text: [UInt8]
         /// Line `n` of `text` is line `n + lineOffset` of the file.
-        public let lineOffset: Int
+        package let lineOffset: Int
         /// Where the file's line that `range` starts on starts (a JSON
         /// chunk's first line may start before the chunk: column `c` of the
         /// text's first line is then the column of byte
         /// `range.lowerBound + (c's byte offset - prefix)` of that line).
-        public let lineStart: Int
+        package let lineStart: Int
         /// The characters the format's parser's text has before the file's on
         /// its first line: `[` (1) or none (``RecordLayout/prefix(ofChunk:)``).
-        public let prefix: Int
+        package let prefix: Int
         /// Whether this is the file's last chunk.
-        public let isLast: Bool
+        package let isLast: Bool
         /// Which chunk of the file it is, from 0.
-        public let index: Int
+        package let index: Int
     }
 
     /// How many chunks have been read (``chunk(_:)``), for tests of what readers read.
-    public internal(set) var chunksRead = 0
+    package internal(set) var chunksRead = 0
 
     /// Chunk number `index`, or `nil` past the last one.
-    public func chunk(_ index: Int) throws(Failure) -> RecordChunk? {
+    package func chunk(_ index: Int) throws(Failure) -> RecordChunk? {
         while starts.count <= index {
             let last = starts[starts.count - 1]
             guard last.offset < size else { return nil }
@@ -241,12 +241,12 @@ public final class RecordChunker {
 
     /// The characters the parser text of chunk `index` has before the file's
     /// bytes on its first line (``RecordChunk/prefix``).
-    public func textPrefix(ofChunk index: Int) -> Int {
+    package func textPrefix(ofChunk index: Int) -> Int {
         layout.prefix(ofChunk: index)
     }
 
     /// The chunk holding record `record`, or `nil` if the file has fewer records.
-    public func chunk(holding record: Int) throws(Failure) -> RecordChunk? {
+    package func chunk(holding record: Int) throws(Failure) -> RecordChunk? {
         guard let index = try index(holding: record), let chunk = try chunk(index),
             record < chunk.firstRecord + chunk.count
         else { return nil }
@@ -255,7 +255,7 @@ public final class RecordChunker {
 
     /// The number of the chunk that holds record `record` if the file has
     /// that many records (scanning on as far as it), without reading it.
-    public func index(holding record: Int) throws(Failure) -> Int? {
+    package func index(holding record: Int) throws(Failure) -> Int? {
         // Find the last known start at or before `record`, scanning on when needed.
         while totalRecords == nil, starts[starts.count - 1].record <= record {
             let last = starts[starts.count - 1]
@@ -273,7 +273,7 @@ public final class RecordChunker {
     }
 
     /// The bytes of `range` of the file (for an error's source line and column).
-    public func bytes(_ range: Range<Int>) throws(Failure) -> [UInt8] {
+    package func bytes(_ range: Range<Int>) throws(Failure) -> [UInt8] {
         try read(max(0, range.lowerBound)..<min(size, range.upperBound))
     }
 

@@ -14,7 +14,7 @@
 /// let chunker = try RecordChunker(path: "services.csv", layout: CSVLayout())
 /// let chunk = try chunker.chunk(1)  // the header line, then the records of chunk 1
 /// ```
-public protocol RecordLayout: AnyObject {
+package protocol RecordLayout: AnyObject {
     /// A scan of the file from `start`: its start, or where a chunk starts.
     func scanner(from start: RecordChunker.ChunkStart, recordLimit: Int) -> any RecordCutScanner
 
@@ -44,26 +44,26 @@ public protocol RecordLayout: AnyObject {
 
 extension RecordLayout {
     /// Nothing before the file's bytes.
-    public func head(ofChunk index: Int, in chunker: RecordChunker) throws(RecordChunker.Failure)
+    package func head(ofChunk index: Int, in chunker: RecordChunker) throws(RecordChunker.Failure)
         -> (bytes: [UInt8], lineBreaks: Int)
     { ([], 0) }
 
     /// No characters before the file's.
-    public func prefix(ofChunk index: Int) -> Int { 0 }
+    package func prefix(ofChunk index: Int) -> Int { 0 }
 
     /// The text as it is.
-    public func finish(_ text: inout [UInt8], chunk index: Int, isLast: Bool) {}
+    package func finish(_ text: inout [UInt8], chunk index: Int, isLast: Bool) {}
 
     /// Chunks are cut exactly.
-    public var guessesChunks: Bool { false }
+    package var guessesChunks: Bool { false }
 
     /// No guess.
-    public func breakBefore(brace: Int, in bytes: [UInt8]) -> Int? { nil }
+    package func breakBefore(brace: Int, in bytes: [UInt8]) -> Int? { nil }
 }
 
 /// The byte loop of a ``RecordLayout``: where in a file a chunk may end,
 /// and what comes before that place since the scan began.
-public protocol RecordCutScanner {
+package protocol RecordCutScanner {
     /// Scans `bytes`, which start at `base` in the file: the last place in
     /// them where a chunk may end, if any.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> RecordCut?
@@ -79,17 +79,17 @@ public protocol RecordCutScanner {
 
 /// A place in a file where a chunk may end (or a record starts), and what
 /// comes before it since the scan began.
-public struct RecordCut: Sendable, Equatable {
+package struct RecordCut: Sendable, Equatable {
     /// The offset of the first byte after it, in the file.
-    public var end: Int
+    package var end: Int
     /// The records that end before it (a CSV header is none).
-    public var records: Int
+    package var records: Int
     /// The line breaks before it, as the parsers count them.
-    public var lines: Int
+    package var lines: Int
     /// The offset of the start of the line `end` is on.
-    public var lineStart: Int
+    package var lineStart: Int
 
-    public init(end: Int, records: Int, lines: Int, lineStart: Int) {
+    package init(end: Int, records: Int, lines: Int, lineStart: Int) {
         self.end = end
         self.records = records
         self.lines = lines

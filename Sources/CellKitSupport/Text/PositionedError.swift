@@ -17,16 +17,16 @@
 ///   // 2:4: record 1 has 1 field, but the header has 2 (name, role); add the missing ...
 /// }
 /// ```
-public struct PositionedError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PositionedError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the problem is: the first character that could not be read. For
     /// an unterminated string, quoted field or a duplicate key, where it
     /// starts; for a CSV record with too many fields, the first extra field;
     /// with too few, the end of the record.
-    public let position: TextPosition
+    package let position: TextPosition
     /// What is wrong, in a few words, without the position.
-    public let message: String
+    package let message: String
     /// What would fix it, when a likely fix is known.
-    public let fix: String?
+    package let fix: String?
 
     init(position: TextPosition, message: String, fix: String? = nil) {
         self.position = position
@@ -35,12 +35,12 @@ public struct PositionedError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// The 1-based line of `position`.
-    public var line: Int { position.line }
+    package var line: Int { position.line }
     /// The 1-based column of `position`, in `Character`s.
-    public var column: Int { position.column }
+    package var column: Int { position.column }
 
     /// `line:column: message; fix`.
-    public var description: String {
+    package var description: String {
         var text = "\(position): \(message)"
         if let fix {
             text += "; \(fix)"

@@ -9,26 +9,26 @@
 /// let position = TextPosition(line: 3, column: 14, offset: 52)
 /// print(position)  // 3:14
 /// ```
-public struct TextPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct TextPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column in `Character`s, from 1.
-    public var column: Int
+    package var column: Int
     /// The UTF-8 byte offset from the start of the input, from 0.
-    public var offset: Int
+    package var offset: Int
 
     /// A position at `line`:`column`, `offset` bytes into the input.
-    public init(line: Int, column: Int, offset: Int) {
+    package init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
         self.offset = offset
     }
 
     /// `line:column`, the way compilers print it after a file name.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 
     /// Orders positions by where they are in the input.
-    public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+    package static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
         lhs.offset < rhs.offset
     }
 }

@@ -8,7 +8,7 @@ extension RegistryCache {
     /// `$XDG_CACHE_HOME/cellkit/registry.json` (`~/.cache/cellkit/registry.json`);
     /// `nil` when there is no home directory, or `~/.cache` would be in a home
     /// that does not exist (it is not created: ``XDGDirectories/mayMake(_:)``).
-    public static func defaultFile(environment: [String: String]) -> String? {
+    package static func defaultFile(environment: [String: String]) -> String? {
         let env = Environment(environment)
         guard let home = env.homeDirectory() else { return nil }
         let directories = XDGDirectories(environment: env, home: home)
@@ -27,9 +27,9 @@ extension RegistryCache {
 
     /// The largest cache file that is read by default (128 MiB, far above
     /// the few KB a plugin takes); a larger one is ignored and rebuilt.
-    public static let defaultMaximumFileSize = 128 << 20
+    package static let defaultMaximumFileSize = 128 << 20
     /// The most records a cache file may hold by default (100,000); more, and it is ignored and rebuilt.
-    public static let defaultMaximumEntries = 100_000
+    package static let defaultMaximumEntries = 100_000
 
     /// Reads the cache file into ``undecoded``. A file that is missing,
     /// unreadable, of another format or another host ABI is ignored (and
@@ -176,7 +176,7 @@ extension RegistryCache {
 
 extension RegistryCache.Record {
     /// The record as JSON (what `cellkit --scan-plugin` prints and the cache file holds).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: JSONObject = [
             "path": .string(path), "size": .int(size), "mtime": .int(mtimeSeconds),
             "mtimeNanoseconds": .int(mtimeNanoseconds),
@@ -212,7 +212,7 @@ extension RegistryCache.Record {
     }
 
     /// A record from JSON, or `nil` if anything is missing or of the wrong type.
-    public init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard let path = json["path"]?.stringValue, let size = json["size"]?.intValue,
             let mtime = json["mtime"]?.intValue, let nanos = json["mtimeNanoseconds"]?.intValue,
             let isPlugin = json["isPlugin"]?.boolValue, let name = json["name"]?.stringValue,

@@ -7,28 +7,28 @@ import CellKitSupport
 ///
 /// A record whose file changed (size or mtime) is stale and is scanned
 /// again; a cache file that cannot be read is rebuilt, never trusted.
-public final class RegistryCache {
+package final class RegistryCache {
     /// One library file, as last seen.
-    public struct Record: Sendable {
-        public var path: String
-        public var size: Int
-        public var mtimeSeconds: Int
-        public var mtimeNanoseconds: Int
+    package struct Record: Sendable {
+        package var path: String
+        package var size: Int
+        package var mtimeSeconds: Int
+        package var mtimeNanoseconds: Int
         /// Whether the file is a CellKit plugin at all (libCellKit.so is not).
-        public var isPlugin: Bool
-        public var name: String
-        public var version: String
-        public var summary: String
-        public var abiVersion: UInt32
-        public var compilerVersion: UInt32
-        public var registrations: [RegistrationRecord]
+        package var isPlugin: Bool
+        package var name: String
+        package var version: String
+        package var summary: String
+        package var abiVersion: UInt32
+        package var compilerVersion: UInt32
+        package var registrations: [RegistrationRecord]
         /// Why the last scan failed, if it did.
-        public var error: String?
+        package var error: String?
         /// Why the trust check refused to open the library (it was not scanned); never stored in the cache file.
-        public var refusal: String?
+        package var refusal: String?
 
         /// A record.
-        public init(
+        package init(
             path: String, size: Int, mtimeSeconds: Int, mtimeNanoseconds: Int, isPlugin: Bool, name: String,
             version: String, summary: String, abiVersion: UInt32, compilerVersion: UInt32,
             registrations: [RegistrationRecord], error: String?, refusal: String? = nil
@@ -50,16 +50,16 @@ public final class RegistryCache {
     }
 
     /// One registered item, as recorded.
-    public struct RegistrationRecord: Sendable {
-        public var name: String
+    package struct RegistrationRecord: Sendable {
+        package var name: String
         package var kind: PluginRegistration.Kind
-        public var summary: String?
-        public var typeName: String
-        public var nibName: String?
-        public var attributes: [AttributeRecord]
-        public var scenes: [String]
+        package var summary: String?
+        package var typeName: String
+        package var nibName: String?
+        package var attributes: [AttributeRecord]
+        package var scenes: [String]
         /// A data source's file name endings (its options are its attributes).
-        public var fileExtensions: [String]
+        package var fileExtensions: [String]
 
         package init(
             name: String, kind: PluginRegistration.Kind, summary: String?, typeName: String, nibName: String?,
@@ -77,11 +77,11 @@ public final class RegistryCache {
     }
 
     /// One attribute, as recorded.
-    public struct AttributeRecord: Sendable {
-        public var name: String
-        public var type: String
-        public var defaultValue: String?
-        public var summary: String?
+    package struct AttributeRecord: Sendable {
+        package var name: String
+        package var type: String
+        package var defaultValue: String?
+        package var summary: String?
 
         package init(name: String, type: String, defaultValue: String?, summary: String?) {
             self.name = name
@@ -92,7 +92,7 @@ public final class RegistryCache {
     }
 
     /// The cache file.
-    public let file: String
+    package let file: String
     /// The records decoded so far, by canonical path.
     package var entries: [String: Record] = [:]
     /// The records read from the file and not decoded yet: each is its line's
@@ -106,23 +106,23 @@ public final class RegistryCache {
     /// False when the cache file is not a regular file: it is then never written.
     var writable = true
     /// Limits on the file read (``defaultMaximumFileSize``, ``defaultMaximumEntries``); tests lower them.
-    public var maximumFileSize = RegistryCache.defaultMaximumFileSize
-    public var maximumEntries = RegistryCache.defaultMaximumEntries
+    package var maximumFileSize = RegistryCache.defaultMaximumFileSize
+    package var maximumEntries = RegistryCache.defaultMaximumEntries
     /// What was wrong with the cache file, if anything (it was ignored and
     /// rebuilt, or is not used at all), for the caller to show once.
-    public internal(set) var notice: String?
+    package internal(set) var notice: String?
     /// Scans a library that has no fresh record (a subprocess, or in-process).
     /// It is given the canonical path, after the trust check passed.
-    public var scanner: (String) -> Record
+    package var scanner: (String) -> Record
     /// The check applied to every library on the path before it is scanned,
     /// and before a record of it is used: scanning opens the library, which
     /// runs its code. `nil` skips it (`--allow-unsafe-plugins`).
-    public var trustPolicy: TrustPolicy? = TrustPolicy()
+    package var trustPolicy: TrustPolicy? = TrustPolicy()
 
     /// A cache stored in `file`.
     /// The session scans in a child process (`--scan-plugin`); PluginRuntime's
     /// `init(file:)` scans in this process.
-    public init(file: String, scanner: @escaping (String) -> Record) {
+    package init(file: String, scanner: @escaping (String) -> Record) {
         self.file = file
         self.scanner = scanner
     }
@@ -130,7 +130,7 @@ public final class RegistryCache {
     /// A cache that neither reads nor writes a file (`--no-cache`): each
     /// library on the path is scanned when first needed, for this process
     /// only, so listing and loading on first use work as with a cache file.
-    public static func inMemory(scanner: @escaping (String) -> Record) -> RegistryCache {
+    package static func inMemory(scanner: @escaping (String) -> Record) -> RegistryCache {
         let cache = RegistryCache(file: "", scanner: scanner)
         cache.loaded = true
         cache.writable = false
@@ -163,7 +163,7 @@ public final class RegistryCache {
     ///
     /// A library the trust policy refuses is neither scanned nor served from
     /// the cache: its record says why (``Record/refusal``) and has no registrations.
-    public func records(for searchPath: PluginSearchPath) -> [Record] {
+    package func records(for searchPath: PluginSearchPath) -> [Record] {
         loadIfNeeded()
         var result: [Record] = []
         var safeDirectories = Set<String>()
@@ -212,7 +212,7 @@ public final class RegistryCache {
     }
 
     /// Writes the cache file if it changed.
-    public func save() {
+    package func save() {
         guard dirty else { return }
         dirty = false
         writeFile()

@@ -11,26 +11,26 @@ import Glibc
 /// let plugins = PluginLocator(searchPath: .standard(options: [], environment: env, executableDirectory: exeDir))
 /// let path = try plugins.locate("CardCells")   // .build/debug/libCardCells.so
 /// ```
-public final class PluginLocator {
+package final class PluginLocator {
     /// Where plugins are found by name.
-    public var searchPath: PluginSearchPath
+    package var searchPath: PluginSearchPath
     /// Load plugins even when their files or directories are writable by
     /// others (`--allow-unsafe-plugins`); scanning for the cache is loading,
     /// so it applies to the cache's scans too.
-    public var allowUnsafePlugins: Bool {
+    package var allowUnsafePlugins: Bool {
         didSet { configureCache() }
     }
     /// The permission check applied before loading, and before the cache scans a library.
-    public var trustPolicy: TrustPolicy {
+    package var trustPolicy: TrustPolicy {
         didSet { configureCache() }
     }
     /// What is known about plugins without loading them; `nil` to use none.
-    public var cache: RegistryCache? {
+    package var cache: RegistryCache? {
         didSet { configureCache() }
     }
 
     /// Creates a locator.
-    public init(
+    package init(
         searchPath: PluginSearchPath, allowUnsafePlugins: Bool = false, trustPolicy: TrustPolicy = TrustPolicy(),
         cache: RegistryCache? = nil
     ) {
@@ -48,7 +48,7 @@ public final class PluginLocator {
 
     /// The library file of the plugin `name` on the search path, or the
     /// error `load` would give (naming the nearest plugin there is).
-    public func locate(_ name: String) throws(PluginError) -> String {
+    package func locate(_ name: String) throws(PluginError) -> String {
         guard let found = searchPath.find(name) else { throw notFound(name) }
         return found
     }
@@ -70,7 +70,7 @@ public final class PluginLocator {
     }
 
     /// The error for a plugin `name` that is not on the search path (naming the nearest there is).
-    public func notFound(_ name: String) -> PluginError {
+    package func notFound(_ name: String) -> PluginError {
         let available = searchPath.libraries().map(\.name)
         let unbuilt = unbuiltPackagePlugins(available: available)
         var fix = "searched: " + searchPath.directories.map(displayPath).joined(separator: ", ")
@@ -115,7 +115,7 @@ public final class PluginLocator {
 }
 
 /// `path` relative to the working directory when it is inside it.
-public func displayPath(_ path: String) -> String {
+package func displayPath(_ path: String) -> String {
     guard let cwd = try? Path.currentDirectory() else { return path }
     if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
     if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty, path.hasPrefix(home + "/") {

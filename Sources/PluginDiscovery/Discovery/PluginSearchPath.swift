@@ -12,18 +12,18 @@ import Glibc
 /// let path = PluginSearchPath.standard(options: ["./plugins"], environment: env, executableDirectory: ".build/debug")
 /// path.find("CardCells")   // "./plugins/libCardCells.so"
 /// ```
-public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
+package struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
     /// The directories, first searched first.
-    public var directories: [String]
+    package var directories: [String]
 
     /// A search path of these directories.
-    public init(directories: [String]) {
+    package init(directories: [String]) {
         var seen = Set<String>()
         self.directories = directories.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// The standard search path (see the type's description).
-    public static func standard(
+    package static func standard(
         options: [String], environment: [String: String], executableDirectory: String?
     ) -> PluginSearchPath {
         var dirs = options.flatMap { $0.split(separator: ":").map(String.init) }
@@ -42,13 +42,13 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The user's plugin folder, `~/.local/lib/cellkit/plugins`: where
     /// `cellkit plugin install` puts plugins.
-    public static func userDirectory(environment: [String: String]) -> String? {
+    package static func userDirectory(environment: [String: String]) -> String? {
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home + "/.local/lib/cellkit/plugins"
     }
 
     /// The plugins installed with the `cellkit` executable in `executableDirectory`.
-    public static func installedPlugins(executableDirectory: String) -> String {
+    package static func installedPlugins(executableDirectory: String) -> String {
         executableDirectory + "/plugins"
     }
 
@@ -58,7 +58,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first file for plugin `name` on the path.
-    public func find(_ name: String) -> String? {
+    package func find(_ name: String) -> String? {
         for dir in directories {
             for file in Self.fileNames(for: name) {
                 let path = dir + "/" + file
@@ -70,7 +70,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Every `.so` file on the path (not the SDK or Swift's own libraries),
     /// with the plugin name its file name implies; the first of a name wins.
-    public func libraries() -> [(name: String, path: String)] {
+    package func libraries() -> [(name: String, path: String)] {
         var result: [(String, String)] = []
         var seen = Set<String>()
         for dir in directories {
@@ -87,7 +87,7 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
     /// `libCardCells.so` → `CardCells`; `nil` for files that are not plugin
     /// candidates: a plugin's name is an identifier, so `libcellkit-fixture-x.so`
     /// (the test suite's broken plugins) and Swift's own libraries are skipped.
-    public static func pluginName(fromFile file: String) -> String? {
+    package static func pluginName(fromFile file: String) -> String? {
         guard file.hasSuffix(".so") else { return nil }
         var name = String(file.dropLast(3))
         if name.hasPrefix("lib") { name = String(name.dropFirst(3)) }
@@ -100,5 +100,5 @@ public struct PluginSearchPath: Hashable, Sendable, CustomStringConvertible {
         return name
     }
 
-    public var description: String { directories.joined(separator: ":") }
+    package var description: String { directories.joined(separator: ":") }
 }

@@ -2,24 +2,24 @@
 /// offset, size or index in it points outside the file or at the wrong kind
 /// of section. Such a file is refused, never opened: it is not a plugin
 /// cellkit can load.
-public struct ELFError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct ELFError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The file, once known (the reader itself sees only bytes).
-    public var path: String?
+    package var path: String?
     /// What is wrong, with the offsets and sizes involved.
-    public var problem: String
+    package var problem: String
 
-    public init(path: String? = nil, _ problem: String) {
+    package init(path: String? = nil, _ problem: String) {
         self.path = path
         self.problem = problem
     }
 
     /// What `cellkit plugins` shows for the file (its path is in a column of its own).
-    public var reason: String {
+    package var reason: String {
         "not a plugin cellkit can load: \(problem)"
     }
 
     /// The file, what is wrong, and what to do.
-    public var description: String {
+    package var description: String {
         "\(path ?? "the file"): \(reason)\n  it is damaged or truncated: build or copy it again, or remove it"
     }
 }

@@ -14,9 +14,9 @@ import CellKitSupport
 /// // no plugin named 'CardCels' on the plugin path; did you mean 'CardCells'?
 /// //   searched: .build/debug, ~/.local/lib/cellkit/plugins
 /// ```
-public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of refusal.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
         enum Base: String, Hashable, Sendable {
             case notFound, missingFile, notSharedLibrary, missingDependency, undefinedSymbol, missingEntryPoint
             case abiMismatch, compilerMismatch, duplicatePlugin, duplicateName, registrationFailed
@@ -25,55 +25,55 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
         let base: Base
 
         /// No plugin of that name on the search path.
-        public static let notFound = Code(base: .notFound)
+        package static let notFound = Code(base: .notFound)
         /// The file does not exist.
-        public static let missingFile = Code(base: .missingFile)
+        package static let missingFile = Code(base: .missingFile)
         /// The file is not a shared library (random bytes, text, an object file, ...).
-        public static let notSharedLibrary = Code(base: .notSharedLibrary)
+        package static let notSharedLibrary = Code(base: .notSharedLibrary)
         /// A library the plugin needs is not found.
-        public static let missingDependency = Code(base: .missingDependency)
+        package static let missingDependency = Code(base: .missingDependency)
         /// The plugin needs a symbol the host does not have: built against another SDK.
-        public static let undefinedSymbol = Code(base: .undefinedSymbol)
+        package static let undefinedSymbol = Code(base: .undefinedSymbol)
         /// The library has no `cellkit_plugin_abi` or `cellkit_plugin_register`.
-        public static let missingEntryPoint = Code(base: .missingEntryPoint)
+        package static let missingEntryPoint = Code(base: .missingEntryPoint)
         /// Built against another SDK ABI version.
-        public static let abiMismatch = Code(base: .abiMismatch)
+        package static let abiMismatch = Code(base: .abiMismatch)
         /// Built by another Swift compiler.
-        public static let compilerMismatch = Code(base: .compilerMismatch)
+        package static let compilerMismatch = Code(base: .compilerMismatch)
         /// A plugin with that name is already loaded from another file.
-        public static let duplicatePlugin = Code(base: .duplicatePlugin)
+        package static let duplicatePlugin = Code(base: .duplicatePlugin)
         /// The plugin registers one name twice.
-        public static let duplicateName = Code(base: .duplicateName)
+        package static let duplicateName = Code(base: .duplicateName)
         /// The plugin's registration threw.
-        public static let registrationFailed = Code(base: .registrationFailed)
+        package static let registrationFailed = Code(base: .registrationFailed)
         /// The file, or a directory above it, can be written by someone else.
-        public static let unsafePermissions = Code(base: .unsafePermissions)
+        package static let unsafePermissions = Code(base: .unsafePermissions)
         /// A short name matches items of several plugins.
-        public static let ambiguousName = Code(base: .ambiguousName)
+        package static let ambiguousName = Code(base: .ambiguousName)
         /// No registered item has that name.
-        public static let unknownName = Code(base: .unknownName)
+        package static let unknownName = Code(base: .unknownName)
         /// The plugin reports an unusable name or version.
-        public static let invalidPlugin = Code(base: .invalidPlugin)
+        package static let invalidPlugin = Code(base: .invalidPlugin)
         /// `dlopen` failed for another reason.
-        public static let loadFailed = Code(base: .loadFailed)
+        package static let loadFailed = Code(base: .loadFailed)
 
-        public var description: String { base.rawValue }
+        package var description: String { base.rawValue }
     }
 
     /// The kind of refusal.
-    public var code: Code
+    package var code: Code
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// How to fix it.
-    public var fix: String?
+    package var fix: String?
     /// The plugin file concerned, if any.
-    public var path: String?
+    package var path: String?
     /// The error that caused this one, if another error did: what a plugin threw. Not part
     /// of equality (errors are not comparable); ``message`` already describes it.
-    public var cause: (any Error)?
+    package var cause: (any Error)?
 
     /// Creates an error.
-    public init(
+    package init(
         _ code: Code, _ message: String, fix: String? = nil, path: String? = nil, cause: (any Error)? = nil
     ) {
         self.code = code
@@ -84,15 +84,15 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The message, then the fix on its own line (``ErrorText/lines(_:_:)``).
-    public var description: String {
+    package var description: String {
         ErrorText.lines(message, fix.map { [$0] } ?? [])
     }
 
-    public static func == (left: PluginError, right: PluginError) -> Bool {
+    package static func == (left: PluginError, right: PluginError) -> Bool {
         left.code == right.code && left.message == right.message && left.fix == right.fix && left.path == right.path
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(message)
         hasher.combine(fix)
@@ -102,7 +102,7 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension PluginError.Code {
     /// The code whose ``description`` is `name` (as it crossed from the worker).
-    public init?(named name: String) {
+    package init?(named name: String) {
         guard let base = Base(rawValue: name) else { return nil }
         self.init(base: base)
     }

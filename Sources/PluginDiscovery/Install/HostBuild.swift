@@ -12,9 +12,9 @@ import CellKitSupport
 /// HostBuild.configuration                                        // "debug"
 /// HostBuild.checkout(ofExecutable: "/src/cellkit/.build/debug/cellkit")   // "/src/cellkit"
 /// ```
-public enum HostBuild {
+package enum HostBuild {
     /// Whether this `cellkit` was compiled in the debug configuration.
-    public static var isDebug: Bool {
+    package static var isDebug: Bool {
         #if DEBUG
             return true
         #else
@@ -23,12 +23,12 @@ public enum HostBuild {
     }
 
     /// `debug` or `release`: what ``isDebug`` says, as `cellkit sdk` and the install manifest write it.
-    public static var configuration: String { isDebug ? "debug" : "release" }
+    package static var configuration: String { isDebug ? "debug" : "release" }
 
     /// The checkout an executable in a build folder belongs to: the folder
     /// holding the first `.build` component of its path, when that folder has
     /// a `Package.swift`; `nil` for an installed `cellkit`.
-    public static func checkout(ofExecutable executable: String) -> String? {
+    package static func checkout(ofExecutable executable: String) -> String? {
         let parts = executable.split(separator: "/", omittingEmptySubsequences: false)
         guard let build = parts.firstIndex(of: ".build"), build > 0 else { return nil }
         let root = parts[..<build].joined(separator: "/")
@@ -40,18 +40,18 @@ public enum HostBuild {
     /// checkout: `.build/install`, its own, so that it never waits for the lock
     /// of a `swift build`, `swift run` or `swift test` using `.build` (a
     /// `swift run cellkit install` holds it while cellkit runs).
-    public static func releaseScratchPath(checkout: String) -> String { checkout + "/.build/install" }
+    package static func releaseScratchPath(checkout: String) -> String { checkout + "/.build/install" }
 
     /// What `cellkit install` installs, and so all its release build makes:
     /// the `cellkit` executable (and `libCellKit.so`, which it links) and the
     /// example plugins. Not the tests' fixtures, the fuzz harnesses nor the
     /// benchmarks, which took most of a build of every target.
-    public static let installedProducts = ["cellkit", "BasicCells", "ChartCells", "CardCells", "SQLite"]
+    package static let installedProducts = ["cellkit", "BasicCells", "ChartCells", "CardCells", "SQLite"]
 
     /// The commands that build release in `checkout`, one product of
     /// ``installedProducts`` each (`swift build` makes one product, or every
     /// target, per run), as run and as shown.
-    public static func releaseBuilds(checkout: String) -> [[String]] {
+    package static func releaseBuilds(checkout: String) -> [[String]] {
         installedProducts.map {
             [
                 "swift", "build", "-c", "release", "--scratch-path", releaseScratchPath(checkout: checkout),

@@ -3,9 +3,9 @@ import Glibc
 
 extension InstallManifest {
     /// What ``remove(prefix:)`` did: the paths it removed, and those it kept, each with why.
-    public struct Removal: Sendable {
-        public var removed: [String] = []
-        public var kept: [(path: String, reason: String)] = []
+    package struct Removal: Sendable {
+        package var removed: [String] = []
+        package var kept: [(path: String, reason: String)] = []
     }
 
     /// Removes from `prefix` what the manifest lists, and the manifest,
@@ -20,7 +20,7 @@ extension InstallManifest {
     /// - the folders install made, deepest first, only when they are empty.
     ///
     /// Everything else is kept and listed in ``Removal/kept`` with the reason.
-    public func remove(prefix: String) -> Removal {
+    package func remove(prefix: String) -> Removal {
         var removal = Removal()
         func keep(_ relative: String, _ reason: String) { removal.kept.append((prefix + "/" + relative, reason)) }
         for file in files {
@@ -90,7 +90,7 @@ extension InstallManifest {
     /// link. `cellkit uninstall` writes it in place of the manifest, so that a
     /// later `cellkit uninstall --plugins` (or `cellkit uninstall`, once the
     /// plugins are gone) finds it and removes those folders.
-    public func remainder(prefix: String) -> InstallManifest {
+    package func remainder(prefix: String) -> InstallManifest {
         var left = InstallManifest(version: version, configuration: configuration)
         left.directories = directories.filter { isDirectory(prefix + "/" + $0) }
         return left
@@ -98,7 +98,7 @@ extension InstallManifest {
 
     /// Whether this is a ``remainder(prefix:)``: cellkit was uninstalled, its
     /// folders kept for the user's plugins.
-    public var isRemainder: Bool { files.isEmpty && links.isEmpty }
+    package var isRemainder: Bool { files.isEmpty && links.isEmpty }
 
     /// Why a path below `prefix` must not be touched, if it must not: a folder
     /// between the prefix and it is a symbolic link, belongs to another user

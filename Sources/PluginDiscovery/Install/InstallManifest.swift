@@ -17,15 +17,15 @@ import Glibc
 /// try manifest.addFile("lib/cellkit/cellkit", prefix: prefix)                   // after writing it
 /// try manifest.write(prefix: prefix)
 /// ```
-public struct InstallManifest: Equatable, Sendable {
+package struct InstallManifest: Equatable, Sendable {
     /// A file install wrote, as it was when written.
-    public struct File: Equatable, Sendable {
+    package struct File: Equatable, Sendable {
         /// Relative to the prefix.
-        public var path: String
-        public var size: Int
-        public var modificationTime: FileTimestamp
+        package var path: String
+        package var size: Int
+        package var modificationTime: FileTimestamp
 
-        public init(path: String, size: Int, modificationTime: FileTimestamp) {
+        package init(path: String, size: Int, modificationTime: FileTimestamp) {
             self.path = path
             self.size = size
             self.modificationTime = modificationTime
@@ -33,42 +33,42 @@ public struct InstallManifest: Equatable, Sendable {
     }
 
     /// A symbolic link install made (`bin/cellkit`).
-    public struct Link: Equatable, Sendable {
+    package struct Link: Equatable, Sendable {
         /// Relative to the prefix.
-        public var path: String
+        package var path: String
         /// What it points to, as written in the link.
-        public var target: String
+        package var target: String
 
-        public init(path: String, target: String) {
+        package init(path: String, target: String) {
             self.path = path
             self.target = target
         }
     }
 
     /// The cellkit version that installed.
-    public var version: String
+    package var version: String
     /// `release` (the only configuration an install writes).
-    public var configuration: String
-    public var files: [File] = []
-    public var links: [Link] = []
+    package var configuration: String
+    package var files: [File] = []
+    package var links: [Link] = []
     /// Folders install made, relative to the prefix.
-    public var directories: [String] = []
+    package var directories: [String] = []
 
-    public init(version: String, configuration: String) {
+    package init(version: String, configuration: String) {
         self.version = version
         self.configuration = configuration
     }
 
     /// Where the manifest of `prefix` is.
-    public static func path(prefix: String) -> String { prefix + "/" + relativePath }
+    package static func path(prefix: String) -> String { prefix + "/" + relativePath }
     /// The manifest's own path, relative to the prefix.
-    public static let relativePath = "lib/cellkit/install-manifest.json"
+    package static let relativePath = "lib/cellkit/install-manifest.json"
 
     // MARK: - Recording
 
     /// Notes each folder between `prefix` and `path` (exclusive) that does
     /// not exist yet: call it before making them.
-    public mutating func noteNewDirectories(above path: String, prefix: String) {
+    package mutating func noteNewDirectories(above path: String, prefix: String) {
         var directory = Path.dirname(path)
         var missing: [String] = []
         while directory.count > prefix.count, directory.hasPrefix(prefix + "/"),
@@ -81,7 +81,7 @@ public struct InstallManifest: Equatable, Sendable {
     }
 
     /// Records the file at `relative` as it is now (just written).
-    public mutating func addFile(_ relative: String, prefix: String) throws(FileError) {
+    package mutating func addFile(_ relative: String, prefix: String) throws(FileError) {
         let path = prefix + "/" + relative
         guard let info = try fileInfo(path, followingSymbolicLinks: false), info.isRegularFile else {
             throw FileError(path: path, operation: .status, errno: ENOENT)
@@ -92,7 +92,7 @@ public struct InstallManifest: Equatable, Sendable {
 
     /// Records a folder install just wrote whole (the SDK, a plugin's
     /// resources): the folder, the folders in it and every file.
-    public mutating func addTree(_ relative: String, prefix: String) throws(FileError) {
+    package mutating func addTree(_ relative: String, prefix: String) throws(FileError) {
         if !directories.contains(relative) { directories.append(relative) }
         for name in try listDirectory(prefix + "/" + relative).sorted() {
             let child = relative + "/" + name
@@ -105,7 +105,7 @@ public struct InstallManifest: Equatable, Sendable {
     }
 
     /// Records the symbolic link at `relative`, pointing to `target`.
-    public mutating func addLink(_ relative: String, target: String) {
+    package mutating func addLink(_ relative: String, target: String) {
         links.removeAll { $0.path == relative }
         links.append(Link(path: relative, target: target))
     }
@@ -113,7 +113,7 @@ public struct InstallManifest: Equatable, Sendable {
     /// Keeps what an earlier install of the same prefix wrote and this one
     /// did not write again, when it is still as that install left it, so
     /// that installing twice and uninstalling once removes both.
-    public mutating func keep(stillInstalledFrom earlier: InstallManifest, prefix: String) {
+    package mutating func keep(stillInstalledFrom earlier: InstallManifest, prefix: String) {
         for file in earlier.files where !files.contains(where: { $0.path == file.path }) {
             if Self.unchanged(file, prefix: prefix) { files.append(file) }
         }
@@ -135,7 +135,7 @@ public struct InstallManifest: Equatable, Sendable {
     // MARK: - The file
 
     /// The manifest as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "manifest": 1, "version": .string(version), "configuration": .string(configuration),
             "files": .array(
@@ -152,7 +152,7 @@ public struct InstallManifest: Equatable, Sendable {
 
     /// A manifest from JSON; `nil` when anything is missing, of the wrong
     /// type, or a path that is not a plain relative path (see ``isPlainRelative(_:)``).
-    public init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard json["manifest"]?.intValue == 1, let version = json["version"]?.stringValue,
             let configuration = json["configuration"]?.stringValue, let files = json["files"]?.arrayValue,
             let links = json["links"]?.arrayValue, let directories = json["directories"]?.arrayValue
@@ -181,7 +181,7 @@ public struct InstallManifest: Equatable, Sendable {
 
     /// Whether `path` stays inside the folder it is relative to: not
     /// absolute, no empty, `.` or `..` component.
-    public static func isPlainRelative(_ path: String) -> Bool {
+    package static func isPlainRelative(_ path: String) -> Bool {
         !path.isEmpty && !path.hasPrefix("/")
             && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
                 !$0.isEmpty && $0 != "." && $0 != ".."
@@ -190,7 +190,7 @@ public struct InstallManifest: Equatable, Sendable {
 
     /// Writes the manifest into `prefix` (it records itself as written, so
     /// that uninstall removes it last).
-    public func write(prefix: String) throws(FileError) {
+    package func write(prefix: String) throws(FileError) {
         let text = (try? json.serialized(.pretty)) ?? ""
         try atomicWrite(Self.path(prefix: prefix), text + "\n", permissions: 0o644)
     }
@@ -200,7 +200,7 @@ public struct InstallManifest: Equatable, Sendable {
     /// - Throws: `FileError` when it cannot be read, is not a regular file of
     ///   yours that only you can write (a manifest someone else could write
     ///   could list any of your files), or does not decode.
-    public static func read(prefix: String) throws(FileError) -> InstallManifest? {
+    package static func read(prefix: String) throws(FileError) -> InstallManifest? {
         let path = path(prefix: prefix)
         guard let info = try fileInfo(path, followingSymbolicLinks: false) else { return nil }
         guard info.isRegularFile, info.uid == geteuid(), info.permissions & 0o022 == 0 else {

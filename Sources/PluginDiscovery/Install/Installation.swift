@@ -20,34 +20,34 @@ import CellKitSupport
 /// let installation = Installation(prefix: "/home/ada/.local")
 /// installation.sdkDirectory   // "/home/ada/.local/share/cellkit/SDK"
 /// ```
-public struct Installation: Hashable, Sendable {
+package struct Installation: Hashable, Sendable {
     /// The prefix: `~/.local` by default.
-    public let prefix: String
+    package let prefix: String
 
-    public init(prefix: String) {
+    package init(prefix: String) {
         var prefix = prefix
         while prefix.count > 1 && prefix.hasSuffix("/") { prefix.removeLast() }
         self.prefix = prefix
     }
 
     /// `PREFIX/bin`, where the `cellkit` command is.
-    public var binDirectory: String { prefix + "/bin" }
+    package var binDirectory: String { prefix + "/bin" }
     /// `PREFIX/bin/cellkit`
-    public var command: String { binDirectory + "/cellkit" }
+    package var command: String { binDirectory + "/cellkit" }
     /// What the `bin/cellkit` link holds.
-    public static let commandTarget = "../lib/cellkit/cellkit"
+    package static let commandTarget = "../lib/cellkit/cellkit"
     /// `PREFIX/lib/cellkit`, the executable and `libCellKit.so`.
-    public var libraryDirectory: String { prefix + "/lib/cellkit" }
+    package var libraryDirectory: String { prefix + "/lib/cellkit" }
     /// `PREFIX/lib/cellkit/cellkit`
-    public var executable: String { libraryDirectory + "/cellkit" }
+    package var executable: String { libraryDirectory + "/cellkit" }
     /// `PREFIX/lib/cellkit/plugins`, the plugins installed with cellkit.
-    public var pluginDirectory: String { PluginSearchPath.installedPlugins(executableDirectory: libraryDirectory) }
+    package var pluginDirectory: String { PluginSearchPath.installedPlugins(executableDirectory: libraryDirectory) }
     /// `PREFIX/share/cellkit/SDK`, the SDK package plugins build against.
-    public var sdkDirectory: String { prefix + "/share/cellkit/SDK" }
+    package var sdkDirectory: String { prefix + "/share/cellkit/SDK" }
 
     /// The installation `executable` belongs to, if it is an installed
     /// `cellkit` (`PREFIX/lib/cellkit/cellkit` with the SDK beside it).
-    public static func containing(executable: String) -> Installation? {
+    package static func containing(executable: String) -> Installation? {
         let directory = Path.dirname(executable)
         guard directory.hasSuffix("/lib/cellkit") else { return nil }
         let installation = Installation(prefix: String(directory.dropLast("/lib/cellkit".count)))
@@ -57,7 +57,7 @@ public struct Installation: Hashable, Sendable {
     /// The SDK package this `cellkit` was built with: the installed copy for
     /// an installed `cellkit`, else the `SDK/` folder of the checkout it was
     /// built from.
-    public static func sdkDirectory(executable: String?) -> String {
+    package static func sdkDirectory(executable: String?) -> String {
         if let executable, let installation = containing(executable: executable) {
             return installation.sdkDirectory
         }
@@ -70,7 +70,7 @@ public struct Installation: Hashable, Sendable {
     /// ```swift
     /// Installation.sdkVersion(at: "/home/ada/.local/share/cellkit/SDK")   // (2, 0, 0)
     /// ```
-    public static func sdkVersion(at sdk: String) -> (major: UInt32, minor: UInt32, patch: UInt32)? {
+    package static func sdkVersion(at sdk: String) -> (major: UInt32, minor: UInt32, patch: UInt32)? {
         guard let source = try? readTextFile(sdk + "/Sources/CellKit/Plugin/PluginABI.swift"),
             let range = source.firstRange(
                 of: "public static var sdkVersion: (major: UInt32, minor: UInt32, patch: UInt32) { (")
@@ -83,7 +83,7 @@ public struct Installation: Hashable, Sendable {
     }
 
     /// The `SDK/` folder next to the sources this cellkit was built from.
-    public static var checkoutSDKDirectory: String {
+    package static var checkoutSDKDirectory: String {
         var path = #filePath
         for _ in 0..<4 { path = Path.dirname(path) }
         return path + "/SDK"

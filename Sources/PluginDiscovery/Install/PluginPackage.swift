@@ -12,25 +12,25 @@ import Glibc
 /// let built = try package.build()              // [("WeatherCells", "…/.build/release/libWeatherCells.so")]
 /// try PluginPackage.install(built.plugins[0], into: "/home/ada/.local/lib/cellkit/plugins")
 /// ```
-public struct PluginPackage: Sendable {
+package struct PluginPackage: Sendable {
     /// The package folder (with `Package.swift`).
-    public let directory: String
+    package let directory: String
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// How many of a failed build's last lines a quiet build quotes.
-    public static let failureLines = 12
+    package static let failureLines = 12
 
     /// A plugin library a build made.
-    public struct Library: Hashable, Sendable {
+    package struct Library: Hashable, Sendable {
         /// The plugin's name, from its file name (`libWeatherCells.so` → `WeatherCells`).
-        public var name: String
+        package var name: String
         /// The `.so` file.
-        public var path: String
+        package var path: String
         /// Its resources folder, when it has one.
-        public var resources: String?
+        package var resources: String?
     }
 
     /// Builds the package in release and returns the plugin libraries it
@@ -40,7 +40,7 @@ public struct PluginPackage: Sendable {
     ///
     /// - Throws: `PluginError` when there is no `Package.swift`, `swift` cannot be
     ///   run, the build fails, or it made no plugin.
-    public func build(quietly: Bool = false) throws(PluginError) -> (plugins: [Library], damaged: [ELFError]) {
+    package func build(quietly: Bool = false) throws(PluginError) -> (plugins: [Library], damaged: [ELFError]) {
         guard fileExists(directory + "/Package.swift") else {
             throw PluginError(
                 .missingFile, "\(directory) has no Package.swift",
@@ -77,7 +77,7 @@ public struct PluginPackage: Sendable {
     /// fetched or built.
     ///
     /// - Throws: `PluginError` when `swift` cannot be run or the manifest fails.
-    public func pathDependencies() throws(PluginError) -> [String] {
+    package func pathDependencies() throws(PluginError) -> [String] {
         let dumped = try run(["swift", "package", "dump-package"], captureOutput: true)
         guard dumped.status == 0, let manifest = try? JSONParser().parse(Array(dumped.output.utf8)) else {
             throw PluginError(
@@ -111,7 +111,7 @@ public struct PluginPackage: Sendable {
     /// The plugin libraries in a build folder: files named like plugins that
     /// export the registration entry point; and the files named like plugins
     /// that are damaged ELF files (skipped: none of their code is run or copied).
-    public static func libraries(in directory: String) -> (plugins: [Library], damaged: [ELFError]) {
+    package static func libraries(in directory: String) -> (plugins: [Library], damaged: [ELFError]) {
         var plugins: [Library] = []
         var damaged: [ELFError] = []
         for (name, path) in PluginSearchPath(directories: [directory]).libraries() {
@@ -127,7 +127,7 @@ public struct PluginPackage: Sendable {
 
     /// The resources folder of plugin `name` in `directory`: `NAME.resources`,
     /// or SwiftPM's `PACKAGE_NAME.resources`.
-    public static func resources(of name: String, in directory: String) -> String? {
+    package static func resources(of name: String, in directory: String) -> String? {
         let direct = directory + "/" + name + ".resources"
         if isDirectory(direct) { return direct }
         let names = (try? listDirectory(directory)) ?? []
@@ -142,7 +142,7 @@ public struct PluginPackage: Sendable {
     ///
     /// - Returns: the paths written (the library first, the source record last).
     @discardableResult
-    public static func install(_ library: Library, into pluginDirectory: String, source: String? = nil)
+    package static func install(_ library: Library, into pluginDirectory: String, source: String? = nil)
         throws(FileError) -> [String]
     {
         try createDirectories(pluginDirectory)
@@ -169,7 +169,7 @@ public struct PluginPackage: Sendable {
     /// Whether `name` can be a plugin's name: what a library file `libNAME.so` on the
     /// search path would be called (an identifier, not `CellKit` nor a runtime library).
     /// A path (`../x`), a name with a slash or a dot is not one.
-    public static func isPluginName(_ name: String) -> Bool {
+    package static func isPluginName(_ name: String) -> Bool {
         PluginSearchPath.pluginName(fromFile: "lib\(name).so") == name
     }
 
@@ -180,7 +180,7 @@ public struct PluginPackage: Sendable {
     /// - Returns: the paths removed; empty when the plugin was not there.
     /// - Throws: `FileError` (`.remove`), with `EINVAL` when `name` is not a plugin name
     ///   (see ``isPluginName(_:)``), so that nothing outside the folder is touched.
-    public static func uninstall(_ name: String, from pluginDirectory: String) throws(FileError) -> [String] {
+    package static func uninstall(_ name: String, from pluginDirectory: String) throws(FileError) -> [String] {
         guard isPluginName(name) else {
             throw FileError(
                 path: name, operation: .remove, errno: EINVAL, reason: "it is not a plugin name",

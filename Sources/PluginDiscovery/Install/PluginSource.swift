@@ -10,21 +10,21 @@ import Glibc
 /// try PluginSource.record("/home/ada/WeatherCells", for: "WeatherCells", in: plugins)
 /// PluginSource.recorded(for: "WeatherCells", in: plugins)   // "/home/ada/WeatherCells"
 /// ```
-public enum PluginSource {
+package enum PluginSource {
     /// The file that records plugin `name`'s package in `pluginDirectory`.
-    public static func file(for name: String, in pluginDirectory: String) -> String {
+    package static func file(for name: String, in pluginDirectory: String) -> String {
         pluginDirectory + "/" + name + ".source"
     }
 
     /// Records `package` (an absolute path) as plugin `name`'s source.
-    public static func record(_ package: String, for name: String, in pluginDirectory: String) throws(FileError) {
+    package static func record(_ package: String, for name: String, in pluginDirectory: String) throws(FileError) {
         try atomicWrite(file(for: name, in: pluginDirectory), package + "\n", permissions: 0o644)
     }
 
     /// Plugin `name`'s recorded package folder; `nil` when none is recorded
     /// (the plugin was not installed by `plugin install`), or the record is
     /// not a regular file of yours holding one absolute path.
-    public static func recorded(for name: String, in pluginDirectory: String) -> String? {
+    package static func recorded(for name: String, in pluginDirectory: String) -> String? {
         let path = file(for: name, in: pluginDirectory)
         guard let info = try? fileInfo(path, followingSymbolicLinks: false), info.isRegularFile,
             info.uid == geteuid(), info.size < 4096,

@@ -10,11 +10,11 @@ import CellKitSupport
 /// StalePlugin.reason(abiVersion: record.abiVersion, compilerVersion: record.compilerVersion)
 /// // "built with Swift 5.10.0; this cellkit has Swift 6.3.1"
 /// ```
-public enum StalePlugin {
+package enum StalePlugin {
     /// Why a plugin built against SDK `abiVersion` with compiler
     /// `compilerVersion` must be rebuilt for this cellkit; `nil` when it loads
     /// as it is, or when what it was built with is unknown (0).
-    public static func reason(abiVersion: UInt32, compilerVersion: UInt32) -> String? {
+    package static func reason(abiVersion: UInt32, compilerVersion: UInt32) -> String? {
         guard abiVersion != 0, compilerVersion != 0 else { return nil }
         if compilerVersion != PluginABI.compilerVersion {
             return "built with Swift \(PluginABI.compilerDescription(compilerVersion)); "
@@ -32,7 +32,7 @@ public enum StalePlugin {
     /// The command that fixes a stale plugin `name` installed in
     /// `pluginDirectory`: `cellkit plugin rebuild NAME` when its package is
     /// recorded, else a `plugin install` of its package.
-    public static func fix(name: String, pluginDirectory: String) -> String {
+    package static func fix(name: String, pluginDirectory: String) -> String {
         PluginSource.recorded(for: name, in: pluginDirectory) != nil
             ? "cellkit plugin rebuild \(name)"
             : "cellkit plugin install PACKAGE_DIR (its package folder)"
@@ -42,7 +42,7 @@ public enum StalePlugin {
 extension RegistryCache.Record {
     /// Why this plugin must be rebuilt to load in this cellkit, if it must
     /// (see ``StalePlugin``); `nil` for a plugin that loads or is broken otherwise.
-    public var staleReason: String? {
+    package var staleReason: String? {
         guard error != nil else { return nil }
         return StalePlugin.reason(abiVersion: abiVersion, compilerVersion: compilerVersion)
     }

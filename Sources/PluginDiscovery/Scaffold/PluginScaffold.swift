@@ -10,18 +10,18 @@ import Glibc
 /// let created = try PluginScaffold(name: "WeatherCells", directory: "/tmp/WeatherCells").write()
 /// // Package.swift, Sources/WeatherCells/WeatherCells.swift, Sources/WeatherCells/Resources/ForecastCard.nib, ...
 /// ```
-public struct PluginScaffold: Sendable {
+package struct PluginScaffold: Sendable {
     /// The plugin's name: a Swift identifier, also the module and product name.
-    public let name: String
+    package let name: String
     /// The package directory to create.
-    public let directory: String
+    package let directory: String
     /// The SDK package the plugin depends on.
-    public let sdkPath: String
+    package let sdkPath: String
     /// What the plugin provides.
-    public let kind: Kind
+    package let kind: Kind
 
     /// What a scaffolded plugin provides.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// Cells: one drawn in code, one drawn by a nib (`cellkit new-plugin NAME`).
         case cells
         /// A data source of `key=value` lines, and a cell to draw its rows
@@ -32,12 +32,12 @@ public struct PluginScaffold: Sendable {
     /// The SDK this cellkit was built with: the installed copy for an
     /// installed `cellkit` (see ``Installation``), else the SDK next to the
     /// sources it was built from.
-    public static var defaultSDKPath: String {
+    package static var defaultSDKPath: String {
         Installation.sdkDirectory(executable: try? Path.executable())
     }
 
     /// A scaffold; `directory` defaults to `./NAME`.
-    public init(
+    package init(
         name: String, directory: String? = nil, sdkPath: String = PluginScaffold.defaultSDKPath, kind: Kind = .cells
     ) {
         self.name = name
@@ -47,10 +47,10 @@ public struct PluginScaffold: Sendable {
     }
 
     /// The example script's name, in `Examples/`.
-    public var exampleName: String { kind == .source ? "status.cellkit" : "hello.cellkit" }
+    package var exampleName: String { kind == .source ? "status.cellkit" : "hello.cellkit" }
 
     /// The files, relative to the package directory, and their contents.
-    public var files: [(path: String, contents: String)] {
+    package var files: [(path: String, contents: String)] {
         if kind == .source {
             return [
                 ("Package.swift", packageManifest),
@@ -82,15 +82,15 @@ public struct PluginScaffold: Sendable {
     }
 
     /// The environment variable a plugin's manifest reads the SDK's folder from.
-    public static let sdkVariable = "CELLKIT_SDK"
+    package static let sdkVariable = "CELLKIT_SDK"
 
     /// Where the manifest looks when ``sdkVariable`` is not set: where
     /// `cellkit install` puts the SDK by default, under `home`.
-    public static func defaultInstalledSDK(home: String) -> String { home + "/.local/share/cellkit/SDK" }
+    package static func defaultInstalledSDK(home: String) -> String { home + "/.local/share/cellkit/SDK" }
 
     /// Whether a build of the plugin finds `sdkPath` without ``sdkVariable``
     /// set, for a user whose home is `home`.
-    public func isFoundWithoutVariable(home: String?) -> Bool {
+    package func isFoundWithoutVariable(home: String?) -> Bool {
         guard let home else { return false }
         let installed = Self.defaultInstalledSDK(home: home)
         return (Path.canonical(sdkPath) ?? sdkPath) == (Path.canonical(installed) ?? installed)
@@ -101,7 +101,7 @@ public struct PluginScaffold: Sendable {
     ///
     /// - Returns: the paths written.
     @discardableResult
-    public func write() throws(PluginError) -> [String] {
+    package func write() throws(PluginError) -> [String] {
         guard isPluginName(name), name != "CellKit" else {
             throw PluginError(
                 .invalidPlugin, "'\(name)' cannot be a plugin name",
@@ -158,7 +158,7 @@ public struct PluginScaffold: Sendable {
     }
 
     /// The command that sets ``sdkVariable`` to this cellkit's SDK, in a shell.
-    public static let exportCommand = "eval \"$(cellkit sdk --export)\""
+    package static let exportCommand = "eval \"$(cellkit sdk --export)\""
 
     /// The SDK package's identity, as `.product(name:package:)` spells it:
     /// SwiftPM names a package depended on by path after its folder.

@@ -31,18 +31,18 @@ import Glibc
 /// // throws .unsafePermissions: "/home/ada/WeatherCells/Sources/WeatherCells/Cell.swift can be written by others
 /// // (mode 664)", fix "run `chmod go-w /home/ada/WeatherCells/Sources/WeatherCells/Cell.swift`"
 /// ```
-public struct PackageTrust: Sendable {
+package struct PackageTrust: Sendable {
     /// The rules each entry is judged by.
-    public var policy: TrustPolicy
+    package var policy: TrustPolicy
     /// The most files, folders and links walked in all before the build is refused.
-    public var maximumEntries: Int
+    package var maximumEntries: Int
 
     /// The default of ``maximumEntries``: far above a plugin package with a
     /// debug and a release build in its `.build` (a few thousand), walked in
     /// well under a second.
-    public static let defaultMaximumEntries = 200_000
+    package static let defaultMaximumEntries = 200_000
 
-    public init(policy: TrustPolicy = TrustPolicy(), maximumEntries: Int = PackageTrust.defaultMaximumEntries) {
+    package init(policy: TrustPolicy = TrustPolicy(), maximumEntries: Int = PackageTrust.defaultMaximumEntries) {
         self.policy = policy
         self.maximumEntries = maximumEntries
     }
@@ -57,7 +57,7 @@ public struct PackageTrust: Sendable {
     ///   reason (`PATH belongs to another user (uid N)`) and whose fix is the
     ///   command that fixes it, for the caller to word as its refusal; or what
     ///   `dependencies` throws.
-    public func check(package: String, dependencies: (String) throws(PluginError) -> [String]) throws(PluginError) {
+    package func check(package: String, dependencies: (String) throws(PluginError) -> [String]) throws(PluginError) {
         let root = (try? Path.absolute(package)) ?? package
         var walk = Walk(policy: policy, limit: maximumEntries)
         var pending = [root]

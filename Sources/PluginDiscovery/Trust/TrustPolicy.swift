@@ -25,12 +25,12 @@ import Glibc
 /// TrustPolicy().finding(for: "/home/me/.config/cellkit/config")?.reason
 /// // "directory /home/me/.config/cellkit can be written by others (mode 777)"
 /// ```
-public struct TrustPolicy: Sendable {
+package struct TrustPolicy: Sendable {
     /// The user the host runs as.
-    public var uid: UInt32
+    package var uid: UInt32
 
     /// A policy for the current user.
-    public init(uid: UInt32 = getuid()) {
+    package init(uid: UInt32 = getuid()) {
         self.uid = uid
     }
 
@@ -38,9 +38,9 @@ public struct TrustPolicy: Sendable {
     static let maximumLinks = 40
 
     /// What another user could change on the way to a path, or at it.
-    public struct Finding: Hashable, Sendable {
+    package struct Finding: Hashable, Sendable {
         /// What is wrong with the entry.
-        public enum Problem: Hashable, Sendable {
+        package enum Problem: Hashable, Sendable {
             /// It belongs to another user (not root).
             case owner(uid: UInt32)
             /// Its group or others can write it (a directory without the sticky bit).
@@ -48,14 +48,14 @@ public struct TrustPolicy: Sendable {
         }
 
         /// The entry: the path itself, a directory above it, or a symbolic link on the way.
-        public var path: String
+        package var path: String
         /// What the entry is.
-        public var kind: FileInfo.Kind
-        public var problem: Problem
+        package var kind: FileInfo.Kind
+        package var problem: Problem
 
         /// `directory /srv/team can be written by others (mode 777)`,
         /// `symbolic link /srv/x belongs to another user (uid 1001)`, `/srv/x.so can be …`.
-        public var reason: String {
+        package var reason: String {
             let what =
                 switch kind {
                 case .directory: "directory \(path)"
@@ -71,7 +71,7 @@ public struct TrustPolicy: Sendable {
         /// The command that makes the entry safe: `chmod go-w PATH`; for
         /// another user's, `chown USER PATH` (`-h` for a link, `-R` for a
         /// directory), which only root may run.
-        public func command(user: String) -> String {
+        package func command(user: String) -> String {
             switch problem {
             case .writable: return "chmod go-w \(path)"
             case .owner:
@@ -84,7 +84,7 @@ public struct TrustPolicy: Sendable {
     /// The first thing another user could change on the way to `path` or at
     /// it; `nil` when there is none, or when nothing is at `path` (what opens
     /// it reports that itself).
-    public func finding(for path: String) -> Finding? {
+    package func finding(for path: String) -> Finding? {
         var checked = Set<String>()
         return finding(for: path, checkedDirectories: &checked)
     }
@@ -92,7 +92,7 @@ public struct TrustPolicy: Sendable {
     /// ``finding(for:)`` for many paths at once: directories found safe are
     /// added to `checked` and not looked at again (the registry cache checks
     /// every library on the plugin path, most of them in the same few directories).
-    public func finding(for path: String, checkedDirectories checked: inout Set<String>) -> Finding? {
+    package func finding(for path: String, checkedDirectories checked: inout Set<String>) -> Finding? {
         // Made absolute without resolving anything: the walk below follows `..` and links itself.
         let absolute = Path.isAbsolute(path) ? path : Path.join((try? Path.currentDirectory()) ?? "", path)
         guard fileExists(absolute) else { return nil }
@@ -143,7 +143,7 @@ public struct TrustPolicy: Sendable {
     /// What is wrong with one entry, judged by its own status (`status`, not
     /// following a link: a link's owner is what counts), not the directories
     /// above it; `nil` when nothing is.
-    public func finding(at path: String, _ status: FileInfo) -> Finding? {
+    package func finding(at path: String, _ status: FileInfo) -> Finding? {
         if status.uid != uid && status.uid != 0 {
             return Finding(path: path, kind: status.kind, problem: .owner(uid: status.uid))
         }
@@ -160,13 +160,13 @@ public struct TrustPolicy: Sendable {
     // MARK: - A plugin library
 
     /// Throws `.unsafePermissions` naming the first unsafe path and how to fix it.
-    public func check(_ path: String) throws(PluginError) {
+    package func check(_ path: String) throws(PluginError) {
         var checked = Set<String>()
         try check(path, checkedDirectories: &checked)
     }
 
     /// ``check(_:)`` for many files at once (see ``finding(for:checkedDirectories:)``).
-    public func check(_ path: String, checkedDirectories checked: inout Set<String>) throws(PluginError) {
+    package func check(_ path: String, checkedDirectories checked: inout Set<String>) throws(PluginError) {
         guard let found = finding(for: path, checkedDirectories: &checked) else { return }
         let fix =
             switch found.problem {
@@ -189,7 +189,7 @@ public struct TrustPolicy: Sendable {
 
 extension PluginError {
     /// For a refusal of the trust check, the reason without the `refusing to load PATH: ` before it.
-    public var refusalReason: String {
+    package var refusalReason: String {
         guard code == .unsafePermissions, let path, message.hasPrefix("refusing to load \(path): ") else {
             return message
         }

@@ -6,7 +6,7 @@ import CellKitSupport
 /// `--scan-plugin` child and the tests do; the session scans in a child.
 extension RegistryCache {
     /// A cache stored in `file` that scans libraries in this process, after its trust check.
-    public convenience init(file: String) {
+    package convenience init(file: String) {
         self.init(file: file, scanner: { RegistryCache.scanInProcess($0) })
         self.scanner = { [unowned self] in RegistryCache.scanInProcess($0, trustPolicy: self.trustPolicy) }
     }
@@ -26,7 +26,7 @@ extension RegistryCache {
     /// Scans a library in this process: the trust check (unless
     /// `trustPolicy` is `nil`), an ELF check for the entry point, then a load
     /// into a throwaway registrar (the library stays mapped).
-    public static func scanInProcess(_ path: String, trustPolicy: TrustPolicy? = TrustPolicy()) -> Record {
+    package static func scanInProcess(_ path: String, trustPolicy: TrustPolicy? = TrustPolicy()) -> Record {
         let status = try? fileInfo(path)
         let name = PluginSearchPath.pluginName(fromFile: Path.basename(path)) ?? path
         if let trustPolicy {

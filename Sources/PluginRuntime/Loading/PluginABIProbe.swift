@@ -17,14 +17,14 @@ import Glibc
 /// ```swift
 /// PluginABIProbe.reportedBuild(path: "plugins/libOld.so")   // (65537, 60301): SDK 1.1, Swift 6.3.1
 /// ```
-public enum PluginABIProbe {
+package enum PluginABIProbe {
     /// The argument that runs ``run(path:)``: `cellkit --plugin-abi PATH`.
-    public static let argument = "--plugin-abi"
+    package static let argument = "--plugin-abi"
 
     /// The probe's side: prints the value the plugin's ABI entry point
     /// returns, in decimal. Exit status 0, or 1 when the library cannot be
     /// opened even lazily or has no entry point.
-    public static func run(path: String) -> Int32 {
+    package static func run(path: String) -> Int32 {
         guard let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL), let symbol = dlsym(handle, PluginABI.abiSymbol) else {
             return 1
         }

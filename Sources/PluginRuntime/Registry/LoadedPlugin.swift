@@ -2,24 +2,24 @@
 @_spi(Host) import PluginDiscovery
 
 /// A plugin whose registrations are in the registry.
-public struct LoadedPlugin: Sendable {
+package struct LoadedPlugin: Sendable {
     /// The namespace: `CardCells`.
-    public let name: String
+    package let name: String
     /// The plugin's own version.
-    public let version: String
+    package let version: String
     /// One line about it.
-    public let summary: String
+    package let summary: String
     /// The library it was loaded from; `nil` for a plugin registered in-process.
-    public let path: String?
+    package let path: String?
     /// The SDK ABI version it was built against.
-    public let abiVersion: UInt32
+    package let abiVersion: UInt32
     /// The Swift compiler it was built with (60301 for 6.3.1).
-    public let compilerVersion: UInt32
+    package let compilerVersion: UInt32
     /// What it registered.
     package let registrations: [PluginRegistration]
 
     /// `3 cells, 2 nibs` — counts by kind, for load messages and listings.
-    public var contentsSummary: String {
+    package var contentsSummary: String {
         PluginRegistration.Kind.allCases.compactMap { kind -> String? in
             let n = registrations.filter { $0.kind == kind }.count
             guard n > 0 else { return nil }
@@ -29,16 +29,16 @@ public struct LoadedPlugin: Sendable {
 }
 
 /// One registered thing, with the plugin that registered it.
-public struct RegisteredItem: Sendable {
+package struct RegisteredItem: Sendable {
     /// The plugin's name.
-    public let plugin: String
+    package let plugin: String
     /// What was registered.
     package let registration: PluginRegistration
 
     /// The short name: `ProfileCell`.
-    public var name: String { registration.name }
+    package var name: String { registration.name }
     /// The qualified name: `CardCells.ProfileCell`.
-    public var qualifiedName: String { plugin + "." + registration.name }
+    package var qualifiedName: String { plugin + "." + registration.name }
     /// The kind: cell, item, header/footer, nib, storyboard, loader.
     package var kind: PluginRegistration.Kind { registration.kind }
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// let item = try registry.resolve("ProfileCell", kinds: [.cell, .nib])
 /// print(item.qualifiedName)   // CardCells.ProfileCell
 /// ```
-public final class PluginRegistry: Sendable {
+package final class PluginRegistry: Sendable {
     struct State {
         var plugins: [LoadedPlugin] = []
         var items: [String: RegisteredItem] = [:]
@@ -23,18 +23,18 @@ public final class PluginRegistry: Sendable {
     private let state = Mutex(State())
 
     /// An empty registry.
-    public init() {}
+    package init() {}
 
     /// The loaded plugins, in load order.
-    public var plugins: [LoadedPlugin] { state.withLock { $0.plugins } }
+    package var plugins: [LoadedPlugin] { state.withLock { $0.plugins } }
 
     /// The plugin with that name, if loaded.
-    public func plugin(named name: String) -> LoadedPlugin? {
+    package func plugin(named name: String) -> LoadedPlugin? {
         state.withLock { $0.plugins.first { $0.name == name } }
     }
 
     /// The plugin loaded from that file (canonical path), if any.
-    public func plugin(atPath path: String) -> LoadedPlugin? {
+    package func plugin(atPath path: String) -> LoadedPlugin? {
         state.withLock { $0.plugins.first { $0.path == path } }
     }
 
@@ -50,7 +50,7 @@ public final class PluginRegistry: Sendable {
     /// - Throws: `.duplicatePlugin` if a plugin of that name is loaded,
     ///   `.invalidPlugin` for an unusable name, `.duplicateName` for a name
     ///   registered twice.
-    public func add(_ plugin: LoadedPlugin) throws(PluginError) {
+    package func add(_ plugin: LoadedPlugin) throws(PluginError) {
         guard Self.isIdentifier(plugin.name) else {
             throw PluginError(
                 .invalidPlugin,

@@ -10,33 +10,33 @@ import PluginDiscovery
 /// let failures = PluginValidator(host: host).validate(plugins: ["CardCells"])
 /// for f in failures { print(f) }   // CardCells.ProfileCell: no nib named 'ProfileCell' ...
 /// ```
-public struct PluginValidator {
+package struct PluginValidator {
     /// One thing that failed.
-    public struct Failure: Sendable, CustomStringConvertible {
+    package struct Failure: Sendable, CustomStringConvertible {
         /// `CardCells.ProfileCell`, or `CardCells.Main#Detail` for a scene.
-        public let item: String
+        package let item: String
         /// What went wrong.
-        public let message: String
-        public var description: String { "\(item): \(message)" }
+        package let message: String
+        package var description: String { "\(item): \(message)" }
     }
 
     /// What was checked.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// How many items were instantiated.
-        public var checked = 0
+        package var checked = 0
         /// Everything that failed.
-        public var failures: [Failure] = []
+        package var failures: [Failure] = []
     }
 
     let host: PluginHost
 
     /// A validator over a host's loaded plugins.
-    public init(host: PluginHost) {
+    package init(host: PluginHost) {
         self.host = host
     }
 
     /// Checks the named plugins (all loaded plugins when empty).
-    public func validate(plugins names: [String] = []) -> Report {
+    package func validate(plugins names: [String] = []) -> Report {
         var report = Report()
         let plugins = host.registry.plugins.filter { names.isEmpty || names.contains($0.name) }
         for plugin in plugins {

@@ -6,12 +6,12 @@ import WorkerProtocol
 
 /// The `cellkit` program: sets up the plugin host and the interpreter, and
 /// runs what the command line asked for.
-public enum CellKitApp {
+package enum CellKitApp {
     /// The version `--version` prints: the SDK's, which cellkit releases with.
-    public static let version = PluginABI.sdkVersionDescription
+    package static let version = PluginABI.sdkVersionDescription
 
     /// Runs an invocation; returns the exit code (docs/batch.md).
-    public static func main(_ invocation: Invocation) -> Int32 {
+    package static func main(_ invocation: Invocation) -> Int32 {
         // An interrupted write leaves no temporary file; a file size limit is an I/O error (4).
         TemporaryFiles.installSignalHandlers()
         let environment = Environment.current().variables
@@ -60,7 +60,7 @@ public enum CellKitApp {
         case .preview(let cell, let attributes, let widths, let format):
             // Invocation.parse accepts plain and ansi only.
             return context.preview(
-                cell: cell, attributes: attributes, widths: widths, format: format.map(OutputFormat.init),
+                cell: cell, attributes: attributes, widths: widths, format: format,
                 watch: invocation.watch)
         case .run(let files):
             return context.runFiles(files)

@@ -11,19 +11,17 @@ extension Context {
     /// are skipped), registers it as a ``Storyboard``, and renders one scene
     /// (the one after `#`, else the initial one) through it.
     func renderStoryboard(
-        _ target: String, format: Invocation.Format?, width: Int?, data: String?, output outPath: String?
+        _ target: String, format: OutputFormat?, width: Int?, data: String?, output outPath: String?
     ) -> Int32 {
         // `-o -` and `-o /dev/stdout` are standard output, as when -o is left out.
         let outPath = outPath == "-" || outPath == "/dev/stdout" ? nil : outPath
         // The command line first: nothing is read before it is known to make sense.
-        var chosen: OutputFormat?
-        if let format {
-            chosen = OutputFormat(format)
-        } else if let outPath {
+        var chosen = format
+        if chosen == nil, let outPath {
             guard let implied = OutputFormat(fileExtensionOf: outPath) else {
                 output.printError(
                     "cellkit: error: cannot tell the format of '\(outPath)' from its extension\n"
-                        + "  add --format plain|ansi|html|svg|json, or name the file .txt, .ans, .html, .svg or .json")
+                        + "  add --format \(OutputFormat.choices), or \(OutputFormat.namingHint)")
                 return ExitCode.usage.rawValue
             }
             chosen = implied
@@ -141,19 +139,6 @@ extension Context {
             }
         }
         return ExitCode.success.rawValue
-    }
-}
-
-extension OutputFormat {
-    /// The format `--format` names.
-    init(_ format: Invocation.Format) {
-        switch format {
-        case .plain: self = .plain
-        case .ansi: self = .ansi
-        case .html: self = .html
-        case .svg: self = .svg
-        case .json: self = .json
-        }
     }
 }
 

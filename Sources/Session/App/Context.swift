@@ -80,7 +80,7 @@ final class Context {
             plugins = worker
         case .failure(let error):
             // No worker executable, no plugins: an error at the first command that needs one,
-            // never a load into this process (docs/design.md, "The module graph both issues lead to").
+            // never a load into this process (docs/design.md, "Modules").
             backend = nil
             plugins = NoWorkerBackend(tried: Self.executablePath, because: error.reason)
         }

@@ -15,23 +15,23 @@ import WorkerProtocol
 /// bottom border and footers with the last): cut where the blocks of
 /// `--jobs` are cut, at a row, nothing a part draws depends on a piece it
 /// does not draw. A part with no rows writes nothing and succeeds.
-public struct RenderShard: Equatable, Sendable {
+package struct RenderShard: Equatable, Sendable {
     /// Which part, `0..<count`.
-    public var index: Int
+    package var index: Int
     /// How many parts.
-    public var count: Int
+    package var count: Int
 
     /// The parts `--shard` accepts: as many as a Slurm array or a Kubernetes Indexed Job may have.
     static let countRange = 1...1_000_000
 
     /// Part `index` (from 0) of `count`.
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
     /// What `--shard` says: a part, or `env/N` (the part from the runner's environment).
-    public enum Request: Equatable, Sendable {
+    package enum Request: Equatable, Sendable {
         /// `K/N`: the part given.
         case part(RenderShard)
         /// `env/N`: part K of N, K from the runner's environment (``RenderShard/resolve(_:environment:)``).

@@ -1,4 +1,5 @@
 import DataBinding
+import WorkerProtocol
 
 /// One `cellkit` option, declared once: its spellings, its value, what it
 /// does, the commands it applies to, and how it changes the invocation.
@@ -76,8 +77,8 @@ extension CommandLineOption {
         CommandLineOption(
             names: ["--format", "-f"],
             value: Value(
-                placeholder: "plain|ansi|html|svg|json",
-                completion: .choices(Invocation.Format.allCases.map(\.rawValue))),
+                placeholder: OutputFormat.choices,
+                completion: .choices(OutputFormat.allCases.map(\.rawValue))),
             summary: "what to write (render); plain or ansi (preview)", commands: [.render, .preview],
             apply: { invocation, value throws(UsageError) in try invocation.setFormat(value) }),
         CommandLineOption(

@@ -8,9 +8,9 @@ import WorkerProtocol
 /// let invocation = try Invocation.parse(["render", "board.cellkit", "--format", "svg"])
 /// invocation.mode   // .render(target: "board.cellkit", format: .svg, width: nil, data: nil, output: nil)
 /// ```
-public struct Invocation: Equatable, Sendable {
+package struct Invocation: Equatable, Sendable {
     /// What to do.
-    public enum Mode: Equatable, Sendable {
+    package enum Mode: Equatable, Sendable {
         /// The REPL on a terminal; a script from standard input otherwise.
         case interactive
         /// `cellkit run FILE...`
@@ -18,7 +18,7 @@ public struct Invocation: Equatable, Sendable {
         /// `cellkit -c 'COMMANDS'`, each `-c` a line of its own
         case commands(String)
         /// `cellkit render STORYBOARD[#SCENE]`
-        case render(target: String, format: Format?, width: Int?, data: String?, output: String?)
+        case render(target: String, format: OutputFormat?, width: Int?, data: String?, output: String?)
         /// `cellkit plugins`
         case plugins
         /// `cellkit validate [PLUGIN...]`
@@ -38,7 +38,7 @@ public struct Invocation: Equatable, Sendable {
         /// `cellkit plugin rebuild [NAME...]`
         case pluginRebuild(names: [String])
         /// `cellkit preview CELL [NAME=VALUE…] [--widths 20,40,80]`
-        case preview(cell: String, attributes: [String], widths: [Int], format: Format?)
+        case preview(cell: String, attributes: [String], widths: [Int], format: OutputFormat?)
         /// `cellkit describe NAME`
         case describe(name: String)
         /// `cellkit completions SHELL`
@@ -57,56 +57,51 @@ public struct Invocation: Equatable, Sendable {
         case completionNames(list: String)
     }
 
-    /// `--format`: what `render` writes.
-    public enum Format: String, CaseIterable, Equatable, Sendable {
-        case plain, ansi, html, svg, json
-    }
-
-    public var mode: Mode
+    package var mode: Mode
     /// `--plugin-path DIR`, in order.
-    public var pluginPaths: [String] = []
+    package var pluginPaths: [String] = []
     /// `--allow-unsafe-plugins`
-    public var allowUnsafePlugins = false
+    package var allowUnsafePlugins = false
     /// `--keep-going`
-    public var keepGoing = false
+    package var keepGoing = false
     /// `--color auto|always|never`; `nil` when not given.
-    public var color: ColorChoice?
+    package var color: ColorChoice?
     /// `--no-cache`: do not read or write the plugin registry cache.
-    public var useCache = true
+    package var useCache = true
     /// `--watch`: load plugins again when their files change (the REPL, `show`, `preview`).
-    public var watch = false
+    package var watch = false
     /// `--timeout SECONDS`: how long a plugin may work without progress.
-    public var timeout: Int?
+    package var timeout: Int?
     /// `--no-window-chrome`: SVG output without the window's title bar and buttons.
-    public var windowChrome = true
+    package var windowChrome = true
     /// `--json`: JSON for tools (plugins, validate, describe).
-    public var json = false
+    package var json = false
     /// `--jobs N`: how many workers may share a render; `nil`: `CELLKIT_JOBS`, else the cores.
-    public var jobs: Int?
+    package var jobs: Int?
     /// `--shard K/N` or `env/N` (render): draw one part of the render (``RenderShard``).
-    public var shard: RenderShard.Request?
+    package var shard: RenderShard.Request?
     /// `--quiet`: no `loaded …` and `wrote …` notes, no progress line (errors and warnings stay).
-    public var quiet = false
+    package var quiet = false
     /// `--no-progress` makes it false: no progress line while a long render runs (``quiet`` implies it).
-    public var progress = true
+    package var progress = true
     /// `sdk --export`: the shell command that sets `CELLKIT_SDK`, not the SDK's description.
-    public var exportSDK = false
+    package var exportSDK = false
     /// `--no-config`: a session does not read the config file (``ConfigFile``).
-    public var useConfig = true
+    package var useConfig = true
 
-    public init(mode: Mode) {
+    package init(mode: Mode) {
         self.mode = mode
     }
 
     /// What `cellkit --help` prints: made from the command and option declarations.
-    public static var usage: String { CommandLineHelp.usage }
+    package static var usage: String { CommandLineHelp.usage }
 }
 
 /// A command line that makes no sense: `cellkit` prints the message and exits with status 2.
-public struct UsageError: Error, Equatable, Sendable {
-    public var message: String
+package struct UsageError: Error, Equatable, Sendable {
+    package var message: String
 
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 }
@@ -134,7 +129,7 @@ extension Invocation {
     /// try Invocation.parse(["run", "a.cellkit", "--format", "svg"])
     /// // throws: '--format' does not apply to run; it applies to: render, preview
     /// ```
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         let scanned = try scan(arguments)
         if scanned.version { return Invocation(mode: .version) }
         if let internalMode = scanned.internalMode {
@@ -186,8 +181,7 @@ extension Invocation {
             try given.option.apply(&invocation, given.value ?? "")
         }
         if !invocation.windowChrome, case .render(_, let format, _, _, let output) = invocation.mode,
-            let format = format
-                ?? output.flatMap(OutputFormat.init(fileExtensionOf:)).flatMap({ Format(rawValue: $0.rawValue) }),
+            let format = format ?? output.flatMap(OutputFormat.init(fileExtensionOf:)),
             format != .svg
         {
             throw UsageError(message: "--no-window-chrome is for SVG output, not \(format.rawValue)")
@@ -306,8 +300,8 @@ extension Invocation {
 
     /// `--format VALUE`: for `render`, any format; for `preview`, plain or ansi.
     mutating func setFormat(_ value: String) throws(UsageError) {
-        guard let format = Format(rawValue: value) else {
-            let names = Format.allCases.map(\.rawValue)
+        guard let format = OutputFormat(rawValue: value) else {
+            let names = OutputFormat.allCases.map(\.rawValue)
             throw UsageError(
                 message: "unknown format '\(value)'\n  "
                     + (Suggestions.didYouMean(value, in: names) ?? "use one of \(names.joined(separator: ", "))"))
@@ -322,7 +316,7 @@ extension Invocation {
     }
 
     struct RenderOptions {
-        var format: Format?
+        var format: OutputFormat?
         var width: Int?
         var data: String?
         var output: String?

@@ -13,9 +13,9 @@ import PluginDiscovery
 /// ```swift
 /// ShellCompletion.script(for: .bash)   // "# bash completion for cellkit …\n_cellkit() {…"
 /// ```
-public enum ShellCompletion {
+package enum ShellCompletion {
     /// A shell cellkit has completions for.
-    public enum Shell: String, CaseIterable, Equatable, Sendable {
+    package enum Shell: String, CaseIterable, Equatable, Sendable {
         case bash, zsh, fish
 
         /// Where the script goes under an install prefix, where the shell looks by default.

@@ -50,7 +50,7 @@ final class SessionRenderer {
                     c.command.diagnostic(
                         "cannot tell the format of '\(file.text)' from its extension", at: file.span,
                         notes: [
-                            "add format=plain|ansi|html|svg|json, or name the file .txt, .ans, .html, .svg or .json"
+                            "add format=\(OutputFormat.choices), or \(OutputFormat.namingHint)"
                         ]))
             }
             format = implied

@@ -25,20 +25,7 @@ final class KeyReader {
     /// Waits for the next key.
     func next() throws -> Event {
         while true {
-            if let key = decoder.next() { return .key(key) }
-            let timeout = decoder.hasPendingInput ? escapeTimeout : nil
-            switch try terminal.read(timeout: timeout) {
-            case .bytes(let bytes):
-                decoder.feed(bytes)
-            case .timedOut:
-                decoder.flush()
-            case .interrupted:
-                return .interrupted
-            case .endOfInput:
-                decoder.flush()
-                if let key = decoder.next() { return .key(key) }
-                return .endOfInput
-            }
+            if let event = try next(until: nil) { return event }
         }
     }
 
@@ -46,19 +33,21 @@ final class KeyReader {
     /// (a view that also polls for changes, such as a resize that raced with
     /// its wait). An escape sequence that has begun is always waited for.
     func next(timeout: Duration) throws -> Event? {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
+        try next(until: ContinuousClock.now + timeout)
+    }
+
+    /// Waits for the next key until `deadline` (`nil`: for as long as it takes).
+    private func next(until deadline: ContinuousClock.Instant?) throws -> Event? {
         while true {
             if let key = decoder.next() { return .key(key) }
-            let left = deadline - clock.now
-            let wait = decoder.hasPendingInput ? escapeTimeout : max(.zero, left)
+            let wait = decoder.hasPendingInput ? escapeTimeout : deadline.map { max(.zero, $0 - .now) }
             switch try terminal.read(timeout: wait) {
             case .bytes(let bytes):
                 decoder.feed(bytes)
             case .timedOut:
                 if decoder.hasPendingInput {
                     decoder.flush()
-                } else if clock.now >= deadline {
+                } else if let deadline, ContinuousClock.now >= deadline {
                     return nil
                 }
             case .interrupted:

@@ -1,5 +1,6 @@
 import CellKitSupport
 import DataBinding
+import WorkerProtocol
 
 extension CommandSpec {
     /// Widths and counts: large enough for any real screen, small enough that
@@ -10,7 +11,7 @@ extension CommandSpec {
     static let borders = ["none", "ascii", "light", "rounded", "heavy", "double"]
 
     /// The output formats of `render format=`.
-    static let formats = ["plain", "ansi", "html", "svg", "json"]
+    static let formats = OutputFormat.allCases.map(\.rawValue)
 
     /// Every command of the language, in the order `help` lists them.
     static let all: [CommandSpec] = [

@@ -2,7 +2,7 @@
 
 // A loaded plugin's metadata on the wire (see ``WireCodable``): what the
 // worker answers to `load`. Every stored property is written and read back,
-// in the same order; the tests are in Tests/ConsoleTests/Wire.
+// in the same order; the tests are in Tests/WorkerProtocolTests/Wire.
 
 extension PluginInfo: WireCodable {
     package func encode(into w: inout WireWriter) {
@@ -75,30 +75,45 @@ extension AttributeInfo: WireCodable {
 extension AttributeType: WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
-        case .int: w.write(UInt8(0))
-        case .double: w.write(UInt8(1))
-        case .bool: w.write(UInt8(2))
-        case .string: w.write(UInt8(3))
+        case .int: w.write(tag: Tag.int)
+        case .double: w.write(tag: Tag.double)
+        case .bool: w.write(tag: Tag.bool)
+        case .string: w.write(tag: Tag.string)
         case .enumeration(let cases):
-            w.write(UInt8(4))
+            w.write(tag: Tag.enumeration)
             w.write(cases)
-        case .color: w.write(UInt8(5))
-        case .numbers: w.write(UInt8(6))
-        case .strings: w.write(UInt8(7))
+        case .color: w.write(tag: Tag.color)
+        case .numbers: w.write(tag: Tag.numbers)
+        case .strings: w.write(tag: Tag.strings)
         }
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> AttributeType {
-        switch try r.byte() {
-        case 0: return .int
-        case 1: return .double
-        case 2: return .bool
-        case 3: return .string
-        case 4: return .enumeration(try r.array())
-        case 5: return .color
-        case 6: return .numbers
-        case 7: return .strings
-        case let other: throw WireError("no attribute type \(other)")
+        switch try r.tag(Tag.self, named: "attribute type") {
+        case .int: return .int
+        case .double: return .double
+        case .bool: return .bool
+        case .string: return .string
+        case .enumeration: return .enumeration(try r.array())
+        case .color: return .color
+        case .numbers: return .numbers
+        case .strings: return .strings
         }
     }
+
+    /// Each case's first byte on the wire: ``AttributeTag``.
+    fileprivate typealias Tag = AttributeTag
+}
+
+/// The first byte on the wire of an attribute type and of a value of that
+/// type alike (`AttributeType.int` and `AttributeValue.int(_)` are both 0).
+enum AttributeTag: UInt8 {
+    case int = 0
+    case double = 1
+    case bool = 2
+    case string = 3
+    case enumeration = 4
+    case color = 5
+    case numbers = 6
+    case strings = 7
 }

@@ -5,7 +5,7 @@ import CellKitSupport
 // `show` request carries. Every stored property is written and read back, in
 // the same order; `Binding.watch` alone is not, the session's own (it watches
 // the files; the worker only draws). The round-trip and coverage tests are in
-// Tests/ConsoleTests/Wire.
+// Tests/WorkerProtocolTests/Wire.
 
 extension Screen: WireCodable {
     package func encode(into w: inout WireWriter) {
@@ -61,20 +61,25 @@ extension RowSource: WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
         case .row(let row):
-            w.write(UInt8(0))
+            w.write(tag: Tag.row)
             w.write(row)
         case .bound(let binding):
-            w.write(UInt8(1))
+            w.write(tag: Tag.bound)
             w.write(binding)
         }
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> RowSource {
-        switch try r.byte() {
-        case 0: return .row(try r.read())
-        case 1: return .bound(try r.read())
-        case let other: throw WireError("no row source \(other)")
+        switch try r.tag(Tag.self, named: "row source") {
+        case .row: return .row(try r.read())
+        case .bound: return .bound(try r.read())
         }
+    }
+
+    /// Each case's first byte on the wire.
+    fileprivate enum Tag: UInt8 {
+        case row = 0
+        case bound = 1
     }
 }
 
@@ -213,31 +218,38 @@ extension Binding.Mapping: WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
         case .field(let attribute, let path):
-            w.write(UInt8(0))
+            w.write(tag: Tag.field)
             w.write(attribute)
             w.write(path)
         case .list(let attribute, let elements):
-            w.write(UInt8(1))
+            w.write(tag: Tag.list)
             w.write(attribute)
             w.write(elements)
         case .constant(let setting):
-            w.write(UInt8(2))
+            w.write(tag: Tag.constant)
             w.write(setting)
         case .template(let attribute, let text):
-            w.write(UInt8(3))
+            w.write(tag: Tag.template)
             w.write(attribute)
             w.write(text)
         }
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> Binding.Mapping {
-        switch try r.byte() {
-        case 0: return .field(attribute: try r.string(), path: try r.read())
-        case 1: return .list(attribute: try r.string(), elements: try r.array())
-        case 2: return .constant(try r.read())
-        case 3: return .template(attribute: try r.string(), text: try r.string())
-        case let other: throw WireError("no mapping \(other)")
+        switch try r.tag(Tag.self, named: "mapping") {
+        case .field: return .field(attribute: try r.string(), path: try r.read())
+        case .list: return .list(attribute: try r.string(), elements: try r.array())
+        case .constant: return .constant(try r.read())
+        case .template: return .template(attribute: try r.string(), text: try r.string())
         }
+    }
+
+    /// Each case's first byte on the wire.
+    fileprivate enum Tag: UInt8 {
+        case field = 0
+        case list = 1
+        case constant = 2
+        case template = 3
     }
 }
 
@@ -263,20 +275,25 @@ extension FieldPath.Component: WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
         case .key(let key):
-            w.write(UInt8(0))
+            w.write(tag: Tag.key)
             w.write(key)
         case .index(let index):
-            w.write(UInt8(1))
+            w.write(tag: Tag.index)
             w.write(index)
         }
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> FieldPath.Component {
-        switch try r.byte() {
-        case 0: return .key(try r.string())
-        case 1: return .index(try r.int())
-        case let other: throw WireError("no field path component \(other)")
+        switch try r.tag(Tag.self, named: "field path component") {
+        case .key: return .key(try r.string())
+        case .index: return .index(try r.int())
         }
+    }
+
+    /// Each case's first byte on the wire.
+    fileprivate enum Tag: UInt8 {
+        case key = 0
+        case index = 1
     }
 }
 
@@ -284,13 +301,13 @@ extension Command.Value: WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
         case .text(let text):
-            w.write(UInt8(0))
+            w.write(tag: Tag.text)
             w.write(text)
         case .field(let path):
-            w.write(UInt8(1))
+            w.write(tag: Tag.field)
             w.write(path)
         case .list(let elements):
-            w.write(UInt8(2))
+            w.write(tag: Tag.list)
             w.write(elements)
         }
     }
@@ -301,16 +318,22 @@ extension Command.Value: WireCodable {
     package static func decode(_ r: inout WireReader) throws(WireError) -> Command.Value { try decode(&r, depth: 0) }
 
     private static func decode(_ r: inout WireReader, depth: Int) throws(WireError) -> Command.Value {
-        switch try r.byte() {
-        case 0: return .text(try r.string())
-        case 1: return .field(try r.read())
-        case 2:
+        switch try r.tag(Tag.self, named: "value") {
+        case .text: return .text(try r.string())
+        case .field: return .field(try r.read())
+        case .list:
             guard depth < Command.Value.maximumNesting else {
                 throw WireError("lists are nested more than \(Command.Value.maximumNesting) deep")
             }
             return .list(try r.array { r throws(WireError) in try decode(&r, depth: depth + 1) })
-        case let other: throw WireError("no value \(other)")
         }
+    }
+
+    /// Each case's first byte on the wire.
+    fileprivate enum Tag: UInt8 {
+        case text = 0
+        case field = 1
+        case list = 2
     }
 }
 
@@ -340,49 +363,51 @@ extension AttributeValue: WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
         case .int(let v):
-            w.write(UInt8(0))
+            w.write(tag: Tag.int)
             w.write(v)
         case .double(let v):
-            w.write(UInt8(1))
+            w.write(tag: Tag.double)
             w.write(v)
         case .bool(let v):
-            w.write(UInt8(2))
+            w.write(tag: Tag.bool)
             w.write(v)
         case .string(let v):
-            w.write(UInt8(3))
+            w.write(tag: Tag.string)
             w.write(v)
         case .enumeration(let v):
-            w.write(UInt8(4))
+            w.write(tag: Tag.enumeration)
             w.write(v)
         case .color(let v):
-            w.write(UInt8(5))
+            w.write(tag: Tag.color)
             w.write(v.description)
         case .numbers(let v):
-            w.write(UInt8(6))
+            w.write(tag: Tag.numbers)
             w.write(v)
         case .strings(let v):
-            w.write(UInt8(7))
+            w.write(tag: Tag.strings)
             w.write(v)
         }
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> AttributeValue {
-        switch try r.byte() {
-        case 0: return .int(try r.int())
-        case 1: return .double(try r.double())
-        case 2: return .bool(try r.bool())
-        case 3: return .string(try r.string())
-        case 4: return .enumeration(try r.string())
-        case 5:
+        switch try r.tag(Tag.self, named: "attribute value") {
+        case .int: return .int(try r.int())
+        case .double: return .double(try r.double())
+        case .bool: return .bool(try r.bool())
+        case .string: return .string(try r.string())
+        case .enumeration: return .enumeration(try r.string())
+        case .color:
             let text = try r.string()
             do {
                 return .color(try Color(parsing: text))
             } catch {
                 throw WireError("no colour '\(text)'")
             }
-        case 6: return .numbers(try r.array())
-        case 7: return .strings(try r.array())
-        case let other: throw WireError("no attribute value \(other)")
+        case .numbers: return .numbers(try r.array())
+        case .strings: return .strings(try r.array())
         }
     }
+
+    /// Each case's first byte on the wire: its type's (``AttributeTag``).
+    fileprivate typealias Tag = AttributeTag
 }

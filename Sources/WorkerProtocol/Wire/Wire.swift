@@ -72,6 +72,10 @@ package struct WireWriter {
 
     /// An enumeration by its raw value.
     package mutating func write<T: RawRepresentable<String>>(rawValue value: T) { write(value.rawValue) }
+
+    /// Which case of an enumeration follows: its tag, a byte declared once
+    /// in the enumeration's `Tag` (read back by ``WireReader/tag(_:named:)``).
+    package mutating func write<Tag: RawRepresentable<UInt8>>(tag: Tag) { write(tag.rawValue) }
 }
 
 /// Reads what ``WireWriter`` wrote, checking every length.
@@ -189,6 +193,14 @@ package struct WireReader {
         let name = try string()
         guard let value = T(rawValue: name) else { throw WireError("no \(what) '\(name)'") }
         return value
+    }
+
+    /// Which case of an enumeration follows (``WireWriter/write(tag:)``); a
+    /// byte that is no tag is an error that names `what` was read.
+    package mutating func tag<Tag: RawRepresentable<UInt8>>(_: Tag.Type, named what: String) throws(WireError) -> Tag {
+        let byte = try byte()
+        guard let tag = Tag(rawValue: byte) else { throw WireError("no \(what) \(byte)") }
+        return tag
     }
 }
 

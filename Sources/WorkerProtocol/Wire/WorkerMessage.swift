@@ -29,69 +29,79 @@ package enum WorkerRequest: Equatable, WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
         case .load(let path, let allowUnsafe):
-            w.write(UInt8(1))
+            w.write(tag: Tag.load)
             w.write(path)
             w.write(allowUnsafe)
         case .render(let screen, let format, let width, let colors, let part):
-            w.write(UInt8(2))
+            w.write(tag: Tag.render)
             w.write(screen)
             w.write(rawValue: format)
             w.write(width)
             w.write(rawValue: colors)
             w.write(part)
         case .openView(let screen, let colors, let columns, let rows, let keepPosition):
-            w.write(UInt8(3))
+            w.write(tag: Tag.openView)
             w.write(screen)
             w.write(rawValue: colors)
             w.write(columns)
             w.write(rows)
             w.write(keepPosition)
         case .viewAction(let action, let columns, let rows, let draw):
-            w.write(UInt8(4))
+            w.write(tag: Tag.viewAction)
             w.write(action)
             w.write(columns)
             w.write(rows)
             w.write(draw)
         case .closeView:
-            w.write(UInt8(5))
+            w.write(tag: Tag.closeView)
         case .validate(let plugins):
-            w.write(UInt8(6))
+            w.write(tag: Tag.validate)
             w.write(plugins)
         case .checkSource(let binding, let exact):
-            w.write(UInt8(7))
+            w.write(tag: Tag.checkSource)
             w.write(binding)
             w.write(exact)
         case .search(let search):
-            w.write(UInt8(8))
+            w.write(tag: Tag.search)
             w.write(search)
         }
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> WorkerRequest {
-        switch try r.byte() {
-        case 1:
+        switch try r.tag(Tag.self, named: "request") {
+        case .load:
             return .load(path: try r.string(), allowUnsafe: try r.bool())
-        case 2:
+        case .render:
             return .render(
                 try r.read(), format: try r.rawValue(named: "format"), width: try r.int(),
                 colors: try r.rawValue(named: "colour mode"), part: try r.optional())
-        case 3:
+        case .openView:
             return .openView(
                 try r.read(), colors: try r.rawValue(named: "colour mode"), columns: try r.int(), rows: try r.int(),
                 keepPosition: try r.bool())
-        case 4:
+        case .viewAction:
             return .viewAction(try r.optional(), columns: try r.int(), rows: try r.int(), draw: try r.bool())
-        case 5:
+        case .closeView:
             return .closeView
-        case 6:
+        case .validate:
             return .validate(plugins: try r.array())
-        case 7:
+        case .checkSource:
             return .checkSource(try r.read(), exact: try r.bool())
-        case 8:
+        case .search:
             return .search(try r.read())
-        case let other:
-            throw WireError("no request \(other)")
         }
+    }
+
+    /// Each request's first byte on the wire.
+    fileprivate enum Tag: UInt8 {
+        case load = 1
+        case render = 2
+        case openView = 3
+        case viewAction = 4
+        case closeView = 5
+        case validate = 6
+        case checkSource = 7
+        case search = 8
     }
 }
 
@@ -125,47 +135,47 @@ package enum WorkerResponse: Equatable, WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
         case .hello(let version, let abi, let compiler):
-            w.write(UInt8(1))
+            w.write(tag: Tag.hello)
             w.write(version)
             w.write(abi)
             w.write(compiler)
         case .loaded(let plugin, let was):
-            w.write(UInt8(2))
+            w.write(tag: Tag.loaded)
             w.write(plugin)
             w.write(was)
         case .pluginError(let code, let message, let fix, let path):
-            w.write(UInt8(3))
+            w.write(tag: Tag.pluginError)
             w.write(code)
             w.write(message)
             w.write(fix)
             w.write(path)
         case .chunk(let bytes):
-            w.write(UInt8(4))
+            w.write(tag: Tag.chunk)
             w.write(bytes: bytes)
         case .rendered(let rows, let errors, let dataErrors):
-            w.write(UInt8(5))
+            w.write(tag: Tag.rendered)
             w.write(rows)
             w.write(errors)
             w.write(dataErrors)
         case .failed(let message):
-            w.write(UInt8(6))
+            w.write(tag: Tag.failed)
             w.write(message)
         case .frame(let bytes, let status):
-            w.write(UInt8(7))
+            w.write(tag: Tag.frame)
             w.write(bytes: bytes)
             w.write(status)
         case .viewClosed(let errors):
-            w.write(UInt8(8))
+            w.write(tag: Tag.viewClosed)
             w.write(errors)
         case .validated(let checked, let failures):
-            w.write(UInt8(9))
+            w.write(tag: Tag.validated)
             w.write(checked)
             w.write(failures)
         case .sourceChecked(let check):
-            w.write(UInt8(10))
+            w.write(tag: Tag.sourceChecked)
             w.write(check)
         case .found(let match):
-            w.write(UInt8(11))
+            w.write(tag: Tag.found)
             w.write(match)
         }
     }
@@ -175,7 +185,7 @@ package enum WorkerResponse: Equatable, WireCodable {
     /// copying them into a message (``WorkerChannel/send(_:then:)``).
     package static func chunkHeader(count: Int) -> [UInt8] {
         var writer = WireWriter()
-        writer.write(UInt8(4))
+        writer.write(tag: Tag.chunk)
         writer.write(varint: UInt64(count))
         return writer.bytes
     }
@@ -183,7 +193,7 @@ package enum WorkerResponse: Equatable, WireCodable {
     /// The bytes of a `.chunk` frame, in place (not copied out of it);
     /// `nil` for any other message.
     package static func chunkBytes(inFrame frame: [UInt8]) throws(WireError) -> ArraySlice<UInt8>? {
-        guard frame.first == 4 else { return nil }
+        guard frame.first == Tag.chunk.rawValue else { return nil }
         var reader = WireReader(frame)
         _ = try reader.byte()
         let range = try reader.rawRange()
@@ -192,22 +202,36 @@ package enum WorkerResponse: Equatable, WireCodable {
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> WorkerResponse {
-        switch try r.byte() {
-        case 1: return .hello(protocolVersion: try r.int(), abi: try r.int(), compiler: try r.int())
-        case 2: return .loaded(try r.read(), wasAlreadyLoaded: try r.bool())
-        case 3:
+        switch try r.tag(Tag.self, named: "response") {
+        case .hello: return .hello(protocolVersion: try r.int(), abi: try r.int(), compiler: try r.int())
+        case .loaded: return .loaded(try r.read(), wasAlreadyLoaded: try r.bool())
+        case .pluginError:
             return .pluginError(
                 code: try r.string(), message: try r.string(), fix: try r.optional(), path: try r.optional())
-        case 4: return .chunk(try r.rawBytes())
-        case 5: return .rendered(rows: try r.int(), cellErrors: try r.array(), dataErrors: try r.array())
-        case 6: return .failed(try r.string())
-        case 7: return .frame(try r.rawBytes(), status: try r.optional())
-        case 8: return .viewClosed(cellErrors: try r.array())
-        case 9: return .validated(checked: try r.int(), failures: try r.array())
-        case 10: return .sourceChecked(try r.read())
-        case 11: return .found(try r.optional())
-        case let other: throw WireError("no response \(other)")
+        case .chunk: return .chunk(try r.rawBytes())
+        case .rendered: return .rendered(rows: try r.int(), cellErrors: try r.array(), dataErrors: try r.array())
+        case .failed: return .failed(try r.string())
+        case .frame: return .frame(try r.rawBytes(), status: try r.optional())
+        case .viewClosed: return .viewClosed(cellErrors: try r.array())
+        case .validated: return .validated(checked: try r.int(), failures: try r.array())
+        case .sourceChecked: return .sourceChecked(try r.read())
+        case .found: return .found(try r.optional())
         }
+    }
+
+    /// Each answer's first byte on the wire.
+    fileprivate enum Tag: UInt8 {
+        case hello = 1
+        case loaded = 2
+        case pluginError = 3
+        case chunk = 4
+        case rendered = 5
+        case failed = 6
+        case frame = 7
+        case viewClosed = 8
+        case validated = 9
+        case sourceChecked = 10
+        case found = 11
     }
 }
 
@@ -215,55 +239,73 @@ extension ViewAction: WireCodable {
     package func encode(into w: inout WireWriter) {
         switch self {
         case .scroll(let lines):
-            w.write(UInt8(0))
+            w.write(tag: Tag.scroll)
             w.write(lines)
         case .pages(let n):
-            w.write(UInt8(1))
+            w.write(tag: Tag.pages)
             w.write(n)
         case .halfPages(let n):
-            w.write(UInt8(2))
+            w.write(tag: Tag.halfPages)
             w.write(n)
-        case .top: w.write(UInt8(3))
-        case .bottom: w.write(UInt8(4))
-        case .redraw: w.write(UInt8(5))
-        case .suspend: w.write(UInt8(6))
-        case .quit: w.write(UInt8(7))
-        case .ignore: w.write(UInt8(8))
+        case .top: w.write(tag: Tag.top)
+        case .bottom: w.write(tag: Tag.bottom)
+        case .redraw: w.write(tag: Tag.redraw)
+        case .suspend: w.write(tag: Tag.suspend)
+        case .quit: w.write(tag: Tag.quit)
+        case .ignore: w.write(tag: Tag.ignore)
         case .sideways(let quarters):
-            w.write(UInt8(9))
+            w.write(tag: Tag.sideways)
             w.write(quarters)
-        case .leftEdge: w.write(UInt8(10))
-        case .rightEdge: w.write(UInt8(11))
+        case .leftEdge: w.write(tag: Tag.leftEdge)
+        case .rightEdge: w.write(tag: Tag.rightEdge)
         case .row(let n):
-            w.write(UInt8(12))
+            w.write(tag: Tag.row)
             w.write(n)
         case .reveal(let match, let text):
-            w.write(UInt8(13))
+            w.write(tag: Tag.reveal)
             w.write(match)
             w.write(text)
-        case .exactCount: w.write(UInt8(14))
+        case .exactCount: w.write(tag: Tag.exactCount)
         }
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> ViewAction {
-        switch try r.byte() {
-        case 0: return .scroll(lines: try r.int())
-        case 1: return .pages(try r.int())
-        case 2: return .halfPages(try r.int())
-        case 3: return .top
-        case 4: return .bottom
-        case 5: return .redraw
-        case 6: return .suspend
-        case 7: return .quit
-        case 8: return .ignore
-        case 9: return .sideways(quarters: try r.int())
-        case 10: return .leftEdge
-        case 11: return .rightEdge
-        case 12: return .row(try r.int())
-        case 13: return .reveal(try r.read(), text: try r.string())
-        case 14: return .exactCount
-        case let other: throw WireError("no scroll action \(other)")
+        switch try r.tag(Tag.self, named: "scroll action") {
+        case .scroll: return .scroll(lines: try r.int())
+        case .pages: return .pages(try r.int())
+        case .halfPages: return .halfPages(try r.int())
+        case .top: return .top
+        case .bottom: return .bottom
+        case .redraw: return .redraw
+        case .suspend: return .suspend
+        case .quit: return .quit
+        case .ignore: return .ignore
+        case .sideways: return .sideways(quarters: try r.int())
+        case .leftEdge: return .leftEdge
+        case .rightEdge: return .rightEdge
+        case .row: return .row(try r.int())
+        case .reveal: return .reveal(try r.read(), text: try r.string())
+        case .exactCount: return .exactCount
         }
+    }
+
+    /// Each action's first byte on the wire.
+    fileprivate enum Tag: UInt8 {
+        case scroll = 0
+        case pages = 1
+        case halfPages = 2
+        case top = 3
+        case bottom = 4
+        case redraw = 5
+        case suspend = 6
+        case quit = 7
+        case ignore = 8
+        case sideways = 9
+        case leftEdge = 10
+        case rightEdge = 11
+        case row = 12
+        case reveal = 13
+        case exactCount = 14
     }
 }
 

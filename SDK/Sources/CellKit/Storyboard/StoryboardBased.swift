@@ -28,11 +28,7 @@ extension StoryboardBased where Self: ViewController {
     /// let vc = TodayViewController.instantiate()   // the initial scene of storyboard "TodayViewController"
     /// ```
     public static func instantiate() -> Self {
-        do {
-            return try tryInstantiate()
-        } catch {
-            fatalError("\(error)")
-        }
+        trappingOnError(tryInstantiate)
     }
 
     /// Like ``instantiate()``, but throws instead of trapping.
@@ -83,11 +79,7 @@ extension StoryboardSceneBased where Self: ViewController {
     /// let vc = DayViewController.instantiate()   // scene "DayViewController" of its sceneStoryboard
     /// ```
     public static func instantiate() -> Self {
-        do {
-            return try tryInstantiate()
-        } catch {
-            fatalError("\(error)")
-        }
+        trappingOnError(tryInstantiate)
     }
 
     /// Like ``instantiate()``, but throws instead of trapping.
@@ -103,5 +95,15 @@ extension StoryboardSceneBased where Self: ViewController {
                 "scene '\(sceneIdentifier)' of \(sceneStoryboard) is a \(type(of: vc)), not a \(Self.self)")
         }
         return typed
+    }
+}
+
+/// What `instantiate` does with `tryInstantiate` in both protocols: the
+/// controller, or a trap whose message is the error's (what to fix).
+private func trappingOnError<Controller>(_ instantiate: () throws(CellKitError) -> Controller) -> Controller {
+    do {
+        return try instantiate()
+    } catch {
+        fatalError("\(error)")
     }
 }

@@ -1,7 +1,7 @@
 import CellKitTesting
 import Testing
 
-/// The output writers' golden files, under `Tests/ConsoleTests/Output/Golden/`.
+/// The output writers' golden files, under `Tests/WorkerTests/Output/Golden/`.
 let outputGoldens = GoldenFiles(directory: String(#filePath.dropLast("/GoldenFile.swift".count)) + "/Golden")
 
 /// Compares `actual` byte for byte with the golden file `named` (e.g. `"screen.svg"`),

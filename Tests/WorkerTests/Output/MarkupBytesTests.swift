@@ -1,7 +1,6 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Session
 @testable import Worker
 
 extension OutputTests {

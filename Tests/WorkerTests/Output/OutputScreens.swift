@@ -1,7 +1,6 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Session
 @testable import Worker
 
 /// The tests of the HTML and SVG writers (`swift test --filter Output`).

@@ -1,6 +1,7 @@
 import CellKitSupport
 import Glibc
 import PluginDiscovery
+import TestSupport
 import Testing
 
 /// `InstallManifest`: what `cellkit uninstall` trusts. A manifest that names
@@ -25,8 +26,8 @@ import Testing
     }
 
     @Test func filesBelowALinkedFolderAreKeptAndFoldersGoOnlyWhenEmpty() throws {
-        let prefix = TestEnvironment.temporaryDirectory()
-        let outside = TestEnvironment.temporaryDirectory()
+        let prefix = try TemporaryDirectory.create()
+        let outside = try TemporaryDirectory.create()
         defer {
             try? removeTree(prefix)
             try? removeTree(outside)

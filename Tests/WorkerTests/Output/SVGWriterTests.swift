@@ -6,7 +6,6 @@ import Testing
 
 #if canImport(FoundationXML)
     import FoundationXML
-    @testable import Session
 #endif
 
 extension OutputTests {

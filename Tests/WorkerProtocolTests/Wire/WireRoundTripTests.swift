@@ -1,7 +1,6 @@
 @_spi(Host) import CellKit
 import Testing
 
-@testable import Session
 @testable import WorkerProtocol
 
 /// Random values of every message between the session and the worker and

@@ -1,5 +1,6 @@
 import CellKitSupport
 import Glibc
+import TestSupport
 import Testing
 
 @testable import PluginDiscovery
@@ -8,21 +9,21 @@ import Testing
 /// and links that lead back into the tree. The end-to-end tests
 /// (`EndToEndTests.PackageTrustTests`) show what `plugin install` says.
 @Suite struct PackageTrustWalkTests {
-    /// A package folder with `files` source files.
-    static func package(files: Int) throws -> String {
-        let root = TestEnvironment.temporaryDirectory() + "/Big"
-        try createDirectories(root + "/Sources/Big")
-        TestEnvironment.write(Array("// x\n".utf8), to: root + "/Package.swift")
+    /// A package folder with `files` source files, in a directory removed with the directory.
+    static func package(files: Int) throws -> (TemporaryDirectory, root: String) {
+        let directory = try TemporaryDirectory()
+        try directory.write("// x\n", to: "Big/Package.swift")
         for index in 0..<files {
-            TestEnvironment.write(Array("// \(index)\n".utf8), to: root + "/Sources/Big/F\(index).swift")
+            try directory.write("// \(index)\n", to: "Big/Sources/Big/F\(index).swift")
         }
-        return root
+        return (directory, directory.file("Big"))
     }
 
     /// Past its bound the walk stops, and the refusal says to remove the
     /// build folder (what makes a tree that large); its manifest never runs.
     @Test func aTreeLargerThanTheBoundIsRefusedWithTheFix() throws {
-        let root = try Self.package(files: 20)
+        let (directory, root) = try Self.package(files: 20)
+        defer { directory.remove() }
         var asked: [String] = []
         let error = #expect(throws: PluginError.self) {
             try PackageTrust(maximumEntries: 10).check(package: root) { folder throws(PluginError) in
@@ -46,7 +47,8 @@ import Testing
     /// A link to a folder above it, or a dependency that depends back: each
     /// folder is walked once, and the walk ends.
     @Test func linksAndDependenciesThatLeadBackAreWalkedOnce() throws {
-        let root = try Self.package(files: 3)
+        let (directory, root) = try Self.package(files: 3)
+        defer { directory.remove() }
         #expect(symlink("../..", root + "/Sources/Big/Up") == 0)
         var asked: [String] = []
         try PackageTrust().check(package: root) { folder throws(PluginError) in

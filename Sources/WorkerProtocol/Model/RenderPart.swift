@@ -8,7 +8,7 @@ import CellKitSupport
 /// for one part of a sharded render: `--shard K/N`, ``RenderShard``). Every
 /// worker cuts the table's pieces at the same rows, so the blocks written in
 /// order are the whole table, or the shard's share of it.
-package struct RenderPart: Equatable, WireCodable {
+package struct RenderPart: Equatable {
     /// Which worker this is, `0..<count`.
     package var index: Int
     /// How many workers share the render.
@@ -137,32 +137,6 @@ package struct RenderPart: Equatable, WireCodable {
             let end = block + 1 < blocks.count ? min(blocks[block + 1], total) : total
             return blocks[block] < end ? blocks[block]..<end : nil
         }
-    }
-
-    package func encode(into w: inout WireWriter) {
-        w.write(index)
-        w.write(count)
-        w.write(blocks)
-        w.write(drawn.lowerBound)
-        w.write(drawn.upperBound)
-    }
-
-    package static func decode(_ r: inout WireReader) throws(WireError) -> RenderPart {
-        let index = try r.int()
-        let count = try r.int()
-        let blocks: [Int] = try r.array()
-        let first = try r.int()
-        let end = try r.int()
-        guard count > 0, (0..<count).contains(index), !blocks.isEmpty, 0 <= first, first <= end, end <= blocks.count
-        else {
-            throw WireError("no render part \(index) of \(count) drawing blocks \(first)..<\(end) of \(blocks.count)")
-        }
-        if let bad = blocks.indices.first(where: { $0 == 0 ? blocks[0] != 0 : blocks[$0] <= blocks[$0 - 1] }) {
-            throw WireError(
-                "a render part's blocks start at 0 and go up, not at \(blocks[bad])"
-                    + (bad > 0 ? " after \(blocks[bad - 1])" : ""))
-        }
-        return RenderPart(index: index, count: count, blocks: blocks, drawn: first..<end)
     }
 
     /// Worker `index` of `count`, drawing its share of `drawn` (by default every block).

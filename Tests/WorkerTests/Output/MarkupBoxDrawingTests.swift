@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Session
 @testable import Worker
 
 extension OutputTests {

@@ -1,5 +1,6 @@
 import Session
 import Testing
+import WorkerProtocol
 
 /// The `cellkit` command line, parsed as the executable parses it.
 @Suite struct InvocationTests {

@@ -1,7 +1,5 @@
 import Testing
 
-@testable import Session
-@testable import Worker
 @testable import WorkerProtocol
 
 /// The round-trip tests are only as good as ``WireSampler``: these check that
@@ -49,7 +47,7 @@ import Testing
                     """
                     \(name) took one value only (\(values.first ?? "")) over every sample: \
                     WireSampler never varies it, so the round trip cannot show whether the wire carries it; \
-                    vary it in Tests/ConsoleTests/Wire/WireSampler.swift (and encode it in \
+                    vary it in Tests/WorkerProtocolTests/Wire/WireSampler.swift (and encode it in \
                     Sources/WorkerProtocol/Wire), or list it in WireCoverageTests.notOnTheWire with the reason
                     """)
             }
