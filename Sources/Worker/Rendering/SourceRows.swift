@@ -31,6 +31,9 @@ final class SourceRows: @unchecked Sendable {
     private let source: any DataSource
     private let reader: SourceRecordReader
     private let sourceName: String
+    /// The records a worker drawing some blocks of the rows reads, in order
+    /// (``BoundRows``' plan); `nil`: every record.
+    private let plan: [Range<Int>]?
     private var batch: DataBatch
     private let queue = DispatchQueue(label: "cellkit.source-rows")
     /// The batch being read ahead (touched by the caller's thread only; its result by ``queue`` until it is done).
@@ -48,10 +51,16 @@ final class SourceRows: @unchecked Sendable {
     }
 
     /// Opens the binding's source: `type`, with the binding's options and
-    /// the fields `reader` asks for.
-    init(_ binding: Binding, type: any DataSource.Type, reader: SourceRecordReader) throws(BoundRows.Failure) {
+    /// the fields `reader` asks for. With a `plan` (the records that will be
+    /// read, in order), a batch ends where its planned range does, and the
+    /// batch read ahead is the next planned one: no record of another
+    /// worker's blocks is read.
+    init(_ binding: Binding, type: any DataSource.Type, reader: SourceRecordReader, plan: [Range<Int>]? = nil)
+        throws(BoundRows.Failure)
+    {
         self.binding = binding
         self.reader = reader
+        self.plan = plan?.filter { !$0.isEmpty }
         sourceName = binding.source?.name ?? type.format.name
         let request: DataRequest
         do {
@@ -79,8 +88,20 @@ final class SourceRows: @unchecked Sendable {
         }
         ahead = nil
         let made = try result.get()
-        if made.records.upperBound < binding.count && !made.records.isEmpty { readAhead(from: made.records.upperBound) }
+        if !made.records.isEmpty, let next = planned(from: made.records.upperBound) { readAhead(from: next) }
         return made
+    }
+
+    /// The first record at or after `record` that will be read, `nil` when none is.
+    private func planned(from record: Int) -> Int? {
+        guard let plan else { return record < binding.count ? record : nil }
+        return plan.first { $0.upperBound > record }.map { max($0.lowerBound, record) }
+    }
+
+    /// Where the batch that starts at `record` ends at the latest: the end of
+    /// its planned range (or of the rows).
+    private func end(from record: Int) -> Int {
+        plan?.first { $0.contains(record) }?.upperBound ?? binding.count
     }
 
     private func readAhead(from record: Int) {
@@ -94,7 +115,12 @@ final class SourceRows: @unchecked Sendable {
 
     /// Reads the batch that starts at `record` and makes its values (on ``queue``).
     private func read(from record: Int) -> Result<Made, BoundRows.Failure> {
-        batch.removeAll()
+        let wanted = min(Self.batchSize, max(1, end(from: record) - record))
+        if wanted != batch.capacity {
+            batch = DataBatch(fieldCount: reader.fields.count, capacity: wanted)
+        } else {
+            batch.removeAll()
+        }
         do {
             try source.read(from: record, into: &batch)
         } catch {
