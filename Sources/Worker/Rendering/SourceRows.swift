@@ -115,7 +115,10 @@ final class SourceRows: @unchecked Sendable {
 
     /// Reads the batch that starts at `record` and makes its values (on ``queue``).
     private func read(from record: Int) -> Result<Made, BoundRows.Failure> {
-        let wanted = min(Self.batchSize, max(1, end(from: record) - record))
+        // (Up to the rows' end, a full batch: the source steps past its last
+        // record, and SQLite ends its read, which a writer waits for.)
+        let end = end(from: record)
+        let wanted = end < binding.count ? min(Self.batchSize, max(1, end - record)) : Self.batchSize
         if wanted != batch.capacity {
             batch = DataBatch(fieldCount: reader.fields.count, capacity: wanted)
         } else {
@@ -133,13 +136,26 @@ final class SourceRows: @unchecked Sendable {
                         "the \(sourceName) data source gave record \(record + at + 1) of \(binding.file) \(count) "
                         + "values for \(reader.fields.count) fields; this is a bug in the plugin"))
         }
+        return .success(made(of: batch, from: record))
+    }
+
+    /// The values of `batch`'s records, the first numbered `record`. (The
+    /// batch is a parameter, not the property: read from a property, each
+    /// use would copy it, a retain of each of its arrays.)
+    private func made(of batch: DataBatch, from record: Int) -> Made {
         var values: [SlotValue?] = []
         values.reserveCapacity(batch.count * reader.count)
         var failures: [Int: String] = [:]
+        // Text (most bound attributes) goes from the batch to the slot with no `AttributeValue` between.
+        let texts = (0..<reader.count).map(reader.isText)
         for index in 0..<batch.count {
             for attribute in 0..<reader.count {
                 do {
-                    values.append(try reader.value(of: attribute, record: index, in: batch).map(SlotValue.init))
+                    if texts[attribute] {
+                        values.append(try reader.textValue(of: attribute, record: index, in: batch).map(SlotValue.init))
+                    } else {
+                        values.append(try reader.value(of: attribute, record: index, in: batch).map(SlotValue.init))
+                    }
                 } catch {
                     values.append(nil)
                     if failures[record + index] == nil {
@@ -149,7 +165,7 @@ final class SourceRows: @unchecked Sendable {
                 }
             }
         }
-        return .success(Made(records: record..<record + batch.count, values: values, failures: failures))
+        return Made(records: record..<record + batch.count, values: values, failures: failures)
     }
 
     /// A value's error, at its place: `app.db, table users, rowid 7, field age: UserCell.age: …`.
