@@ -172,9 +172,17 @@ final class SQLiteConnection {
 
     /// Column `index` of the current row as text.
     func text(_ statement: SQLiteLibrary.Statement, _ index: Int32) -> String {
-        guard let bytes = library.columnText(statement, index) else { return "" }
+        withText(statement, index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of column `index` of the current
+    /// row, valid only during the call (until the statement steps on).
+    func withText<Result>(
+        _ statement: SQLiteLibrary.Statement, _ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let bytes = library.columnText(statement, index)
         let count = Int(library.columnBytes(statement, index))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
     }
 
     /// The names of a prepared statement's columns.

@@ -159,7 +159,7 @@ final class SQLiteSource: DataSource {
                 if status == SQLiteLibrary.done { return }
                 throw connection.error(status, doing: "reading \(origin)").dataSourceError
             }
-            for column in 0..<fieldCount { batch.append(value(cursor, column)) }
+            for column in 0..<fieldCount { append(cursor, column, to: &batch) }
             let key: Int64
             if rowidTable != nil {
                 key = library.columnInt64(cursor, fieldCount)
@@ -253,14 +253,14 @@ final class SQLiteSource: DataSource {
         return (reached, checkpoints[reached] ?? Int64.min)
     }
 
-    /// Column `column` of the cursor's row, typed.
-    private func value(_ statement: SQLiteLibrary.Statement, _ column: Int32) -> DataValue {
+    /// Appends column `column` of the cursor's row to `batch`, typed: text as its bytes, with no `String` made.
+    private func append(_ statement: SQLiteLibrary.Statement, _ column: Int32, to batch: inout DataBatch) {
         switch library.columnType(statement, column) {
-        case SQLiteLibrary.integer: .integer(library.columnInt64(statement, column))
-        case SQLiteLibrary.float: .real(library.columnDouble(statement, column))
-        case SQLiteLibrary.text: .text(connection.text(statement, column))
-        case SQLiteLibrary.blob: .blob(count: Int(library.columnBytes(statement, column)))
-        default: .null
+        case SQLiteLibrary.integer: batch.append(.integer(library.columnInt64(statement, column)))
+        case SQLiteLibrary.float: batch.append(.real(library.columnDouble(statement, column)))
+        case SQLiteLibrary.text: connection.withText(statement, column) { batch.appendText($0) }
+        case SQLiteLibrary.blob: batch.append(.blob(count: Int(library.columnBytes(statement, column))))
+        default: batch.append(.null)
         }
     }
 

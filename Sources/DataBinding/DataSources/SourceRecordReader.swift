@@ -26,6 +26,10 @@ package struct SourceRecordReader: @unchecked Sendable {
     private let attributes: [BoundAttribute]
     /// Per attribute, the index in ``fields`` of each field it reads, in the order of its fields.
     private let indexes: [[Int]]
+    /// Per attribute, whether its value is text made from the fields (a
+    /// `String` attribute of a field or a template, a `[String]` of a list):
+    /// ``textValue(of:record:in:)`` makes it.
+    private let texts: [Bool]
     private let cell: String
 
     /// Why a value could not be made: what, and the field it came from.
@@ -66,41 +70,46 @@ package struct SourceRecordReader: @unchecked Sendable {
         self.fields = fields
         self.attributes = attributes
         self.indexes = indexes
+        texts = attributes.map { attribute in
+            switch attribute.source {
+            case .field, .template: attribute.descriptor.type == .string
+            case .list: attribute.descriptor.type == .strings
+            }
+        }
         self.cell = cell
+    }
+
+    /// A value of text: what a `String` or a `[String]` attribute is given.
+    package enum TextValue {
+        case text(String)
+        case texts([String])
     }
 
     /// How many bound attributes there are.
     package var count: Int { attributes.count }
 
+    /// Whether bound attribute `index` is text made from the fields, which
+    /// ``textValue(of:record:in:)`` makes.
+    package func isText(_ index: Int) -> Bool { texts[index] }
+
     /// The value of bound attribute `index` in record `record` of `batch`;
     /// `nil` for a missing value (the attribute keeps its default).
     package func value(of index: Int, record: Int, in batch: DataBatch) throws(ValueFailure) -> AttributeValue? {
+        if texts[index] {
+            return switch try textValue(of: index, record: record, in: batch) {
+            case .text(let text): .string(text)
+            case .texts(let texts): .strings(texts)
+            case nil: nil
+            }
+        }
         let attribute = attributes[index]
         let own = indexes[index]
         let type = attribute.descriptor.type
-        func field(_ i: Int) -> DataValue { batch[record, own[i]] }
-        func text(_ i: Int) throws(ValueFailure) -> String {
-            let value = field(i)
-            guard let text = value.text else {
-                throw failure(index, own[i], "expected text, got \(value.kindDescription)")
-            }
-            return text
-        }
         switch attribute.source {
         case .field:
-            return try convert(field(0), to: type, attribute: index, field: own[0])
-        case .template(let template):
-            var out = ""
-            var i = 0
-            for part in template.parts {
-                switch part {
-                case .text(let literal): out += literal
-                case .field:
-                    out += try text(i)
-                    i += 1
-                }
-            }
-            if type == .string { return .string(out) }
+            return try convert(batch[record, own[0]], to: type, attribute: index, field: own[0])
+        case .template:
+            let out = try template(of: index, record: record, in: batch)
             do {
                 return try type.parse(out)
             } catch {
@@ -110,25 +119,12 @@ package struct SourceRecordReader: @unchecked Sendable {
             }
         case .list(let elements):
             var i = 0
-            if type == .strings {
-                var strings: [String] = []
-                for element in elements {
-                    switch element {
-                    case .text(let literal): strings.append(literal)
-                    case .field:
-                        strings.append(try text(i))
-                        i += 1
-                    case .list: continue  // refused when the command ran
-                    }
-                }
-                return .strings(strings)
-            }
             var numbers: [Double] = []
             for element in elements {
                 switch element {
                 case .text(let literal): numbers.append(Double(literal.trimmedForNumber) ?? 0)
                 case .field:
-                    let value = field(i)
+                    let value = batch[record, own[i]]
                     guard let number = Self.number(value) else {
                         throw failure(index, own[i], "expected a number, got \(Self.shown(value))")
                     }
@@ -139,6 +135,65 @@ package struct SourceRecordReader: @unchecked Sendable {
             }
             return .numbers(numbers)
         }
+    }
+
+    /// The value of bound attribute `index` (one ``isText(_:)`` says is
+    /// text) in record `record` of `batch`, as ``value(of:record:in:)``
+    /// gives it, made from the batch's texts with no ``AttributeValue``
+    /// between; `nil` for a missing value.
+    package func textValue(of index: Int, record: Int, in batch: DataBatch) throws(ValueFailure) -> TextValue? {
+        let own = indexes[index]
+        switch attributes[index].source {
+        case .field:
+            if batch.isNull(record: record, field: own[0]) { return nil }
+            guard let text = batch.text(record: record, field: own[0]) else {
+                // A list or a blob: the error the conversion gives.
+                _ = try convert(batch[record, own[0]], to: .string, attribute: index, field: own[0])
+                return nil
+            }
+            return .text(text)
+        case .template:
+            return .text(try template(of: index, record: record, in: batch))
+        case .list(let elements):
+            var strings: [String] = []
+            strings.reserveCapacity(elements.count)
+            var i = 0
+            for element in elements {
+                switch element {
+                case .text(let literal): strings.append(literal)
+                case .field:
+                    strings.append(try text(own[i], of: index, record: record, in: batch))
+                    i += 1
+                case .list: continue  // refused when the command ran
+                }
+            }
+            return .texts(strings)
+        }
+    }
+
+    /// The text of template attribute `index` in record `record` of `batch`.
+    private func template(of index: Int, record: Int, in batch: DataBatch) throws(ValueFailure) -> String {
+        guard case .template(let template) = attributes[index].source else { return "" }
+        let own = indexes[index]
+        var out = ""
+        var i = 0
+        for part in template.parts {
+            switch part {
+            case .text(let literal): out += literal
+            case .field:
+                out += try text(own[i], of: index, record: record, in: batch)
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// Field `field` of record `record` of `batch` as text, for attribute `index`.
+    private func text(_ field: Int, of index: Int, record: Int, in batch: DataBatch) throws(ValueFailure) -> String {
+        guard let text = batch.text(record: record, field: field) else {
+            throw failure(index, field, "expected text, got \(batch[record, field].kindDescription)")
+        }
+        return text
     }
 
     /// A field's value as the attribute's type.

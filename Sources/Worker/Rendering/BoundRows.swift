@@ -100,7 +100,7 @@ final class BoundRows {
             }
             do {
                 sourceRows = try SourceRows(
-                    binding, type: source, reader: SourceRecordReader(bound, cell: binding.cell.written))
+                    binding, type: source, reader: SourceRecordReader(bound, cell: binding.cell.written), plan: plan)
             } catch let error as Failure {
                 throw error
             } catch {

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import DataBinding
 
 /// A row's value for one of its cell's attributes, as the worker carries it
 /// from a record (or a script's row) to the cell.
@@ -27,6 +28,13 @@ enum SlotValue: Sendable {
         case .string(let text): self = .text(text)
         case .strings(let texts): self = .texts(texts)
         default: self = .value(Boxed(value))
+        }
+    }
+
+    init(_ value: SourceRecordReader.TextValue) {
+        switch value {
+        case .text(let text): self = .text(text)
+        case .texts(let texts): self = .texts(texts)
         }
     }
 

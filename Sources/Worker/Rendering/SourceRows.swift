@@ -31,6 +31,9 @@ final class SourceRows: @unchecked Sendable {
     private let source: any DataSource
     private let reader: SourceRecordReader
     private let sourceName: String
+    /// The records a worker drawing some blocks of the rows reads, in order
+    /// (``BoundRows``' plan); `nil`: every record.
+    private let plan: [Range<Int>]?
     private var batch: DataBatch
     private let queue = DispatchQueue(label: "cellkit.source-rows")
     /// The batch being read ahead (touched by the caller's thread only; its result by ``queue`` until it is done).
@@ -48,10 +51,16 @@ final class SourceRows: @unchecked Sendable {
     }
 
     /// Opens the binding's source: `type`, with the binding's options and
-    /// the fields `reader` asks for.
-    init(_ binding: Binding, type: any DataSource.Type, reader: SourceRecordReader) throws(BoundRows.Failure) {
+    /// the fields `reader` asks for. With a `plan` (the records that will be
+    /// read, in order), a batch ends where its planned range does, and the
+    /// batch read ahead is the next planned one: no record of another
+    /// worker's blocks is read.
+    init(_ binding: Binding, type: any DataSource.Type, reader: SourceRecordReader, plan: [Range<Int>]? = nil)
+        throws(BoundRows.Failure)
+    {
         self.binding = binding
         self.reader = reader
+        self.plan = plan?.filter { !$0.isEmpty }
         sourceName = binding.source?.name ?? type.format.name
         let request: DataRequest
         do {
@@ -79,8 +88,20 @@ final class SourceRows: @unchecked Sendable {
         }
         ahead = nil
         let made = try result.get()
-        if made.records.upperBound < binding.count && !made.records.isEmpty { readAhead(from: made.records.upperBound) }
+        if !made.records.isEmpty, let next = planned(from: made.records.upperBound) { readAhead(from: next) }
         return made
+    }
+
+    /// The first record at or after `record` that will be read, `nil` when none is.
+    private func planned(from record: Int) -> Int? {
+        guard let plan else { return record < binding.count ? record : nil }
+        return plan.first { $0.upperBound > record }.map { max($0.lowerBound, record) }
+    }
+
+    /// Where the batch that starts at `record` ends at the latest: the end of
+    /// its planned range (or of the rows).
+    private func end(from record: Int) -> Int {
+        plan?.first { $0.contains(record) }?.upperBound ?? binding.count
     }
 
     private func readAhead(from record: Int) {
@@ -94,7 +115,15 @@ final class SourceRows: @unchecked Sendable {
 
     /// Reads the batch that starts at `record` and makes its values (on ``queue``).
     private func read(from record: Int) -> Result<Made, BoundRows.Failure> {
-        batch.removeAll()
+        // (Up to the rows' end, a full batch: the source steps past its last
+        // record, and SQLite ends its read, which a writer waits for.)
+        let end = end(from: record)
+        let wanted = end < binding.count ? min(Self.batchSize, max(1, end - record)) : Self.batchSize
+        if wanted != batch.capacity {
+            batch = DataBatch(fieldCount: reader.fields.count, capacity: wanted)
+        } else {
+            batch.removeAll()
+        }
         do {
             try source.read(from: record, into: &batch)
         } catch {
@@ -107,13 +136,26 @@ final class SourceRows: @unchecked Sendable {
                         "the \(sourceName) data source gave record \(record + at + 1) of \(binding.file) \(count) "
                         + "values for \(reader.fields.count) fields; this is a bug in the plugin"))
         }
+        return .success(made(of: batch, from: record))
+    }
+
+    /// The values of `batch`'s records, the first numbered `record`. (The
+    /// batch is a parameter, not the property: read from a property, each
+    /// use would copy it, a retain of each of its arrays.)
+    private func made(of batch: DataBatch, from record: Int) -> Made {
         var values: [SlotValue?] = []
         values.reserveCapacity(batch.count * reader.count)
         var failures: [Int: String] = [:]
+        // Text (most bound attributes) goes from the batch to the slot with no `AttributeValue` between.
+        let texts = (0..<reader.count).map(reader.isText)
         for index in 0..<batch.count {
             for attribute in 0..<reader.count {
                 do {
-                    values.append(try reader.value(of: attribute, record: index, in: batch).map(SlotValue.init))
+                    if texts[attribute] {
+                        values.append(try reader.textValue(of: attribute, record: index, in: batch).map(SlotValue.init))
+                    } else {
+                        values.append(try reader.value(of: attribute, record: index, in: batch).map(SlotValue.init))
+                    }
                 } catch {
                     values.append(nil)
                     if failures[record + index] == nil {
@@ -123,7 +165,7 @@ final class SourceRows: @unchecked Sendable {
                 }
             }
         }
-        return .success(Made(records: record..<record + batch.count, values: values, failures: failures))
+        return Made(records: record..<record + batch.count, values: values, failures: failures)
     }
 
     /// A value's error, at its place: `app.db, table users, rowid 7, field age: UserCell.age: …`.

@@ -77,6 +77,36 @@ import Testing
         #expect(batch.count == 0 && batch.misshapen == nil)
     }
 
+    @Test func textAppendedAsBytesIsTheSameValueAsTextAppendedAsAString() {
+        var batch = DataBatch(fieldCount: 3, capacity: 2)
+        for text in ["東京 🚀 \"quoted\"", "", "a much longer name than fits in a small string"] {
+            Array(text.utf8).withUnsafeBufferPointer { batch.appendText($0) }
+        }
+        batch.endRecord(at: DataPlace(1))
+        Array("ok".utf8).withUnsafeBufferPointer { batch.appendText($0) }
+        [0x61, 0xFF, 0x62].withUnsafeBufferPointer { batch.appendText($0) }  // invalid UTF-8: repaired
+        batch.append(.real(0.5))
+        batch.endRecord(at: DataPlace(2))
+        #expect(batch[0, 0] == .text("東京 🚀 \"quoted\"") && batch[0, 1] == .text(""))
+        #expect(batch[0, 2] == .text("a much longer name than fits in a small string"))
+        #expect(batch[1, 0] == .text("ok") && batch[1, 1] == .text("a\u{FFFD}b") && batch[1, 2] == .real(0.5))
+        // The host's text of each value, as `DataValue.text` gives it.
+        for record in 0..<2 {
+            for field in 0..<3 {
+                #expect(batch.text(record: record, field: field) == batch[record, field].text)
+                #expect(!batch.isNull(record: record, field: field))
+            }
+        }
+        batch.removeAll()
+        batch.append(.null)
+        batch.append(.list([.integer(1)]))
+        Array("after".utf8).withUnsafeBufferPointer { batch.appendText($0) }
+        batch.endRecord(at: DataPlace(3))
+        #expect(batch.isNull(record: 0, field: 0) && batch.text(record: 0, field: 0) == "")
+        #expect(batch[0, 1] == .list([.integer(1)]) && batch.text(record: 0, field: 1) == nil)
+        #expect(batch[0, 2] == .text("after"))
+    }
+
     @Test func valuesAreTextAsAFileWouldWriteThem() {
         #expect(DataValue.integer(-3).text == "-3")
         #expect(DataValue.real(3).text == "3.0")
