@@ -178,9 +178,10 @@ import Testing
     }
 
     /// A part that fails half way (a cell crashes in its rows) leaves no
-    /// file, and an earlier attempt's file as it was: a retried part never
-    /// joins half a part. The other part, and a screen of no rows split in
-    /// four, succeed; a part that owns nothing writes an empty file.
+    /// file, and an earlier attempt's file as it was, and writes nothing to
+    /// standard output: a retried part never joins half a part. The other
+    /// part, and a screen of no rows split in four, succeed; a part that
+    /// owns nothing writes an empty file.
     @Test func aPartIsWrittenWholeOrNotAtAll() throws {
         let scratch = try Scratch()
         var csv = "text,mode\n"
@@ -200,6 +201,10 @@ import Testing
         #expect(failed.standardError.contains("while drawing row 2501 of screen F"), "\(failed.standardError)")
         #expect(scratch.read("part-1.txt") == "from the attempt before\n")
         #expect(scratch.list().filter { $0.contains(".tmp-") }.isEmpty)
+        // To standard output too: nothing of the part is written before it is whole.
+        let streamed = try scratch.cellkit(["render", "c.cellkit", "-q", "--shard", "1/2", "--format", "plain"])
+        #expect(streamed.status == 3, "\(streamed.standardError)")
+        #expect(streamed.standardOutput.isEmpty, "\(streamed.standardOutput.prefix(200))")
         let first = try scratch.cellkit(["render", "c.cellkit", "-q", "--shard", "0/2", "-o", "part-0.txt"])
         #expect(first.status == 0, "\(first.standardError)")
         let part = try #require(scratch.read("part-0.txt"))

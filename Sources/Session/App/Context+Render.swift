@@ -116,6 +116,14 @@ extension Context {
                     screen, to: outPath, format: resolvedFormat, width: columns, colors: colors)
                 output.printNote("wrote \(outPath) (\(resolvedFormat.rawValue), \(columns) columns)")
                 if let notice { output.printError("note: \(notice)") }
+            } else if invocation.shard != nil {
+                // A part reaches standard output whole or not at all, as a file with -o does.
+                let part = try SpooledOutput(environment: environment)
+                try Interpreter.check(
+                    try interpreter.backend.render(
+                        screen, format: resolvedFormat, width: columns, colors: colors, to: part,
+                        progress: interpreter.progress(for: screen, toFile: false)))
+                try part.deliver(to: output.standardOutput)
             } else {
                 try Interpreter.check(
                     try interpreter.backend.render(
