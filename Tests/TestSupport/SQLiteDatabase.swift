@@ -25,13 +25,43 @@ public enum SQLiteDatabase {
             OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, OpaquePointer?,
             UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         ) -> Int32
-    private typealias Close = @convention(c) (OpaquePointer?) -> Int32
+    fileprivate typealias Close = @convention(c) (OpaquePointer?) -> Int32
 
     /// Whether the library is on this machine (tests that need it say so when it is not).
     public static var isAvailable: Bool { dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL) != nil }
 
     /// Creates (or opens) the database at `path` and runs `sql` in it.
     public static func create(at path: String, _ sql: String) throws {
+        try open(path, sql).close()
+    }
+
+    /// Holds an exclusive lock on the database at `path` (as a program
+    /// writing it does) until ``Connection/close()``: readers wait, then fail.
+    public static func lockExclusively(_ path: String) throws -> Connection {
+        try open(path, "PRAGMA journal_mode=DELETE; BEGIN EXCLUSIVE;")
+    }
+
+    /// An open database; closed by ``close()``.
+    public final class Connection {
+        private let database: OpaquePointer?
+        private let closeFunction: Close
+        private var isOpen = true
+
+        fileprivate init(_ database: OpaquePointer?, close: Close) {
+            self.database = database
+            self.closeFunction = close
+        }
+
+        /// Closes it (a lock it held is released).
+        public func close() {
+            if isOpen { _ = closeFunction(database) }
+            isOpen = false
+        }
+
+        deinit { close() }
+    }
+
+    private static func open(_ path: String, _ sql: String) throws -> Connection {
         guard let library = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL),
             let open = dlsym(library, "sqlite3_open_v2"), let exec = dlsym(library, "sqlite3_exec"),
             let close = dlsym(library, "sqlite3_close_v2")
@@ -42,11 +72,12 @@ public enum SQLiteDatabase {
             _ = unsafeBitCast(close, to: Close.self)(database)
             throw Failure(description: "cannot create \(path)")
         }
-        defer { _ = unsafeBitCast(close, to: Close.self)(database) }
+        let connection = Connection(database, close: unsafeBitCast(close, to: Close.self))
         var message: UnsafeMutablePointer<CChar>?
         guard unsafeBitCast(exec, to: Exec.self)(database, sql, nil, nil, &message) == 0 else {
             let text = message.map { String(cString: $0) } ?? "an error"
             throw Failure(description: "SQL failed in \(path): \(text)")
         }
+        return connection
     }
 }

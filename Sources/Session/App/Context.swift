@@ -99,6 +99,7 @@ final class Context {
             backend.jobs = WorkerBackend.jobs(
                 option: invocation.jobs, environment: environment, warn: { output.printError($0) })
             interpreter.showsProgress = invocation.progress && !invocation.quiet
+            backend.showsWaits = interpreter.showsProgress
             if let seconds = invocation.timeout {
                 backend.process.timeout = seconds
             } else if let seconds = WorkerProcess.timeout(environment: environment) {

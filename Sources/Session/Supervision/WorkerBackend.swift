@@ -17,6 +17,9 @@ final class WorkerBackend: PluginBackend {
     static let jobsRange = 1...64
     /// The part of each render drawn (`cellkit render --shard K/N`); `nil`: the whole render.
     var shard: RenderShard?
+    /// Whether a data source's check that keeps the session waiting shows a
+    /// line on a terminal (``WaitProgress``): off with `-q` and `--no-progress`.
+    var showsWaits = false
 
     /// The workers a render may use: `--jobs`, else `CELLKIT_JOBS` (any other
     /// value is reported through `warn` and ignored), else the cores online.
@@ -101,6 +104,13 @@ final class WorkerBackend: PluginBackend {
     }
 
     func checkSource(_ binding: Binding, exact: Bool) throws(BackendError) -> SourceCheck {
+        // A source that keeps the session waiting (a locked database) says so on a terminal.
+        let wait = showsWaits ? WaitProgress(waitingFor: Sanitized.text(binding.file)) : nil
+        if let wait { process.onProgress = { _ in wait.tick() } }
+        defer {
+            process.onProgress = nil
+            wait?.finish()
+        }
         let response: WorkerResponse
         do {
             response = try process.send(.checkSource(binding, exact: exact))
