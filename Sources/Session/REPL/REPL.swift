@@ -254,6 +254,12 @@ final class REPL {
                     location: lastEntry,
                     notes: quarantine.fix.map { [$0] } ?? []))
         }
+        // The view owns the terminal: a source's check while it shows (a watched file read
+        // again) writes no waiting line over it.
+        let backend = interpreter.backend as? WorkerBackend
+        let showsWaits = backend?.showsWaits ?? false
+        backend?.showsWaits = false
+        defer { backend?.showsWaits = showsWaits }
         let view = ScrollView(
             screen: screen, frames: interpreter.backend.frames, terminal: terminal, colors: colors,
             descriptor: terminal.output)
