@@ -12,6 +12,12 @@ enum ManualPage {
         ("CELLKIT_TIMEOUT", "seconds a plugin may work without progress before its worker is stopped (1 to 86400)"),
         ("CELLKIT_JOBS", "how many workers may share a render, 1 to 64 (--jobs; default: the cores)"),
         ("CELLKIT_SCAN_TIMEOUT", "seconds a plugin may take to register when the registry cache scans it"),
+        ("JOB_COMPLETION_INDEX", "the part render --shard env/N draws, in a Kubernetes Indexed Job"),
+        (
+            "SLURM_ARRAY_TASK_ID",
+            "with SLURM_ARRAY_TASK_MIN (and _STEP, _COUNT): the part render --shard env/N draws, in a Slurm array"
+        ),
+        ("TMPDIR", "where a part of render --shard held until whole, and sort= runs, are written (/tmp)"),
         ("NO_COLOR", "no colour, whatever the terminal can show"),
         ("XDG_CONFIG_HOME", "where the config file is (~/.config)"),
         ("XDG_STATE_HOME", "where history, session journals and worker logs go (~/.local/state)"),
