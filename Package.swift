@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(
             name: "WorkerProtocolTests",
             // Session: its names for shared types (ScrollView.Action, ScriptParser.maximumNesting, RenderProgress).
-            dependencies: ["WorkerProtocol", "Session", "CellKitSupport", cellKit, "TestSupport"]),
+            dependencies: ["WorkerProtocol", "PluginDiscovery", "Session", "CellKitSupport", cellKit, "TestSupport"]),
         .testTarget(
             name: "DataBindingTests",
             dependencies: ["DataBinding", "CellKitSupport", "TestSupport"]),

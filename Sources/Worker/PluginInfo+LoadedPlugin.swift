@@ -9,13 +9,8 @@ extension PluginInfo {
         self.init(
             name: plugin.name, version: plugin.version, summary: plugin.summary, path: plugin.path,
             abiVersion: plugin.abiVersion, compilerVersion: plugin.compilerVersion,
-            items: plugin.registrations.map { r in
-                ItemInfo(
-                    name: r.name, kind: r.kind, summary: r.summary, typeName: r.typeName, nibName: r.nibName,
-                    attributes: r.attributes.map {
-                        AttributeInfo(name: $0.name, type: $0.type, defaultValue: $0.defaultValue, summary: $0.summary)
-                    } + r.sourceOptions.map { AttributeInfo(name: $0.name, type: .string, summary: $0.summary) },
-                    scenes: r.scenes, codeOnlyOutlets: r.codeOnlyOutlets, fileExtensions: r.fileExtensions)
+            items: plugin.registrations.map {
+                ItemInfo($0) { AttributeInfo(name: $0, type: $1, defaultValue: $2, summary: $3) }
             })
     }
 }

@@ -198,6 +198,9 @@ extension RegistryCache.Record {
                     if !r.fileExtensions.isEmpty {
                         entry.updateValue(.array(r.fileExtensions.map { .string($0) }), forKey: "fileExtensions")
                     }
+                    if !r.codeOnlyOutlets.isEmpty {
+                        entry.updateValue(.array(r.codeOnlyOutlets.map { .string($0) }), forKey: "codeOnlyOutlets")
+                    }
                     entry.updateValue(
                         .array(
                             r.attributes.map { a in
@@ -239,6 +242,7 @@ extension RegistryCache.Record {
                     name: rName, kind: kind, summary: r["summary"]?.stringValue, typeName: type,
                     nibName: r["nib"]?.stringValue, attributes: attributeRecords,
                     scenes: r["scenes"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                    codeOnlyOutlets: r["codeOnlyOutlets"]?.arrayValue?.compactMap(\.stringValue) ?? [],
                     fileExtensions: r["fileExtensions"]?.arrayValue?.compactMap(\.stringValue) ?? []))
         }
         self.init(

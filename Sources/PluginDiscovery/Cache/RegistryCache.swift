@@ -49,35 +49,11 @@ package final class RegistryCache {
         }
     }
 
-    /// One registered item, as recorded.
-    package struct RegistrationRecord: Sendable {
-        package var name: String
-        package var kind: PluginRegistration.Kind
-        package var summary: String?
-        package var typeName: String
-        package var nibName: String?
-        package var attributes: [AttributeRecord]
-        package var scenes: [String]
-        /// A data source's file name endings (its options are its attributes).
-        package var fileExtensions: [String]
-
-        package init(
-            name: String, kind: PluginRegistration.Kind, summary: String?, typeName: String, nibName: String?,
-            attributes: [AttributeRecord], scenes: [String], fileExtensions: [String] = []
-        ) {
-            self.name = name
-            self.kind = kind
-            self.summary = summary
-            self.typeName = typeName
-            self.nibName = nibName
-            self.attributes = attributes
-            self.scenes = scenes
-            self.fileExtensions = fileExtensions
-        }
-    }
+    /// One registered item, as recorded: its attributes as the cache file writes them.
+    package typealias RegistrationRecord = RegistrationInfo<AttributeRecord>
 
     /// One attribute, as recorded.
-    package struct AttributeRecord: Sendable {
+    package struct AttributeRecord: Equatable, Sendable {
         package var name: String
         package var type: String
         package var defaultValue: String?

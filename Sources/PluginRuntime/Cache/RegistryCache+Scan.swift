@@ -77,20 +77,11 @@ extension RegistryCache.Record {
             mtimeNanoseconds: status?.modificationTime.nanoseconds ?? 0,
             isPlugin: true, name: plugin.name, version: plugin.version, summary: plugin.summary,
             abiVersion: plugin.abiVersion, compilerVersion: plugin.compilerVersion,
-            registrations: plugin.registrations.map { r in
-                RegistryCache.RegistrationRecord(
-                    name: r.name, kind: r.kind, summary: r.summary, typeName: r.typeName, nibName: r.nibName,
-                    attributes: r.attributes.map {
-                        RegistryCache.AttributeRecord(
-                            name: $0.name, type: $0.type.description, defaultValue: $0.defaultValue?.description,
-                            summary: $0.summary)
-                    }
-                        + r.sourceOptions.map {
-                            RegistryCache.AttributeRecord(
-                                name: $0.name, type: AttributeType.string.description, defaultValue: nil,
-                                summary: $0.summary)
-                        },
-                    scenes: r.scenes, fileExtensions: r.fileExtensions)
+            registrations: plugin.registrations.map {
+                RegistryCache.RegistrationRecord($0) { name, type, defaultValue, summary in
+                    RegistryCache.AttributeRecord(
+                        name: name, type: type.description, defaultValue: defaultValue?.description, summary: summary)
+                }
             },
             error: nil)
     }

@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import DataBinding
+import PluginDiscovery
 import WorkerProtocol
 
 /// Checks a command's `name=value` attributes against a cell's attributes:

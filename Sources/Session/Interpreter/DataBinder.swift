@@ -1,6 +1,7 @@
 @_spi(Host) import CellKit
 import CellKitSupport
 import DataBinding
+import PluginDiscovery
 import Synchronization
 import WorkerProtocol
 

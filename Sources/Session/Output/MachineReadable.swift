@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
+import PluginDiscovery
 import WorkerProtocol
 
 /// JSON for tools: `cellkit plugins --json`, `cellkit validate --json` and

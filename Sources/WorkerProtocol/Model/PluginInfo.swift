@@ -51,36 +51,9 @@ extension PluginRegistration.Kind {
     }
 }
 
-/// One registered cell, view, nib, storyboard or loader, as data.
-package struct ItemInfo: Equatable, Sendable {
-    package var name: String
-    package var kind: PluginRegistration.Kind
-    package var summary: String?
-    package var typeName: String
-    package var nibName: String?
-    package var attributes: [AttributeInfo]
-    package var scenes: [String]
-    /// Outlets the cell fills from code: not attributes, and refused by name.
-    package var codeOnlyOutlets: [String]
-    /// A data source's file name endings (`db`, `sqlite`), without the dot;
-    /// its options are its ``attributes`` (each a String).
-    package var fileExtensions: [String]
-
-    package init(
-        name: String, kind: PluginRegistration.Kind, summary: String? = nil, typeName: String, nibName: String? = nil,
-        attributes: [AttributeInfo], scenes: [String], codeOnlyOutlets: [String] = [], fileExtensions: [String] = []
-    ) {
-        self.name = name
-        self.kind = kind
-        self.summary = summary
-        self.typeName = typeName
-        self.nibName = nibName
-        self.attributes = attributes
-        self.scenes = scenes
-        self.codeOnlyOutlets = codeOnlyOutlets
-        self.fileExtensions = fileExtensions
-    }
-}
+/// One registered cell, view, nib, storyboard, loader or data source, as
+/// data, with its attributes typed.
+package typealias ItemInfo = RegistrationInfo<AttributeInfo>
 
 /// An inspectable attribute, as data: what `describe` lists and what a
 /// `row` command is checked against.

@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import PluginDiscovery
 
 // A loaded plugin's metadata on the wire (see ``WireCodable``): what the
 // worker answers to `load`. Every stored property is written and read back,

@@ -22,7 +22,8 @@ import Testing
         "WorkerProtocol.DataFileIdentity",
         "WorkerProtocol.CellReference", "WorkerProtocol.AttributeSetting", "WorkerProtocol.FieldPath",
         "WorkerProtocol.PluginInfo",
-        "WorkerProtocol.ItemInfo", "WorkerProtocol.AttributeInfo", "CellKit.BoxStyle",
+        "PluginDiscovery.RegistrationInfo<WorkerProtocol.AttributeInfo>", "WorkerProtocol.AttributeInfo",
+        "CellKit.BoxStyle",
         "WorkerProtocol.PieceSearch", "WorkerProtocol.TextPlace", "WorkerProtocol.TextMatch",
         "WorkerProtocol.ViewStatus",
     ]

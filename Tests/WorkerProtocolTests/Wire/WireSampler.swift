@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
+import PluginDiscovery
 import TestSupport
 
 @testable import Session
