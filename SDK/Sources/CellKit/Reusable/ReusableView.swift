@@ -27,4 +27,11 @@ open class ReusableView: View {
     /// Called just before a reused view is returned by a dequeue call. The
     /// default does nothing; overrides must call `super`.
     open func prepareForReuse() {}
+
+    /// Adds `content` as a subview that fills this view: the content view
+    /// of a table's and a collection's cell.
+    final func addFillingSubview(_ content: View) {
+        content.pinEdges()
+        addSubview(content)
+    }
 }

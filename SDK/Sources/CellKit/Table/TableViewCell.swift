@@ -36,8 +36,7 @@ open class TableViewCell: ReusableView {
     /// ```
     public required init() {
         super.init()
-        contentView.pinEdges()
-        addSubview(contentView)
+        addFillingSubview(contentView)
     }
 
     /// Clears ``isSelected``. Overrides call `super`, then reset what the
@@ -101,8 +100,7 @@ open class TableViewHeaderFooterView: ReusableView {
     /// Creates the view with ``textLabel`` filling its ``contentView``.
     public required init() {
         super.init()
-        contentView.pinEdges()
-        addSubview(contentView)
+        addFillingSubview(contentView)
         textLabel.pinEdges()
         contentView.addSubview(textLabel)
     }
