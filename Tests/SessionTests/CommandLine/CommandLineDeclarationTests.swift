@@ -71,11 +71,14 @@ import Testing
         #expect(!page.unicodeScalars.contains { $0.value > 127 }, "roff wants ASCII: escape the rest")
     }
 
-    /// A command's own options are declared with it (``CommandLineOption/own(_:value:summary:of:set:)``):
-    /// each must name that command, apply to it alone, and take a spelling no other option has.
-    @Test func eachCommandsOwnOptionsAreItsAloneAndEverySpellingNamesOneOption() {
+    /// Each command's declaration names its own type (a declaration copied
+    /// with another's would run that one), and its own options
+    /// (``CommandLineOption/own(_:value:summary:of:set:)``) apply to it alone,
+    /// each with a spelling no other option has.
+    @Test func eachDeclarationNamesItsTypeAndItsOwnOptionsAreItsAlone() {
+        let types = Subcommand.all.map { ObjectIdentifier($0.command) }
+        #expect(Set(types).count == types.count, "two declarations name the same type")
         for command in Subcommand.all {
-            #expect(command.command.declaration.is(command.command), "\(command.name) declares another type")
             for option in command.ownOptions {
                 let takers = Subcommand.all.filter { option.applies(to: $0) }.map(\.name)
                 #expect(takers == [command.name], "\(option.name), declared by \(command.name), applies to \(takers)")
