@@ -29,8 +29,8 @@ if arguments.count > 2 && arguments[1] == ProcessModes.guardArgument {
 do {
     let invocation = try Invocation.parse(Array(arguments.dropFirst()))
     // The child a session starts to scan a library for its registry cache.
-    if case .scanPlugin(let path) = invocation.mode {
-        exit(PluginScan.printRecord(of: path, allowUnsafe: invocation.allowUnsafePlugins))
+    if let scan = invocation.command as? ScanPluginCommand {
+        exit(PluginScan.printRecord(of: scan.path, allowUnsafe: invocation.allowUnsafePlugins))
     }
     exit(CellKitApp.main(invocation))
 } catch {

@@ -7,7 +7,7 @@ import Synchronization
 import WorkerProtocol
 
 /// Everything a run needs: where plugins are, the interpreter, where output goes.
-final class Context {
+package final class Context {
     let invocation: Invocation
     let environment: [String: String]
     let output: ConsoleOutput
@@ -87,7 +87,7 @@ final class Context {
         interpreter = Interpreter(host: host, output: output, environment: environment, backend: plugins)
         interpreter.plugins.newWorker = newWorker
         // The user's settings first: the command line and the environment override them.
-        if invocation.useConfig, Self.startsASession(invocation.mode),
+        if invocation.useConfig, Self.startsASession(invocation.command),
             let path = ConfigFile.path(environment: environment)
         {
             ConfigFile.apply(path, to: interpreter, output: output)
@@ -114,12 +114,10 @@ final class Context {
         }
     }
 
-    /// Whether `mode` runs a session, which starts with the user's settings (``ConfigFile``).
-    static func startsASession(_ mode: Invocation.Mode) -> Bool {
-        switch mode {
-        case .interactive, .recover, .run, .commands, .render, .preview: true
-        default: false
-        }
+    /// Whether `command` runs a session, which starts with the user's settings (``ConfigFile``).
+    static func startsASession(_ command: any CellKitCommand) -> Bool {
+        guard let command = command as? any CommandLineCommand else { return false }
+        return type(of: command).declaration.traits.contains(.session)
     }
 
     /// The exit code for the errors of a run: the kind of the first. With

@@ -25,7 +25,7 @@ enum CommandLineHelp {
 
     /// What `cellkit --help` prints.
     static var usage: String {
-        let commands = Subcommand.all.filter { $0.id != .help }
+        let commands = Subcommand.all.filter { !$0.is(HelpCommand.self) }
         let width = commands.map { $0.synopsis.count }.max() ?? 0
         var lines = ["usage: cellkit [COMMAND] [OPTIONS]", "", "commands:"]
         for command in commands {

@@ -6,58 +6,12 @@ import WorkerProtocol
 ///
 /// ```swift
 /// let invocation = try Invocation.parse(["render", "board.cellkit", "--format", "svg"])
-/// invocation.mode   // .render(target: "board.cellkit", format: .svg, width: nil, data: nil, output: nil)
+/// invocation.command   // RenderCommand(target: "board.cellkit", width: nil, data: nil, output: nil)
+/// invocation.format    // .svg
 /// ```
-package struct Invocation: Equatable, Sendable {
-    /// What to do.
-    package enum Mode: Equatable, Sendable {
-        /// The REPL on a terminal; a script from standard input otherwise.
-        case interactive
-        /// `cellkit run FILE...`
-        case run(files: [String])
-        /// `cellkit -c 'COMMANDS'`, each `-c` a line of its own
-        case commands(String)
-        /// `cellkit render STORYBOARD[#SCENE]`
-        case render(target: String, format: OutputFormat?, width: Int?, data: String?, output: String?)
-        /// `cellkit plugins`
-        case plugins
-        /// `cellkit validate [PLUGIN...]`
-        case validate(plugins: [String])
-        /// `cellkit new-plugin NAME`
-        case newPlugin(name: String, path: String?, sdk: String?, source: Bool)
-        /// `cellkit install [--prefix DIR]`
-        case install(prefix: String?)
-        /// `cellkit uninstall [--prefix DIR] [--plugins]`
-        case uninstall(prefix: String?, plugins: Bool)
-        /// `cellkit sdk`
-        case sdk
-        /// `cellkit plugin install PACKAGE_DIR [--prefix DIR]`
-        case pluginInstall(package: String, prefix: String?)
-        /// `cellkit plugin uninstall NAME [--prefix DIR]`
-        case pluginUninstall(name: String, prefix: String?)
-        /// `cellkit plugin rebuild [NAME...]`
-        case pluginRebuild(names: [String])
-        /// `cellkit preview CELL [NAME=VALUE…] [--widths 20,40,80]`
-        case preview(cell: String, attributes: [String], widths: [Int], format: OutputFormat?)
-        /// `cellkit describe NAME`
-        case describe(name: String)
-        /// `cellkit completions SHELL`
-        case completions(shell: ShellCompletion.Shell)
-        /// `cellkit manual`
-        case manual
-        /// `cellkit --recover`
-        case recover
-        /// `cellkit help [COMMAND]`, `cellkit --help`, `cellkit COMMAND --help`
-        case help(topic: String?)
-        /// `cellkit --version`
-        case version
-        /// Internal: scan one library and print its registry record (used by the registry cache).
-        case scanPlugin(path: String)
-        /// Internal: print the names of a list, one a line, for the shell completions (``ShellCompletion/names(_:host:)``).
-        case completionNames(list: String)
-    }
-
-    package var mode: Mode
+package struct Invocation: Sendable {
+    /// What to do: a command of the command line (``CommandLineCommand``), or one of cellkit's own.
+    package var command: any CellKitCommand
     /// `--plugin-path DIR`, in order.
     package var pluginPaths: [String] = []
     /// `--allow-unsafe-plugins`
@@ -84,13 +38,15 @@ package struct Invocation: Equatable, Sendable {
     package var quiet = false
     /// `--no-progress` makes it false: no progress line while a long render runs (``quiet`` implies it).
     package var progress = true
-    /// `sdk --export`: the shell command that sets `CELLKIT_SDK`, not the SDK's description.
-    package var exportSDK = false
+    /// `--format plain|ansi|html|svg|json` (render, preview).
+    package var format: OutputFormat?
+    /// `--prefix DIR` (install, uninstall, plugin install, plugin uninstall).
+    package var prefix: String?
     /// `--no-config`: a session does not read the config file (``ConfigFile``).
     package var useConfig = true
 
-    package init(mode: Mode) {
-        self.mode = mode
+    package init(command: any CellKitCommand) {
+        self.command = command
     }
 
     /// What `cellkit --help` prints: made from the command and option declarations.
@@ -109,12 +65,12 @@ package struct UsageError: Error, Equatable, Sendable {
 // MARK: - Parsing
 
 extension Invocation {
-    /// Modes for cellkit's own use, not in the usage: each takes one value;
+    /// Commands for cellkit's own use, not in the usage: each takes one value;
     /// the other options on the line apply, whatever they are, and other
     /// arguments are ignored.
-    static let internalModes: [String: @Sendable (String) -> Mode] = [
-        "--scan-plugin": { .scanPlugin(path: $0) },
-        ShellCompletion.namesOption: { .completionNames(list: $0) },
+    static let internalCommands: [String: @Sendable (String) -> any CellKitCommand] = [
+        "--scan-plugin": { ScanPluginCommand(path: $0) },
+        ShellCompletion.namesOption: { CompletionNamesCommand(list: $0) },
     ]
 
     /// Reads a `cellkit` command line (without the program name), by the
@@ -125,16 +81,16 @@ extension Invocation {
     /// ignored; `--help` anywhere asks for the command's help.
     ///
     /// ```swift
-    /// try Invocation.parse(["run", "a.cellkit", "-k"]).mode   // .run(files: ["a.cellkit"])
+    /// try Invocation.parse(["run", "a.cellkit", "-k"]).command   // RunCommand(files: ["a.cellkit"])
     /// try Invocation.parse(["run", "a.cellkit", "--format", "svg"])
     /// // throws: '--format' does not apply to run; it applies to: render, preview
     /// ```
     package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         let scanned = try scan(arguments)
-        if scanned.version { return Invocation(mode: .version) }
-        if let internalMode = scanned.internalMode {
+        if scanned.version { return Invocation(command: VersionCommand()) }
+        if let internalCommand = scanned.internalCommand {
             // cellkit's own children: the options their parent passed, unchecked.
-            var invocation = Invocation(mode: internalMode)
+            var invocation = Invocation(command: internalCommand)
             for given in scanned.given { try given.option.apply(&invocation, given.value ?? "") }
             return invocation
         }
@@ -145,7 +101,7 @@ extension Invocation {
                 scanned.positionals.isEmpty
                 ? (scanned.recover ? "--recover" : scanned.commands != nil ? "-c" : nil)
                 : scanned.positionals.prefix(2).joined(separator: " ")
-            return Invocation(mode: .help(topic: topic))
+            return Invocation(command: HelpCommand(topic: topic))
         }
         let command: Subcommand
         var rest: [String] = []
@@ -156,36 +112,31 @@ extension Invocation {
                         "--recover takes no other command: \(scanned.commands.map { _ in "-c" } ?? scanned.positionals[0])"
                 )
             }
-            command = Subcommand.named(.recover)
-        } else if scanned.commands != nil {
+            command = RecoverCommand.declaration
+        } else if let commands = scanned.commands {
             guard scanned.positionals.isEmpty else {
                 throw UsageError(message: "-c takes no other arguments: \(scanned.positionals[0])")
             }
-            command = Subcommand.named(.commands)
+            command = CommandsCommand.declaration
+            rest = [commands]
         } else if let verb = scanned.positionals.first {
             (command, rest) = try subcommand(verb, Array(scanned.positionals.dropFirst()))
         } else {
-            command = Subcommand.named(.repl)
+            command = ReplCommand.declaration
         }
         if let unknown = scanned.unknown.first { throw unknownOption(unknown, for: command) }
 
-        var invocation = Invocation(mode: try command.mode(rest))
-        if let commands = scanned.commands, command.id == .commands { invocation.mode = .commands(commands) }
+        var invocation = Invocation(command: try command.command.parse(rest))
         for given in scanned.given {
-            guard given.option.commands.contains(command.id) else {
-                let applies = Subcommand.all.filter { given.option.commands.contains($0.id) }.map(\.name)
+            guard given.option.applies(to: command) else {
+                let applies = Subcommand.all.filter { given.option.applies(to: $0) }.map(\.name)
                 throw UsageError(
                     message: "'\(given.spelling)' does not apply to \(command.name); it applies to: "
                         + applies.joined(separator: ", "))
             }
             try given.option.apply(&invocation, given.value ?? "")
         }
-        if !invocation.windowChrome, case .render(_, let format, _, _, let output) = invocation.mode,
-            let format = format ?? output.flatMap(OutputFormat.init(fileExtensionOf:)),
-            format != .svg
-        {
-            throw UsageError(message: "--no-window-chrome is for SVG output, not \(format.rawValue)")
-        }
+        try (invocation.command as? any CommandLineCommand)?.check(invocation)
         return invocation
     }
 
@@ -198,7 +149,7 @@ extension Invocation {
         var recover = false
         var help = false
         var version = false
-        var internalMode: Mode?
+        var internalCommand: (any CellKitCommand)?
     }
 
     /// Reads the arguments: options (with `--name=value` or a value after
@@ -233,8 +184,8 @@ extension Invocation {
                 scanned.commands = scanned.commands.map { $0 + "\n" + line } ?? line
             case "--recover": scanned.recover = true
             default:
-                if let make = internalModes[flag] {
-                    scanned.internalMode = make(try value())
+                if let make = internalCommands[flag] {
+                    scanned.internalCommand = make(try value())
                 } else if let option = CommandLineOption.named(flag) {
                     if option.value == nil, inline != nil { throw UsageError(message: "\(option.name) takes no value") }
                     scanned.given.append((option, flag, option.value != nil ? try value() : nil))
@@ -288,7 +239,7 @@ extension Invocation {
         } else if let elsewhere = CommandLineOption.all.first(where: {
             Suggestions.didYouMean(flag, in: $0.names) != nil
         }) {
-            let applies = Subcommand.all.filter { elsewhere.commands.contains($0.id) }.map(\.name)
+            let applies = Subcommand.all.filter { elsewhere.applies(to: $0) }.map(\.name)
             message +=
                 "; \(command.name) has no option like it ('\(elsewhere.name)' is for \(applies.joined(separator: ", ")))"
         } else {
@@ -298,7 +249,8 @@ extension Invocation {
         return UsageError(message: message)
     }
 
-    /// `--format VALUE`: for `render`, any format; for `preview`, plain or ansi.
+    /// `--format VALUE`: a format's name (``CommandLineCommand/check(_:)``
+    /// refuses one the command does not write).
     mutating func setFormat(_ value: String) throws(UsageError) {
         guard let format = OutputFormat(rawValue: value) else {
             let names = OutputFormat.allCases.map(\.rawValue)
@@ -306,39 +258,6 @@ extension Invocation {
                 message: "unknown format '\(value)'\n  "
                     + (Suggestions.didYouMean(value, in: names) ?? "use one of \(names.joined(separator: ", "))"))
         }
-        if case .preview(let cell, let attributes, let widths, _) = mode {
-            guard format == .plain || format == .ansi else {
-                throw UsageError(message: "preview draws plain or ansi, not '\(value)'")
-            }
-            mode = .preview(cell: cell, attributes: attributes, widths: widths, format: format)
-        }
-        updateRender { $0.format = format }
-    }
-
-    struct RenderOptions {
-        var format: OutputFormat?
-        var width: Int?
-        var data: String?
-        var output: String?
-    }
-
-    /// `--prefix DIR`: sets the prefix of the install commands (nothing for another mode).
-    mutating func setPrefix(_ prefix: String) {
-        switch mode {
-        case .install: mode = .install(prefix: prefix)
-        case .uninstall(_, let plugins): mode = .uninstall(prefix: prefix, plugins: plugins)
-        case .pluginInstall(let package, _): mode = .pluginInstall(package: package, prefix: prefix)
-        case .pluginUninstall(let name, _): mode = .pluginUninstall(name: name, prefix: prefix)
-        default: break
-        }
-    }
-
-    /// Changes the options of a `render` mode (nothing for another mode).
-    mutating func updateRender(_ change: (inout RenderOptions) -> Void) {
-        guard case .render(let target, let format, let width, let data, let output) = mode else { return }
-        var options = RenderOptions(format: format, width: width, data: data, output: output)
-        change(&options)
-        mode = .render(
-            target: target, format: options.format, width: options.width, data: options.data, output: options.output)
+        self.format = format
     }
 }

@@ -32,7 +32,7 @@ enum ManualPage {
             "cellkit \\- compose screens of reusable cells from plugins, and render them as text, ANSI, HTML, SVG or JSON",
             ".SH SYNOPSIS",
         ]
-        for command in Subcommand.all where command.id != .help {
+        for command in Subcommand.all where !command.is(HelpCommand.self) {
             page += [".B " + escaped(["cellkit"] + command.words), argumentsLine(command), ".br"]
         }
         page.removeLast()

@@ -46,12 +46,12 @@ package enum ShellCompletion {
 
     /// Options at the top level: the REPL's, plus the commands written as options.
     static var topLevelFlags: [String] {
-        Subcommand.named(.repl).options.flatMap(\.names) + ["-c", "--recover", "--version"]
+        ReplCommand.declaration.options.flatMap(\.names) + ["-c", "--recover", "--version"]
     }
 
     /// The flags of `command` (the top level's for the REPL).
     static func flags(of command: Subcommand) -> [String] {
-        command.id == .repl ? topLevelFlags : command.options.flatMap(\.names)
+        command.is(ReplCommand.self) ? topLevelFlags : command.options.flatMap(\.names)
     }
 
     /// The first words of two-word commands (`plugin`), sorted.
@@ -297,7 +297,7 @@ package enum ShellCompletion {
         ]
         func optionList(_ command: Subcommand) -> String {
             var entries = command.options.flatMap { option in option.names.map { described($0, option.summary) } }
-            if command.id == .repl {
+            if command.is(ReplCommand.self) {
                 entries += [
                     described("-c", "run commands, one a line"), described("--recover", "restore a crashed session"),
                     described("--version", "cellkit's version"),
@@ -305,7 +305,7 @@ package enum ShellCompletion {
             }
             return entries.joined(separator: " ")
         }
-        lines.append("        \"\") options=(\(optionList(Subcommand.named(.repl)))) ;;")
+        lines.append("        \"\") options=(\(optionList(ReplCommand.declaration))) ;;")
         for command in verbCommands { lines.append("        \"\(key(command))\") options=(\(optionList(command))) ;;") }
         lines += ["        esac", "        _describe -t options 'option' options", "        return", "    fi"]
         lines += ["    local -a verbs", "    case \"$command\" in"]
@@ -426,7 +426,7 @@ package enum ShellCompletion {
                 )
             }
         }
-        for command in [Subcommand.named(.repl)] + verbCommands {
+        for command in [ReplCommand.declaration] + verbCommands {
             for option in command.options {
                 lines.append("complete -c cellkit -n \(condition(key(command))) \(fishOption(option))")
             }

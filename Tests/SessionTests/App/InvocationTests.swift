@@ -1,6 +1,7 @@
-import Session
 import Testing
 import WorkerProtocol
+
+@testable import Session
 
 /// The `cellkit` command line, parsed as the executable parses it.
 @Suite struct InvocationTests {
@@ -18,12 +19,14 @@ import WorkerProtocol
     }
 
     @Test func noArgumentsIsTheREPL() throws {
-        #expect(try Invocation.parse([]) == Invocation(mode: .interactive))
+        let invocation = try Invocation.parse([])
+        #expect(invocation.command is ReplCommand)
+        #expect(invocation.pluginPaths.isEmpty && invocation.color == nil && invocation.format == nil)
     }
 
     @Test func runTakesFilesAndTheOptionsThatApply() throws {
         let invocation = try parse("run a.cellkit - b.cellkit -k --plugin-path p --plugin-path=q --color never")
-        #expect(invocation.mode == .run(files: ["a.cellkit", "-", "b.cellkit"]))
+        #expect(invocation.command as? RunCommand == RunCommand(files: ["a.cellkit", "-", "b.cellkit"]))
         #expect(invocation.keepGoing)
         #expect(invocation.pluginPaths == ["p", "q"])
         #expect(invocation.color == .never)
@@ -32,8 +35,9 @@ import WorkerProtocol
     @Test func renderReadsItsOptionsInAnyOrder() throws {
         let invocation = try parse("--width=40 render board.cellkit#Main -o out.svg --format svg --data d.json")
         #expect(
-            invocation.mode
-                == .render(target: "board.cellkit#Main", format: .svg, width: 40, data: "d.json", output: "out.svg"))
+            invocation.command as? RenderCommand
+                == RenderCommand(target: "board.cellkit#Main", width: 40, data: "d.json", output: "out.svg"))
+        #expect(invocation.format == .svg)
     }
 
     @Test func optionsThatDoNotApplyAreRefusedWithTheCommandsTheyApplyTo() {
@@ -62,7 +66,8 @@ import WorkerProtocol
     /// `-c` may be given again, as gdb's `-ex` and sed's `-e`: each is a line.
     @Test func dashCIsRepeatableAndEachIsALine() throws {
         let invocation = try Invocation.parse(["-c", "screen S width=30", "-c", "row TextCell text=hi", "-k"])
-        #expect(invocation.mode == .commands("screen S width=30\nrow TextCell text=hi"))
+        #expect(
+            invocation.command as? CommandsCommand == CommandsCommand(text: "screen S width=30\nrow TextCell text=hi"))
         #expect(invocation.keepGoing)
     }
 
@@ -111,23 +116,31 @@ import WorkerProtocol
     }
 
     @Test func packagingCommands() throws {
-        #expect(try parse("install").mode == .install(prefix: nil))
-        #expect(try parse("install --prefix /opt/ck").mode == .install(prefix: "/opt/ck"))
-        #expect(try parse("sdk").mode == .sdk)
-        #expect(try parse("plugin install ./Weather").mode == .pluginInstall(package: "./Weather", prefix: nil))
-        #expect(try parse("plugin uninstall Weather").mode == .pluginUninstall(name: "Weather", prefix: nil))
-        #expect(try parse("plugin install . --prefix /opt/ck").mode == .pluginInstall(package: ".", prefix: "/opt/ck"))
-        #expect(try parse("uninstall").mode == .uninstall(prefix: nil, plugins: false))
-        #expect(try parse("uninstall --plugins --prefix /opt/ck").mode == .uninstall(prefix: "/opt/ck", plugins: true))
-        #expect(try parse("plugin rebuild").mode == .pluginRebuild(names: []))
-        #expect(try parse("plugin rebuild A B").mode == .pluginRebuild(names: ["A", "B"]))
+        let install = try parse("install")
+        #expect(install.command is InstallCommand && install.prefix == nil)
+        #expect(try parse("install --prefix /opt/ck").prefix == "/opt/ck")
+        #expect(try parse("sdk").command as? SdkCommand == SdkCommand(export: false))
+        #expect(try parse("sdk --export").command as? SdkCommand == SdkCommand(export: true))
+        #expect(try parse("plugin install ./Weather").command as? PluginInstallCommand == .init(package: "./Weather"))
+        #expect(try parse("plugin uninstall Weather").command as? PluginUninstallCommand == .init(name: "Weather"))
+        let pluginInstall = try parse("plugin install . --prefix /opt/ck")
+        #expect(
+            pluginInstall.command as? PluginInstallCommand == .init(package: ".") && pluginInstall.prefix == "/opt/ck")
+        #expect(try parse("uninstall").command as? UninstallCommand == UninstallCommand(plugins: false))
+        let uninstall = try parse("uninstall --plugins --prefix /opt/ck")
+        #expect(
+            uninstall.command as? UninstallCommand == UninstallCommand(plugins: true) && uninstall.prefix == "/opt/ck")
+        #expect(try parse("plugin rebuild").command as? PluginRebuildCommand == .init(names: []))
+        #expect(try parse("plugin rebuild A B").command as? PluginRebuildCommand == .init(names: ["A", "B"]))
         #expect(
             usageError("plugin rebuild A --prefix /p")?.hasPrefix("'--prefix' does not apply to plugin rebuild") == true
         )
         #expect(
-            try parse("new-plugin W --path d --sdk s").mode == .newPlugin(name: "W", path: "d", sdk: "s", source: false)
-        )
-        #expect(try parse("new-plugin W --source").mode == .newPlugin(name: "W", path: nil, sdk: nil, source: true))
+            try parse("new-plugin W --path d --sdk s").command as? NewPluginCommand
+                == NewPluginCommand(name: "W", path: "d", sdk: "s", source: false))
+        #expect(
+            try parse("new-plugin W --source").command as? NewPluginCommand
+                == NewPluginCommand(name: "W", path: nil, sdk: nil, source: true))
         #expect(usageError("plugin instal x") == "unknown plugin command 'instal'; did you mean 'install'?")
         #expect(usageError("sdk now") == "sdk takes no arguments: now")
     }
@@ -135,8 +148,9 @@ import WorkerProtocol
     @Test func previewTakesACellAttributesWidthsAndAPlainOrANSIFormat() throws {
         let invocation = try parse("preview BasicCells.TextCell text=Hi --widths 20,40 --format ansi --watch")
         #expect(
-            invocation.mode
-                == .preview(cell: "BasicCells.TextCell", attributes: ["text=Hi"], widths: [20, 40], format: .ansi))
+            invocation.command as? PreviewCommand
+                == PreviewCommand(cell: "BasicCells.TextCell", attributes: ["text=Hi"], widths: [20, 40]))
+        #expect(invocation.format == .ansi)
         #expect(invocation.watch)
         #expect(usageError("preview TextCell --format svg") == "preview draws plain or ansi, not 'svg'")
         #expect(usageError("run a --widths 3") == "'--widths' does not apply to run; it applies to: preview")
@@ -145,13 +159,14 @@ import WorkerProtocol
     }
 
     @Test func helpVersionAndTheInternalScanWin() throws {
-        #expect(try parse("run --help").mode == .help(topic: "run"))
-        #expect(try parse("--help").mode == .help(topic: nil))
-        #expect(try parse("plugin install . --help").mode == .help(topic: "plugin install"))
-        #expect(try parse("--version").mode == .version)
-        #expect(try parse("--scan-plugin /x/libA.so").mode == .scanPlugin(path: "/x/libA.so"))
+        #expect(try parse("run --help").command as? HelpCommand == HelpCommand(topic: "run"))
+        #expect(try parse("--help").command as? HelpCommand == HelpCommand(topic: nil))
+        #expect(try parse("plugin install . --help").command as? HelpCommand == HelpCommand(topic: "plugin install"))
+        #expect(try parse("--version").command is VersionCommand)
+        #expect(try parse("--scan-plugin /x/libA.so").command as? ScanPluginCommand == .init(path: "/x/libA.so"))
         let scan = try parse("--no-cache --allow-unsafe-plugins --scan-plugin /x/libA.so")
-        #expect(scan.mode == .scanPlugin(path: "/x/libA.so") && scan.allowUnsafePlugins && !scan.useCache)
-        #expect(try parse("--recover").mode == .recover)
+        #expect(scan.command as? ScanPluginCommand == .init(path: "/x/libA.so") && scan.allowUnsafePlugins)
+        #expect(!scan.useCache)
+        #expect(try parse("--recover").command is RecoverCommand)
     }
 }

@@ -15,7 +15,7 @@ import Testing
             for option in command.options {
                 #expect(help.contains(option.written), "\(command.name)'s help lacks \(option.name)")
             }
-            for option in CommandLineOption.all where !option.commands.contains(command.id) {
+            for option in CommandLineOption.all where !option.applies(to: command) {
                 #expect(!help.contains("  \(option.written)"), "\(command.name)'s help lists \(option.name)")
             }
         }
@@ -25,7 +25,7 @@ import Testing
         for command in Subcommand.all where command.isVerb {
             #expect(try CommandLineHelp.help(topic: command.name) == CommandLineHelp.help(for: command))
         }
-        #expect(try CommandLineHelp.help(topic: "-c") == CommandLineHelp.help(for: Subcommand.named(.commands)))
+        #expect(try CommandLineHelp.help(topic: "-c") == CommandLineHelp.help(for: CommandsCommand.declaration))
         #expect(try CommandLineHelp.help(topic: "rows").hasPrefix("rows CELL from FILE"))
         #expect(try CommandLineHelp.help(topic: "plugin").contains("usage: cellkit plugin uninstall NAME"))
         #expect(throws: UsageError.self) { try CommandLineHelp.help(topic: "rnder") }
@@ -33,7 +33,7 @@ import Testing
 
     @Test func theUsageNamesEveryCommandAndOption() {
         let usage = CommandLineHelp.usage
-        for command in Subcommand.all where command.id != .help {
+        for command in Subcommand.all where !command.is(HelpCommand.self) {
             #expect(usage.contains(command.synopsis), "the usage lacks \(command.name)")
         }
         for option in CommandLineOption.all { #expect(usage.contains(option.written)) }
@@ -69,6 +69,23 @@ import Testing
             for name in option.names { #expect(page.contains("\\fB" + ManualPage.escaped(name) + "\\fR")) }
         }
         #expect(!page.unicodeScalars.contains { $0.value > 127 }, "roff wants ASCII: escape the rest")
+    }
+
+    /// Each command's declaration names its own type (a declaration copied
+    /// with another's would run that one), and its own options
+    /// (``CommandLineOption/own(_:value:summary:of:set:)``) apply to it alone,
+    /// each with a spelling no other option has.
+    @Test func eachDeclarationNamesItsTypeAndItsOwnOptionsAreItsAlone() {
+        let types = Subcommand.all.map { ObjectIdentifier($0.command) }
+        #expect(Set(types).count == types.count, "two declarations name the same type")
+        for command in Subcommand.all {
+            for option in command.ownOptions {
+                let takers = Subcommand.all.filter { option.applies(to: $0) }.map(\.name)
+                #expect(takers == [command.name], "\(option.name), declared by \(command.name), applies to \(takers)")
+            }
+        }
+        let spellings = CommandLineOption.all.flatMap(\.names)
+        #expect(spellings.count == Set(spellings).count, "\(spellings)")
     }
 
     @Test func unknownOptionsSuggestOnlyWhatTheCommandTakes() {
