@@ -241,7 +241,7 @@ final class Context {
                 case .plugin(let error):
                     failures.append((TextLayout.sanitized(name), LoadedPlugins.shown(error).description))
                 case .worker(let failure): failures.append((name, interpreter.describe(failure)))
-                case .render(let message), .output(let message): failures.append((name, message))
+                case .render(let failure), .output(let failure): failures.append((name, failure.description))
                 }
             }
         }
@@ -250,7 +250,7 @@ final class Context {
             do throws(BackendError) {
                 let result = try interpreter.backend.validate(plugins: loaded)
                 checked = result.checked
-                failures += result.failures.map { (nil, $0) }
+                failures += result.failures.map { (nil, $0.description) }
             } catch {
                 if case .worker(let failure) = error {
                     failures.append((nil, interpreter.describe(failure)))

@@ -24,7 +24,7 @@ import Testing
         "WorkerProtocol.PluginInfo",
         "WorkerProtocol.ItemInfo", "WorkerProtocol.AttributeInfo", "CellKit.BoxStyle",
         "WorkerProtocol.PieceSearch", "WorkerProtocol.TextPlace", "WorkerProtocol.TextMatch",
-        "WorkerProtocol.ViewStatus",
+        "WorkerProtocol.ViewStatus", "WorkerProtocol.RenderFailure", "CellKit.Diagnostic", "CellKit.SourceLocation",
     ]
 
     static let census: Reflection.Census = {
