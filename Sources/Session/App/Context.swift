@@ -220,7 +220,7 @@ final class Context {
     /// loaded as failures too.
     func validate(_ names: [String]) -> Int32 {
         let wanted = names.isEmpty ? host.searchPath.libraries().map(\.name) : names
-        var failures: [(plugin: String?, message: String)] = []
+        var failures: [(plugin: String?, message: String, failure: RenderFailure?)] = []
         var loadFailures = 0
         var loaded: [String] = []
         for name in wanted {
@@ -239,9 +239,14 @@ final class Context {
                 loadFailures += 1
                 switch error {
                 case .plugin(let error):
-                    failures.append((TextLayout.sanitized(name), LoadedPlugins.shown(error).description))
-                case .worker(let failure): failures.append((name, interpreter.describe(failure)))
-                case .render(let failure), .output(let failure): failures.append((name, failure.description))
+                    let shown = LoadedPlugins.shown(error)
+                    failures.append(
+                        (
+                            TextLayout.sanitized(name), shown.description,
+                            RenderFailure(shown.code.description, shown.message, fix: shown.fix)
+                        ))
+                case .worker(let failure): failures.append((name, interpreter.describe(failure), nil))
+                case .render(let failure), .output(let failure): failures.append((name, failure.description, failure))
                 }
             }
         }
@@ -250,12 +255,12 @@ final class Context {
             do throws(BackendError) {
                 let result = try interpreter.backend.validate(plugins: loaded)
                 checked = result.checked
-                failures += result.failures.map { (nil, $0.description) }
+                failures += result.failures.map { (nil, $0.description, $0) }
             } catch {
                 if case .worker(let failure) = error {
-                    failures.append((nil, interpreter.describe(failure)))
+                    failures.append((nil, interpreter.describe(failure), nil))
                 } else {
-                    failures.append((nil, "\(error)"))
+                    failures.append((nil, "\(error)", nil))
                 }
             }
         }

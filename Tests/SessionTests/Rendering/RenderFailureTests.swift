@@ -72,4 +72,27 @@ import Testing
             RenderFailure("output", "no space left on the device", fix: "free some").description
                 == "no space left on the device; free some")
     }
+
+    /// `validate --json` gives a failure's parts besides its text: the
+    /// item, the code, the fix and each place in the file.
+    @Test func validateAsJSONGivesTheItemCodeFixAndPlaces() throws {
+        let diagnostic = Diagnostic(
+            message: "no scene 'Detail'", location: SourceLocation(file: "Main.storyboard", line: 4, column: 7),
+            notes: ["did you mean 'Details'?"])
+        let failure = RenderFailure(
+            "sceneNotFound", "no scene 'Detail'", cell: "CardCells.Main", diagnostics: [diagnostic])
+        let document = MachineReadable.validate(
+            checked: 3, plugins: ["CardCells"], failures: [(nil, failure.description, failure)])
+        let entry = try #require(document.objectValue?["failures"]?.arrayValue?.first?.objectValue)
+        #expect(entry["message"] == .string("CardCells.Main: " + diagnostic.rendered()))
+        #expect(entry["item"] == .string("CardCells.Main"))
+        #expect(entry["code"] == .string("sceneNotFound"))
+        #expect(entry["fix"] == .null)
+        let place = try #require(entry["places"]?.arrayValue?.first?.objectValue)
+        #expect(place["file"] == .string("Main.storyboard"))
+        #expect(place["line"] == .int(4))
+        #expect(place["column"] == .int(7))
+        #expect(place["message"] == .string("no scene 'Detail'"))
+        #expect(place["notes"] == .array([.string("did you mean 'Details'?")]))
+    }
 }
