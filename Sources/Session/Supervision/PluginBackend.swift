@@ -47,7 +47,10 @@ extension PluginBackend {
                 else { continue }
                 let check = try checkSource(binding, exact: true)
                 if let problem = check.problems.first {
-                    throw .render("\(binding.file)\(problem.place.map { ", \($0)" } ?? ""): \(problem.message)")
+                    throw .render(
+                        RenderFailure(
+                            RenderFailure.dataFile,
+                            "\(binding.file)\(problem.place.map { ", \($0)" } ?? ""): \(problem.message)"))
                 }
                 binding.count = check.count
                 binding.source?.estimated = false
