@@ -150,7 +150,7 @@ package final class Worker {
                     format: format, width: width, colors: colors, to: output, part: part, endBlock: output.endBlock)
                 try output.flush()
             } catch let error as RenderError {
-                return reply(.failed(error.message))
+                return reply(.failed(error.failure))
             } catch {
                 return false  // the session is gone
             }
@@ -178,7 +178,7 @@ package final class Worker {
                 exact.keepPosition(of: view)
                 self.view = exact
             }
-            guard let view else { return reply(.failed("no view is open")) }
+            guard let view else { return reply(.failed(RenderFailure(RenderFailure.noView, "no view is open"))) }
             let size = TerminalSize(columns: columns, rows: rows)
             if let action { view.apply(action, size: size) }
             guard draw else { return reply(.frame([], status: nil)) }
@@ -186,11 +186,13 @@ package final class Worker {
                 let frame = try view.frame(size: size)
                 return reply(.frame(frame.bytes, status: frame.status))
             } catch {
-                return reply(.failed("\(error)"))
+                return reply(.failed(RenderFailure(RenderFailure.output, "\(error)")))
             }
         case .search(let request):
             // Without a screen: the view's (counted before the session asked: ``ViewAction/exactCount``).
-            guard let screen = request.screen ?? view?.screen else { return reply(.failed("no view is open")) }
+            guard let screen = request.screen ?? view?.screen else {
+                return reply(.failed(RenderFailure(RenderFailure.noView, "no view is open")))
+            }
             breadcrumb?.note(.making, plugin: "", cell: "", screen: screen.name)
             if search?.draws(screen, width: request.width, plan: request.plan) != true {
                 search = ScreenSearch(
@@ -203,12 +205,11 @@ package final class Worker {
                 counting = nil
                 search = nil
             }
-            let oversized = SizeReports.take().map(\.description)
-            return reply(.viewClosed(cellErrors: (view?.dataSource.errors ?? []) + oversized))
+            return reply(.viewClosed(cellErrors: (view?.dataSource.errors ?? []) + RenderFailure.oversizedCells()))
         case .validate(let plugins):
             breadcrumb?.note(.making, plugin: plugins.joined(separator: ","), cell: "", screen: "")
             let report = PluginValidator(host: host).validate(plugins: plugins)
-            return reply(.validated(checked: report.checked, failures: report.failures.map(\.description)))
+            return reply(.validated(checked: report.checked, failures: report.failures.map(RenderFailure.init)))
         case .checkSource(let binding, let exact):
             breadcrumb?.note(.making, plugin: binding.source?.name ?? "", cell: binding.cell.qualified, screen: "")
             return reply(.sourceChecked(SourceChecker.check(binding, host: host, exact: exact)))

@@ -295,6 +295,9 @@ import Testing
         #expect(bad["ok"] == .bool(false))
         let failure = try #require(bad["failures"]?.arrayValue?.first?.objectValue)
         #expect(failure["plugin"] == .string("NoSuchPlugin"))
+        #expect(failure["code"] == .string("notFound"))
+        #expect(failure["item"] == .null)
+        #expect(failure["places"] == .array([]))
     }
 
     @Test func describeAsJSONGivesEachAttributeWithItsTypeAndDefault() throws {

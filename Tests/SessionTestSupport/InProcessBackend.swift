@@ -37,7 +37,8 @@
             try send(.checkSource(binding, exact: exact)).sourceChecked()
         }
 
-        package func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
+        package func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [RenderFailure])
+        {
             try send(.validate(plugins: names)).validated()
         }
 
@@ -70,7 +71,9 @@
         /// The worker's answer to `request` (`.failed` if it gave none).
         private func send(_ request: WorkerRequest) -> WorkerResponse {
             defer { answers.last = nil }
-            guard worker.handle(request), let response = answers.last else { return .failed("no answer") }
+            guard worker.handle(request), let response = answers.last else {
+                return .failed(RenderFailure(RenderFailure.output, "no answer"))
+            }
             return response
         }
     }

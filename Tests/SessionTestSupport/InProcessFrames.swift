@@ -45,7 +45,7 @@
             view?.apply(action, size: size)
         }
 
-        package func close() -> [String] {
+        package func close() -> [RenderFailure] {
             defer { view = nil }
             return view?.dataSource.errors ?? []
         }

@@ -7,17 +7,22 @@ import PluginDiscovery
 /// for whole plugins.
 ///
 /// ```swift
-/// let failures = PluginValidator(host: host).validate(plugins: ["CardCells"])
-/// for f in failures { print(f) }   // CardCells.ProfileCell: no nib named 'ProfileCell' ...
+/// let report = PluginValidator(host: host).validate(plugins: ["CardCells"])
+/// for f in report.failures { print(f.item, f.message) }   // CardCells.ProfileCell no nib named 'ProfileCell' ...
 /// ```
 package struct PluginValidator {
     /// One thing that failed.
-    package struct Failure: Sendable, CustomStringConvertible {
+    package struct Failure: Sendable {
         /// `CardCells.ProfileCell`, or `CardCells.Main#Detail` for a scene.
         package let item: String
+        /// The kind of failure: the name of the error's code (`nibNotFound`), or `loadFailed`.
+        package var code = PluginError.Code.loadFailed.description
         /// What went wrong.
         package let message: String
-        package var description: String { "\(item): \(message)" }
+        /// How to fix it.
+        package var fix: String?
+        /// Where in a nib or storyboard it went wrong.
+        package var diagnostics: [Diagnostic] = []
     }
 
     /// What was checked.
@@ -56,13 +61,18 @@ package struct PluginValidator {
                 let view = try host.makeView(item)
                 for width in [1, 20, 80] { _ = view.render(width: width) }
             } catch {
-                report.failures.append(Failure(item: item.qualifiedName, message: error.message))
+                report.failures.append(
+                    Failure(
+                        item: item.qualifiedName, code: error.code.description, message: error.message, fix: error.fix))
             }
         case .storyboard:
             let storyboard = Storyboard(name: item.name, bundle: PluginBundle(name: item.plugin))
             report.checked += max(1, storyboard.sceneIdentifiers.count)
             for failure in storyboard.validate() {
-                report.failures.append(Failure(item: item.qualifiedName, message: failure.description))
+                report.failures.append(
+                    Failure(
+                        item: item.qualifiedName, code: failure.code.description, message: failure.message,
+                        fix: failure.fix, diagnostics: failure.diagnostics))
             }
         case .loader:
             report.checked += 1

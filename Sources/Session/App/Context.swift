@@ -218,7 +218,7 @@ package final class Context {
     /// loaded as failures too.
     func validate(_ names: [String]) -> Int32 {
         let wanted = names.isEmpty ? host.searchPath.libraries().map(\.name) : names
-        var failures: [(plugin: String?, message: String)] = []
+        var failures: [(plugin: String?, message: String, failure: RenderFailure?)] = []
         var loadFailures = 0
         var loaded: [String] = []
         for name in wanted {
@@ -237,9 +237,14 @@ package final class Context {
                 loadFailures += 1
                 switch error {
                 case .plugin(let error):
-                    failures.append((TextLayout.sanitized(name), LoadedPlugins.shown(error).description))
-                case .worker(let failure): failures.append((name, interpreter.describe(failure)))
-                case .render(let message), .output(let message): failures.append((name, message))
+                    let shown = LoadedPlugins.shown(error)
+                    failures.append(
+                        (
+                            TextLayout.sanitized(name), shown.description,
+                            RenderFailure(shown.code.description, shown.message, fix: shown.fix)
+                        ))
+                case .worker(let failure): failures.append((name, interpreter.describe(failure), nil))
+                case .render(let failure), .output(let failure): failures.append((name, failure.description, failure))
                 }
             }
         }
@@ -248,12 +253,12 @@ package final class Context {
             do throws(BackendError) {
                 let result = try interpreter.backend.validate(plugins: loaded)
                 checked = result.checked
-                failures += result.failures.map { (nil, $0) }
+                failures += result.failures.map { (nil, $0.description, $0) }
             } catch {
                 if case .worker(let failure) = error {
-                    failures.append((nil, interpreter.describe(failure)))
+                    failures.append((nil, interpreter.describe(failure), nil))
                 } else {
-                    failures.append((nil, "\(error)"))
+                    failures.append((nil, "\(error)", nil))
                 }
             }
         }

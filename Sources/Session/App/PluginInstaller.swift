@@ -142,12 +142,14 @@ struct PluginInstaller {
                     path: Path.canonical(library.path) ?? library.path, allowUnsafe: allowUnsafe)
                 loaded.append((library, plugin))
             }
-            (checked, failures) = try backend.validate(plugins: loaded.map(\.plugin.name))
+            let report = try backend.validate(plugins: loaded.map(\.plugin.name))
+            checked = report.checked
+            failures = report.failures.map(\.description)
         } catch {
             switch error {
             case .plugin(let error): failures.append(error.description)
             case .worker(let failure): failures.append(describe(failure))
-            case .render(let message), .output(let message): failures.append(message)
+            case .render(let failure), .output(let failure): failures.append(failure.description)
             }
         }
         guard failures.isEmpty else {

@@ -15,10 +15,10 @@ extension LoadedPlugins {
         switch error {
         case .plugin(let error):
             return Self.pluginError(error, c, at: span)
-        case .render(let message):
-            return ConsoleError(.plugin, c.command.diagnostic(message, at: span))
-        case .output(let message):
-            return ConsoleError(.io, c.command.diagnostic(message, at: span))
+        case .render(let failure):
+            return ConsoleError(.plugin, c.command.diagnostic(failure.description, at: span))
+        case .output(let failure):
+            return ConsoleError(.io, c.command.diagnostic(failure.description, at: span))
         case .worker(let failure):
             return workerError(failure, c, at: span, loading: loading)
         }

@@ -142,9 +142,7 @@ final class SessionRenderer {
     /// A render whose cells could not all be drawn is an error (the rows show it).
     static func check(_ summary: RenderSummary) throws(BackendError) {
         if let data = summary.dataErrors.first { throw .output(data) }
-        guard let first = summary.cellErrors.first else { return }
-        let more = summary.cellErrors.count > 1 ? " (and \(summary.cellErrors.count - 1) more)" : ""
-        throw .render("a cell could not be drawn: \(first)\(more)")
+        if let cells = RenderFailure.cellsNotDrawn(summary.cellErrors) { throw .render(cells) }
     }
 
     /// Draws `screen` as `render` does, to standard output: after `reload`.

@@ -68,8 +68,11 @@ enum MachineReadable {
             ])
     }
 
-    /// `cellkit validate --json`.
-    static func validate(checked: Int, plugins: [String], failures: [(plugin: String?, message: String)]) -> JSONValue {
+    /// `cellkit validate --json`: each failure's text as the text output
+    /// says it, and, when it is the worker's, its parts (``RenderFailure``).
+    static func validate(
+        checked: Int, plugins: [String], failures: [(plugin: String?, message: String, failure: RenderFailure?)]
+    ) -> JSONValue {
         document(
             "validate",
             [
@@ -81,10 +84,23 @@ enum MachineReadable {
                         failures.map {
                             object([
                                 ("plugin", $0.plugin.map(JSONValue.string) ?? .null), ("message", .string($0.message)),
+                                ("item", $0.failure?.cell.map(JSONValue.string) ?? .null),
+                                ("code", $0.failure.map { .string($0.code) } ?? .null),
+                                ("fix", $0.failure?.fix.map(JSONValue.string) ?? .null),
+                                ("places", .array(($0.failure?.diagnostics ?? []).map(place))),
                             ])
                         })
                 ),
             ])
+    }
+
+    /// A place in a file where something failed: `file`, `line`, `column`, `message`, `notes`.
+    static func place(_ diagnostic: Diagnostic) -> JSONValue {
+        object([
+            ("file", .string(diagnostic.location.file)), ("line", .int(diagnostic.location.line)),
+            ("column", .int(diagnostic.location.column)), ("message", .string(diagnostic.message)),
+            ("notes", .array(diagnostic.notes.map(JSONValue.string))),
+        ])
     }
 
     /// The key a kind of registration has in JSON: `cell`, `headerFooterView`.

@@ -296,10 +296,7 @@ final class REPL {
                     message: "the terminal failed: \(error)",
                     location: lastEntry))
         }
-        if let first = view.cellErrors.first {
-            let more = view.cellErrors.count > 1 ? " (and \(view.cellErrors.count - 1) more)" : ""
-            output.printError("warning: a cell could not be drawn: \(first)\(more)")
-        }
+        if let cells = RenderFailure.cellsNotDrawn(view.cellErrors) { output.printError("warning: \(cells)") }
     }
 
     // MARK: - Completion

@@ -35,7 +35,7 @@ final class ScrollView {
     var pollInterval: Duration = .milliseconds(500)
 
     /// Cells that could not be drawn (their rows show the error), for the REPL to report.
-    private(set) var cellErrors: [String] = []
+    private(set) var cellErrors: [RenderFailure] = []
     /// How many frames were written (for tests).
     private(set) var frameCount = 0
     /// `--watch`: files whose change reloads the plugins and redraws the view.
@@ -454,7 +454,7 @@ protocol FrameSource: AnyObject {
     /// key (Ctrl-C).
     func find(_ search: ViewSearch, in screen: Screen, stop: (Duration) -> Bool) throws -> ViewSearch.Outcome
     /// Closes the view; returns the cells that could not be drawn.
-    func close() -> [String]
+    func close() -> [RenderFailure]
 }
 
 extension Optional {

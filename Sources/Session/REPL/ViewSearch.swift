@@ -136,7 +136,7 @@ struct ParallelSearch {
                 do throws(WorkerFailure) {
                     switch try worker.send(.search(request)) {
                     case .found(let match): shared.answer(index, match)
-                    case .failed(let message): throw WorkerFailure(reason: .protocolError(message))
+                    case .failed(let failure): throw WorkerFailure(reason: .protocolError(failure.description))
                     default: throw WorkerFailure(reason: .protocolError("an answer to a search that is not one"))
                     }
                 } catch {

@@ -37,7 +37,7 @@ final class NoWorkerBackend: PluginBackend, FrameSource {
         throw .plugin(error)
     }
 
-    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [RenderFailure]) {
         throw .plugin(error)
     }
 
@@ -65,5 +65,5 @@ final class NoWorkerBackend: PluginBackend, FrameSource {
         throw BackendError.plugin(error)
     }
 
-    func close() -> [String] { [] }
+    func close() -> [RenderFailure] { [] }
 }

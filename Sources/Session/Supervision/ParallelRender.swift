@@ -123,8 +123,8 @@ struct ParallelRender {
                 summary.rows += rows
                 summary.cellErrors += cellErrors
                 for error in dataErrors where !summary.dataErrors.contains(error) { summary.dataErrors.append(error) }
-            case .success(.failed(let message))?:
-                throw .render(message)
+            case .success(.failed(let failure))?:
+                throw .render(failure)
             default:
                 throw .worker(WorkerFailure(reason: .protocolError("an answer to render that is not about rendering")))
             }

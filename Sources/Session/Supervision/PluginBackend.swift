@@ -23,7 +23,7 @@ protocol PluginBackend: AnyObject {
     var frames: any FrameSource { get }
     /// Makes every cell, nib and scene of the loaded plugins `names`; returns
     /// how many items were checked and every failure.
-    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String])
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [RenderFailure])
     /// Checks a binding whose records a plugin's data source reads: the
     /// source is opened, its records counted (or, without `exact`, their
     /// upper bound taken when counting is slow), the first ones checked.
@@ -47,7 +47,10 @@ extension PluginBackend {
                 else { continue }
                 let check = try checkSource(binding, exact: true)
                 if let problem = check.problems.first {
-                    throw .render("\(binding.file)\(problem.place.map { ", \($0)" } ?? ""): \(problem.message)")
+                    throw .render(
+                        RenderFailure(
+                            RenderFailure.dataFile,
+                            "\(binding.file)\(problem.place.map { ", \($0)" } ?? ""): \(problem.message)"))
                 }
                 binding.count = check.count
                 binding.source?.estimated = false
@@ -69,12 +72,22 @@ extension PluginBackend {
 enum BackendError: Error {
     /// The plugin was refused or a name was wrong.
     case plugin(PluginError)
-    /// Drawing or writing failed.
-    case render(String)
-    /// Writing the rendered bytes where they go failed.
-    case output(String)
+    /// Drawing failed: the worker's failure, as it sent it.
+    case render(RenderFailure)
+    /// Writing the rendered bytes where they go failed, or a data file could not be read.
+    case output(RenderFailure)
     /// The worker died while it worked on the request.
     case worker(WorkerFailure)
+
+    /// Drawing failed, for a reason with no place (a screen too large to send).
+    static func render(_ message: String) -> BackendError {
+        .render(RenderFailure(RenderFailure.output, message))
+    }
+
+    /// Writing failed: the message, with no place.
+    static func output(_ message: String) -> BackendError {
+        .output(RenderFailure(RenderFailure.output, message))
+    }
 }
 
 // MARK: - The worker's answers, read
@@ -99,15 +112,15 @@ extension WorkerResponse {
         switch self {
         case .rendered(let rows, let cellErrors, let dataErrors):
             return RenderSummary(rows: rows, cellErrors: cellErrors, dataErrors: dataErrors)
-        case .failed(let message):
-            throw .render(message)
+        case .failed(let failure):
+            throw .render(failure)
         default:
             throw .worker(WorkerFailure(reason: .protocolError("an answer to render that is not about rendering")))
         }
     }
 
     /// The answer to `validate`: how many items were made, and every failure.
-    func validated() throws(BackendError) -> (checked: Int, failures: [String]) {
+    func validated() throws(BackendError) -> (checked: Int, failures: [RenderFailure]) {
         guard case .validated(let checked, let failures) = self else {
             throw .worker(WorkerFailure(reason: .protocolError("an answer to validate that is not a report")))
         }

@@ -93,7 +93,7 @@ final class WorkerBackend: PluginBackend {
         return results
     }
 
-    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [String]) {
+    func validate(plugins names: [String]) throws(BackendError) -> (checked: Int, failures: [RenderFailure]) {
         let response: WorkerResponse
         do {
             response = try process.send(.validate(plugins: names))
@@ -192,7 +192,7 @@ extension WorkerBackend: FrameSource {
         try ParallelSearch(workers: workers(jobs), search: search, screen: screen).run { stop(.milliseconds(10)) }
     }
 
-    func close() -> [String] {
+    func close() -> [RenderFailure] {
         guard process.isRunning, case .viewClosed(let errors)? = try? process.send(.closeView) else { return [] }
         return errors
     }
@@ -200,7 +200,7 @@ extension WorkerBackend: FrameSource {
     private func viewRequest(_ request: WorkerRequest) throws -> ViewFrame {
         switch try process.send(request) {
         case .frame(let bytes, let status): return ViewFrame(bytes: bytes, status: status)
-        case .failed(let message): throw BackendError.render(message)
+        case .failed(let failure): throw BackendError.render(failure)
         default: throw WorkerFailure(reason: .protocolError("an answer to show that is not a frame"))
         }
     }

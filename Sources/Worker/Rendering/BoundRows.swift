@@ -36,9 +36,21 @@ final class BoundRows {
     /// ``constants`` as the rows' values are carried.
     private let constantValues: [(slot: Int, value: SlotValue)]
 
-    /// Why the rows cannot be drawn.
+    /// Why the rows cannot be drawn: what the worker sends (``RenderFailure/dataFile``).
     struct Failure: Error, CustomStringConvertible {
-        var description: String
+        var failure: RenderFailure
+
+        /// A failure with no place in the file: what went wrong, and how to fix it.
+        init(description: String, fix: String? = nil) {
+            failure = RenderFailure(RenderFailure.dataFile, description, fix: fix)
+        }
+
+        /// A failure at a place in the file.
+        init(_ diagnostic: Diagnostic) {
+            failure = RenderFailure(RenderFailure.dataFile, diagnostic)
+        }
+
+        var description: String { failure.description }
     }
 
     /// Opens the binding's file; `attributes` are the cell's, in slot order.
@@ -66,8 +78,8 @@ final class BoundRows {
                 }
                 ?? "\(was), and it is gone"
             throw Failure(
-                description:
-                    "\(binding.file) changed since `rows` read it (\(what)); run `rows … from \(binding.file)` again")
+                description: "\(binding.file) changed since `rows` read it (\(what))",
+                fix: "run `rows … from \(binding.file)` again")
         }
         names = attributes.map(\.name)
         var slots: [String: Int] = [:]
@@ -121,7 +133,7 @@ final class BoundRows {
         } catch {
             switch error {
             case .io(let message): throw Failure(description: message)
-            case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
+            case .data(let diagnostic): throw Failure(diagnostic)
             }
         }
         self.file = file
@@ -170,8 +182,9 @@ final class BoundRows {
                     values[slot] = value
                 }
             } catch {
-                throw Failure(
-                    description: "\(error.rendered())\n(\(binding.file) changed since `rows` checked it: run it again)")
+                var diagnostic = error
+                diagnostic.notes.append("\(binding.file) changed since `rows` checked it: run it again")
+                throw Failure(diagnostic)
             }
         }
         for (slot, value) in constants { values[slot] = value }
@@ -224,8 +237,8 @@ final class BoundRows {
             let made = try sourceRows.made(from: record)
             guard made.records.contains(record) else {
                 throw Failure(
-                    description:
-                        "\(binding.file) has no record \(record + 1): it changed since `rows` read it; run it again")
+                    description: "\(binding.file) has no record \(record + 1): it changed since `rows` read it",
+                    fix: "run it again")
             }
             currentRecords = made.records
             currentValues = made.values
@@ -239,13 +252,13 @@ final class BoundRows {
         } catch {
             switch error {
             case .io(let message): throw Failure(description: message)
-            case .data(let diagnostic): throw Failure(description: diagnostic.rendered())
+            case .data(let diagnostic): throw Failure(diagnostic)
             }
         }
         guard let table = found else {
             throw Failure(
-                description:
-                    "\(binding.file) has no record \(record + 1): it changed since `rows` read it; run it again")
+                description: "\(binding.file) has no record \(record + 1): it changed since `rows` read it",
+                fix: "run it again")
         }
         current = table
         currentRecords = table.recordBase..<table.recordBase + table.count

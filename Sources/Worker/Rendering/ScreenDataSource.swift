@@ -12,11 +12,11 @@ final class ScreenDataSource {
     let host: PluginHost
     /// Errors met while drawing (a cell that could not be made); the row shows
     /// the error instead. Render commands report these after drawing.
-    private(set) var errors: [String] = []
+    private(set) var errors: [RenderFailure] = []
     /// Rows dequeued so far.
     private(set) var rowsDrawn = 0
     /// Data files that could not be read as they were when `rows` checked them.
-    private(set) var dataErrors: [String] = []
+    private(set) var dataErrors: [RenderFailure] = []
     /// Where the worker notes the row it works on, so a crash can name it.
     var breadcrumb: Breadcrumb?
     private var notedCell: String?
@@ -157,7 +157,7 @@ final class ScreenDataSource {
         do {
             return try host.makeView(try plan(reference).item)
         } catch {
-            errors.append(error.description)
+            errors.append(RenderFailure(error, cell: reference.written))
             let cell = ErrorCell()
             cell.label.text = "⚠ \(reference.written): \(error.message)"
             return cell
@@ -194,7 +194,7 @@ final class ScreenDataSource {
             return rows
         } catch {
             failedBindings.insert(key)
-            dataErrors.append(error.description)
+            dataErrors.append(error.failure)
             return nil
         }
     }
@@ -334,7 +334,7 @@ final class ScreenDataSource {
                 fullRow = run
             }
         } catch {
-            if dataErrors.count < 10 { dataErrors.append(error.description) }
+            if dataErrors.count < 10 { dataErrors.append(error.failure) }
             clearValues(run.slots)
             filledBy = nil
         }
@@ -485,7 +485,7 @@ final class ScreenDataSource {
                 try plan.setters[slot](target, fallback)
             }
         } catch {
-            errors.append("\(reference.written).\(plan.attributes[slot].name): \(error)")
+            errors.append(RenderFailure(error, cell: reference.written, attribute: plan.attributes[slot].name))
         }
     }
 
@@ -593,7 +593,7 @@ extension ScreenDataSource: TableViewDataSource, TableViewDelegate {
             configure(cell, reference: reference)
             return cell
         } catch {
-            errors.append(error.description)
+            errors.append(RenderFailure(error, cell: reference.written))
             let cell = ErrorCell()
             cell.label.text = "⚠ \(error.message)"
             return cell
@@ -653,7 +653,7 @@ extension ScreenDataSource: CollectionViewDataSource {
             configure(cell, reference: reference)
             return cell
         } catch {
-            errors.append(error.description)
+            errors.append(RenderFailure(error, cell: reference.written))
             let cell = HostingCollectionCell()
             let error = ErrorCell()
             error.label.text = "⚠ \(reference.written)"

@@ -59,10 +59,10 @@ struct ScreenRenderer {
                 }
             }
         } catch {
-            throw RenderError.output("\(error)", cause: error)
+            throw RenderError(error)
         }
         // A cell that said an impossible height was drawn cut: the plugin's error to report.
-        let oversized = SizeReports.take().map(\.description)
+        let oversized = RenderFailure.oversizedCells()
         return Summary(
             rows: dataSource.rowsDrawn, cellErrors: dataSource.errors + oversized, dataErrors: dataSource.dataErrors)
     }
@@ -99,7 +99,9 @@ struct ScreenRenderer {
             var json = ScreenJSON(screen: screen)
             json.records = { binding, section, source in
                 guard let rows = dataSource.rows(of: binding, section: section, source: source) else {
-                    throw RenderError.output(dataSource.dataErrors.last ?? "\(binding.file) could not be read")
+                    throw RenderError.output(
+                        dataSource.dataErrors.last
+                            ?? RenderFailure(RenderFailure.dataFile, "\(binding.file) could not be read"))
                 }
                 return try (0..<rows.count).map { try rows.settings(record: $0) }
             }
@@ -109,7 +111,7 @@ struct ScreenRenderer {
         } catch let error as RenderError {
             throw error
         } catch {
-            throw RenderError.output("\(error)", cause: error)
+            throw RenderError(error)
         }
         return Summary(rows: screen.rowCount, cellErrors: [])
     }
@@ -117,21 +119,20 @@ struct ScreenRenderer {
 
 /// Why a render failed.
 enum RenderError: Error {
-    /// Cells could not be made or configured (the rows show the errors).
-    case cells(String, count: Int)
-    /// Writing failed, or a data file could not be read: the message, and the error that
-    /// caused it (an I/O error, a data file's parse error), kept for callers in this
-    /// process; the worker sends only the message.
-    case output(String, cause: (any Error)? = nil)
+    /// Writing failed, or a data file could not be read: what the worker
+    /// sends, and the error that caused it (an I/O error, a data file's
+    /// parse error), kept for callers in this process.
+    case output(RenderFailure, cause: (any Error)? = nil)
 
-}
+    /// A write that failed: its message, with no place.
+    init(_ error: any Error) {
+        self = .output(RenderFailure(RenderFailure.output, "\(error)"), cause: error)
+    }
 
-extension RenderError {
-    var message: String {
+    /// What the worker sends.
+    var failure: RenderFailure {
         switch self {
-        case .cells(let first, let count):
-            "a cell could not be drawn: \(first)" + (count > 1 ? " (and \(count - 1) more)" : "")
-        case .output(let message, _): message
+        case .output(let failure, _): failure
         }
     }
 }

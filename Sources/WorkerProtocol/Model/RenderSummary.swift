@@ -3,11 +3,11 @@ package struct RenderSummary: Equatable {
     /// Rows dequeued and drawn.
     package var rows: Int
     /// Cells that could not be made or configured (their rows show the error).
-    package var cellErrors: [String]
+    package var cellErrors: [RenderFailure]
     /// Data files that changed since `rows` read them, or could not be read.
-    package var dataErrors: [String] = []
+    package var dataErrors: [RenderFailure] = []
 
-    package init(rows: Int, cellErrors: [String], dataErrors: [String] = []) {
+    package init(rows: Int, cellErrors: [RenderFailure], dataErrors: [RenderFailure] = []) {
         self.rows = rows
         self.cellErrors = cellErrors
         self.dataErrors = dataErrors

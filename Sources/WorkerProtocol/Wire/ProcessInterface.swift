@@ -3,7 +3,7 @@
 /// and the descriptor a `--scan-plugin` child answers on.
 package enum ProcessInterface {
     /// The version in each side's hello; a worker of another build is refused.
-    package static let protocolVersion = 5
+    package static let protocolVersion = 6
     /// The registry cache file the worker reads (unset: none).
     package static let registryCacheVariable = "CELLKIT_WORKER_REGISTRY_CACHE"
     /// `off` in the worker's environment for `cellkit --no-window-chrome`.

@@ -117,16 +117,16 @@ package enum WorkerResponse: Equatable, WireCodable {
     case chunk([UInt8])
     /// The render is complete: rows drawn, the cells that could not be drawn,
     /// the data files that could not be read.
-    case rendered(rows: Int, cellErrors: [String], dataErrors: [String])
+    case rendered(rows: Int, cellErrors: [RenderFailure], dataErrors: [RenderFailure])
     /// The render failed (writing, or the screen could not be built).
-    case failed(String)
+    case failed(RenderFailure)
     /// A frame of `show` (its lines, without the status line) and where it
     /// is; nothing when none was asked for.
     case frame([UInt8], status: ViewStatus?)
     /// The view is closed: the cells that could not be drawn.
-    case viewClosed(cellErrors: [String])
+    case viewClosed(cellErrors: [RenderFailure])
     /// What `validate` checked, and every failure.
-    case validated(checked: Int, failures: [String])
+    case validated(checked: Int, failures: [RenderFailure])
     /// What checking a data source's binding found.
     case sourceChecked(SourceCheck)
     /// Where a block of a search found its text, if it did.
@@ -157,9 +157,9 @@ package enum WorkerResponse: Equatable, WireCodable {
             w.write(rows)
             w.write(errors)
             w.write(dataErrors)
-        case .failed(let message):
+        case .failed(let failure):
             w.write(tag: Tag.failed)
-            w.write(message)
+            w.write(failure)
         case .frame(let bytes, let status):
             w.write(tag: Tag.frame)
             w.write(bytes: bytes)
@@ -210,7 +210,7 @@ package enum WorkerResponse: Equatable, WireCodable {
                 code: try r.string(), message: try r.string(), fix: try r.optional(), path: try r.optional())
         case .chunk: return .chunk(try r.rawBytes())
         case .rendered: return .rendered(rows: try r.int(), cellErrors: try r.array(), dataErrors: try r.array())
-        case .failed: return .failed(try r.string())
+        case .failed: return .failed(try r.read())
         case .frame: return .frame(try r.rawBytes(), status: try r.optional())
         case .viewClosed: return .viewClosed(cellErrors: try r.array())
         case .validated: return .validated(checked: try r.int(), failures: try r.array())

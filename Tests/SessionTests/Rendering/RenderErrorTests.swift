@@ -26,12 +26,12 @@ private final class FullDisk: TextOutput {
         let error = try #require(throws: RenderError.self) {
             try renderer.render(format: format, width: 20, colors: .none, to: FullDisk())
         }
-        guard case .output(let message, let cause) = error else {
+        guard case .output(let failure, let cause) = error else {
             Issue.record("expected an output error, got \(error)")
             return
         }
-        #expect(message == "no space left on the device")
+        #expect(failure == RenderFailure(RenderFailure.output, "no space left on the device"))
         #expect(cause is FullDisk.Refusal)
-        #expect(error.message == message)
+        #expect(error.failure == failure)
     }
 }

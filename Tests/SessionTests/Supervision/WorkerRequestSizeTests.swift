@@ -31,7 +31,8 @@ private final class Discard: TextOutput {
         do {
             _ = try backend.render(screen, format: .plain, width: 30, colors: .none, to: Discard())
             Issue.record("a 70 MB screen was sent")
-        } catch .render(let message) {
+        } catch .render(let failure) {
+            let message = failure.description
             #expect(
                 message.hasPrefix(
                     "screen Big is too large to send to the plugin worker: 66.8 MiB (700"),

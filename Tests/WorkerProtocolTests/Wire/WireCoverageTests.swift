@@ -25,7 +25,7 @@ import Testing
         "PluginDiscovery.RegistrationInfo<WorkerProtocol.AttributeInfo>", "WorkerProtocol.AttributeInfo",
         "CellKit.BoxStyle",
         "WorkerProtocol.PieceSearch", "WorkerProtocol.TextPlace", "WorkerProtocol.TextMatch",
-        "WorkerProtocol.ViewStatus",
+        "WorkerProtocol.ViewStatus", "WorkerProtocol.RenderFailure", "CellKit.Diagnostic", "CellKit.SourceLocation",
     ]
 
     static let census: Reflection.Census = {

@@ -50,7 +50,9 @@ import Testing
             #expect(frame == WorkerResponse.chunk(bytes).wireBytes, "\(count) bytes")
             #expect(try WorkerResponse.chunkBytes(inFrame: frame).map(Array.init) == bytes, "\(count) bytes")
         }
-        #expect(try WorkerResponse.chunkBytes(inFrame: WorkerResponse.failed("x").wireBytes) == nil)
+        #expect(
+            try WorkerResponse.chunkBytes(inFrame: WorkerResponse.failed(RenderFailure("output", "x")).wireBytes) == nil
+        )
         #expect(try WorkerResponse.chunkBytes(inFrame: []) == nil)
         // A count that is not what follows: more, or less.
         let error = #expect(throws: WireError.self) { try WorkerResponse.chunkBytes(inFrame: [4, 3, 1, 2]) }
@@ -85,9 +87,10 @@ import Testing
     }
 
     @Test func bytesAfterTheMessageAreAnError() {
-        let error = #expect(throws: WireError.self) { try WorkerResponse(frame: [6, 1, 0x61, 0x62, 0x63]) }
+        let failed = WorkerResponse.failed(RenderFailure("output", "a")).wireBytes
+        let error = #expect(throws: WireError.self) { try WorkerResponse(frame: failed + [0x62, 0x63]) }
         #expect(error?.message == "2 bytes follow the message")
-        #expect(throws: Never.self) { try WorkerResponse(frame: [6, 1, 0x61]) }
+        #expect(throws: Never.self) { try WorkerResponse(frame: failed) }
     }
 
     @Test func unknownTagsAndNamesAreNamedInTheError() {

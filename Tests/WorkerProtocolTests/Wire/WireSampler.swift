@@ -296,19 +296,37 @@ struct WireSampler {
         }
     }
 
+    mutating func renderFailure() -> RenderFailure {
+        RenderFailure(
+            text(), text(), fix: optional { $0.text() }, cell: optional { $0.text() },
+            attribute: optional { $0.text() }, diagnostics: list { $0.diagnostic() })
+    }
+
+    mutating func diagnostic() -> Diagnostic {
+        var diagnostic = Diagnostic(
+            pick([.error, .warning, .note]), message: text(),
+            location: SourceLocation(file: text(), line: integer(), column: integer()),
+            sourceLine: optional { $0.text() }, notes: list { $0.text() })
+        diagnostic.length = integer()  // as sent, even where the initializer would make it at least 1
+        diagnostic.sourceColumn = optional { $0.integer() }
+        return diagnostic
+    }
+
     mutating func response() -> WorkerResponse {
         switch int(0...10) {
         case 0: .hello(protocolVersion: integer(), abi: integer(), compiler: integer())
         case 1: .loaded(pluginInfo(), wasAlreadyLoaded: chance(50))
         case 2: .pluginError(code: text(), message: text(), fix: optional { $0.text() }, path: optional { $0.text() })
         case 3: .chunk(bytes())
-        case 4: .rendered(rows: integer(), cellErrors: list { $0.text() }, dataErrors: list { $0.text() })
-        case 5: .failed(text())
+        case 4:
+            .rendered(
+                rows: integer(), cellErrors: list { $0.renderFailure() }, dataErrors: list { $0.renderFailure() })
+        case 5: .failed(renderFailure())
         case 6: .frame(bytes(), status: optional { $0.viewStatus() })
-        case 7: .viewClosed(cellErrors: list { $0.text() })
+        case 7: .viewClosed(cellErrors: list { $0.renderFailure() })
         case 8: .sourceChecked(sourceCheck())
         case 9: .found(optional { $0.textMatch() })
-        default: .validated(checked: integer(), failures: list { $0.text() })
+        default: .validated(checked: integer(), failures: list { $0.renderFailure() })
         }
     }
 }
