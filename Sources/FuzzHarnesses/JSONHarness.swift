@@ -1,5 +1,6 @@
 #if DEBUG
     import CellKitSupport
+    import DataBinding
 
     /// The JSON scanner: values and positions; what parses serializes (compact
     /// and pretty) to text that parses again to the same value.
@@ -29,9 +30,11 @@
         }
 
         /// The check pass's quick look (`JSONRecordCheck`) counts and reads only
-        /// what the parser reads the same way: a number's text as it is written,
-        /// the text the parser keeps (`keepsNumberText`). JSON Lines are checked
-        /// as they are, with the answer the array of their lines gets.
+        /// what the parser reads the same way: each text byte for byte the one
+        /// the full parse draws (`JSONValue.scalarText` of the parser that keeps
+        /// numbers' text, as data files are read), a number's as it is written,
+        /// a string's escapes made into the same characters. JSON Lines are
+        /// checked as they are, with the answer the array of their lines gets.
         static func checkRecordCheck(_ data: [UInt8]) {
             for lines in [false, true] {
                 let array = lines ? JSONCutScanner.arrayOfLines(data) : data
@@ -50,16 +53,12 @@
                         }
                         for (k, key) in keys.enumerated() {
                             guard let index = object.index(forKey: key) else { preconditionFailure("no \(key)") }
-                            let text: String
-                            switch object[index].value {
-                            case .null: text = ""
-                            case .bool(let b): text = b ? "true" : "false"
-                            case .int(let i): text = String(i)
-                            case .number(let written): text = written
-                            case .string(let s): text = s
-                            case .double, .array, .object: preconditionFailure("\(key) is not a scalar kept as text")
+                            guard let text = object[index].value.scalarText else {
+                                preconditionFailure("\(key) is not a scalar")
                             }
-                            precondition(texts == nil || texts?[r][k] == text, "JSONRecordCheck read \(key) otherwise")
+                            precondition(
+                                texts == nil || texts.map { Array($0[r][k].utf8) } == Array(text.utf8),
+                                "JSONRecordCheck read \(key) otherwise")
                         }
                     }
                 }

@@ -125,6 +125,48 @@ import Testing
         #expect(outputs[1] == outputs[0])
     }
 
+    /// Issue 32: JSON as `json.dump` writes it by default (every non-ASCII
+    /// character a `\uXXXX`, a surrogate pair above U+FFFF, `\"`, `\\`, `\/`)
+    /// draws what the same records' CSV draws, byte for byte, as an array
+    /// and as JSON Lines (read by the quick scan of bound members now, not
+    /// parsed into a tree); a combining accent stays one, not made into `é`.
+    @Test func escapedJSONDrawsWhatTheSameCSVDraws() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "r.csv",
+            "id,name,status\n1,Gateway 網關 \\\\srv\\1,ok\n2,\"Auth 🔐 \"\"edge\"\"\",down ⚠️\n"
+                + "3,Ünïcødé / tab\tin,ok\n4,e\u{301} vs é,ok\n")
+        let records = [
+            #"{"id": 1, "name": "Gateway \u7db2\u95dc \\\\srv\\1", "status": "ok"}"#,
+            #"{"id": 2, "name": "Auth \ud83d\udd10 \"edge\"", "status": "down \u26a0\ufe0f"}"#,
+            #"{"id": 3, "name": "\u00dcn\u00efc\u00f8d\u00e9 \/ tab\tin", "status": "ok"}"#,
+            #"{"id": 4, "name": "e\u0301 vs \u00E9", "status": "ok"}"#,
+        ]
+        try scratch.write("r.json", "[\n" + records.joined(separator: ",\n") + "\n]\n")
+        try scratch.write("r.jsonl", records.joined(separator: "\n") + "\n")
+        var outputs: [String] = []
+        for file in ["r.csv", "r.json", "r.jsonl"] {
+            try scratch.write(
+                "t.cellkit",
+                """
+                load BasicCells
+                load ChartCells
+                screen S width=40
+                rows ColumnsCell from "\(file)" values=[.id, .name, .status] widths=2,*,8
+                rows TextCell from "\(file)" text="{.id}: {.name} ({.status})"
+                render
+
+                """)
+            let result = try scratch.cellkit(["run", "t.cellkit"])
+            #expect(result.status == 0, "\(file): \(result.standardError)")
+            outputs.append(result.standardOutput)
+        }
+        #expect(outputs[0].contains("2: Auth 🔐 \"edge\" (down ⚠️)\n"), "\(outputs[0])")
+        #expect(outputs[0].contains("1: Gateway 網關 \\\\srv\\1 (ok)\n"), "\(outputs[0])")
+        #expect(Array(outputs[1].utf8) == Array(outputs[0].utf8))
+        #expect(Array(outputs[2].utf8) == Array(outputs[0].utf8))
+    }
+
     @Test func templateErrorsPointAtTheirBrace() throws {
         let scratch = try Scratch()
         try scratch.write("p.csv", "name,title\nAda,Analyst\n")

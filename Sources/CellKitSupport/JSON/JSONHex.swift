@@ -1,10 +1,13 @@
-/// The four hex digits of a JSON `\uXXXX` escape, read the same way by the
-/// parser (``JSONScanner``) and by the quick check of flat records
-/// (``JSONRecordCheck``), so the two accept exactly the same escapes.
+/// A JSON string's escapes — the four hex digits of a `\uXXXX`, a
+/// surrogate pair's scalar, the byte a one-character escape stands for —
+/// read the same way by the parser (``JSONScanner``) and by the quick check
+/// of flat records (``JSONRecordCheck``), so the two accept exactly the
+/// same escapes and make the same text of them.
 ///
 /// ```swift
 /// let bytes = Array("00e9".utf8)
 /// JSONHex.quad { bytes[$0] }  // 0xE9
+/// JSONHex.escapedByte(UInt8(ascii: "n"))  // 0x0A: `\n` is a line feed
 /// ```
 enum JSONHex {
     /// The value of the hex digit `byte`, or `nil` when it is not one.
@@ -28,5 +31,27 @@ enum JSONHex {
             value = value << 4 | digit
         }
         return value
+    }
+
+    /// The byte the escape of `byte` after a backslash stands for (`\"`,
+    /// `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`), or `nil` when it is not one
+    /// of those (`\u` is read by ``quad(_:)``; anything else is an error).
+    @inline(__always)
+    static func escapedByte(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
+    /// The scalar of the surrogate pair `high` (D800–DBFF) and `low` (DC00–DFFF).
+    @inline(__always)
+    static func scalar(high: UInt32, low: UInt32) -> UInt32 {
+        0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
     }
 }

@@ -54,12 +54,17 @@ package enum JSONRecordCheck {
     /// in the order of `keys`: a string's characters, a number as it is
     /// written (`4134.0`, `1e3`: the text `JSONValue.number` keeps, and a
     /// CSV file's field would hold), `true`, `false`, and `null` as empty
-    /// text. `nil` also when a value asked for is a string with an escape
-    /// (the parser's to read).
+    /// text. A string's escapes are made into the characters they stand
+    /// for, byte for byte as the parser makes them (`\u00e9` is `é`, a
+    /// surrogate pair one character, `\"` a quote); a string with an escape
+    /// the parser refuses (a lone surrogate among them) gives `nil`, and the
+    /// parse says what is wrong and where.
     ///
     /// ```swift
     /// JSONRecordCheck.scalarTexts(#"[{"id": 1, "value": 4134.0}]"#.utf8, keys: ["value", "id"])
     /// // [["4134.0", "1"]]
+    /// JSONRecordCheck.scalarTexts(#"[{"name": "\"T\u014dky\u014d\" \ud83d\ude80"}]"#.utf8, keys: ["name"])
+    /// // [["\"Tōkyō\" 🚀"]]
     /// ```
     package static func scalarTexts(_ bytes: some Collection<UInt8>, keys: [String], lines: Bool = false)
         -> [[String]]?
@@ -245,8 +250,7 @@ package enum JSONRecordCheck {
             var record: [String] = []
             record.reserveCapacity(values.count)
             for value in values {
-                guard !value.escaped else { return false }
-                record.append(text(value.start, value.end))
+                record.append(value.escaped ? unescapedText(value.start, value.end) : text(value.start, value.end))
             }
             if texts.isEmpty {
                 // As many records as the first one's length says fit, and a few: the list grows once, if at all.
@@ -257,8 +261,9 @@ package enum JSONRecordCheck {
         }
 
         /// The text of the scalar at `start..<end` (a string without an
-        /// escape), as `JSONValue.scalarText` makes it of what a parser that
-        /// keeps numbers' text reads: a number as it is written, its bytes
+        /// escape: ``unescapedText(_:_:)`` reads one with), as
+        /// `JSONValue.scalarText` makes it of what a parser that keeps
+        /// numbers' text reads: a number as it is written, its bytes
         /// copied and nothing converted (one `String`, which holds a text of
         /// 15 bytes or fewer without an allocation).
         func text(_ start: Int, _ end: Int) -> String {
@@ -269,6 +274,37 @@ package enum JSONRecordCheck {
             case UInt8(ascii: "f"): return "false"
             case UInt8(ascii: "n"): return ""
             default: return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            }
+        }
+
+        /// The text of the string at `start..<end` (its quotes included),
+        /// which has escapes, as the parser makes it: each escape the UTF-8
+        /// of the character it stands for (a surrogate pair one character),
+        /// the bytes between them copied. ``string()`` checked the escapes
+        /// and the UTF-8, and no escape is shorter than its character's
+        /// UTF-8 (2 bytes for 1, 6 for at most 3, 12 for 4), so the text
+        /// fits in as many bytes as the string has between its quotes.
+        func unescapedText(_ start: Int, _ end: Int) -> String {
+            String(unsafeUninitializedCapacity: end - start - 2) { text in
+                var count = 0
+                var i = start + 1
+                while i < end - 1 {
+                    guard bytes[i] == UInt8(ascii: "\\"), let escape = escape(at: i) else {
+                        text[count] = bytes[i]
+                        count += 1
+                        i += 1
+                        continue
+                    }
+                    // (Always a scalar: `escape(at:)` refuses a surrogate not in a pair.)
+                    if let scalar = Unicode.Scalar(escape.scalar) {
+                        for byte in scalar.utf8 {
+                            text[count] = byte
+                            count += 1
+                        }
+                    }
+                    i += escape.length
+                }
+                return count
             }
         }
 
@@ -335,29 +371,26 @@ package enum JSONRecordCheck {
                     index = end + 1
                     return true
                 }
-                guard let length = escapeLength(at: end) else { return false }
+                guard let escape = escape(at: end) else { return false }
                 escaped = true
-                i = end + length
+                i = end + escape.length
             }
         }
 
-        /// The length of the escape at `offset` (its backslash), or `nil` for one the parser refuses.
-        func escapeLength(at offset: Int) -> Int? {
-            switch byte(at: offset + 1) {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                return 2
-            case UInt8(ascii: "u"):
-                guard let unit = hexQuad(at: offset + 2) else { return nil }
-                if (0xDC00...0xDFFF).contains(unit) { return nil }
-                guard (0xD800...0xDBFF).contains(unit) else { return 6 }
-                guard byte(at: offset + 6) == UInt8(ascii: "\\"), byte(at: offset + 7) == UInt8(ascii: "u"),
-                    let low = hexQuad(at: offset + 8), (0xDC00...0xDFFF).contains(low)
-                else { return nil }
-                return 12
-            default:
-                return nil
-            }
+        /// The escape at `offset` (its backslash): its length and the scalar
+        /// it stands for; `nil` for one the parser refuses (a `\u` surrogate
+        /// only in a pair, high then low).
+        @inline(__always)
+        func escape(at offset: Int) -> (length: Int, scalar: UInt32)? {
+            let escaped = byte(at: offset + 1)
+            if let byte = JSONHex.escapedByte(escaped) { return (2, UInt32(byte)) }
+            guard escaped == UInt8(ascii: "u"), let unit = hexQuad(at: offset + 2) else { return nil }
+            if (0xDC00...0xDFFF).contains(unit) { return nil }
+            guard (0xD800...0xDBFF).contains(unit) else { return (6, unit) }
+            guard byte(at: offset + 6) == UInt8(ascii: "\\"), byte(at: offset + 7) == UInt8(ascii: "u"),
+                let low = hexQuad(at: offset + 8), (0xDC00...0xDFFF).contains(low)
+            else { return nil }
+            return (12, JSONHex.scalar(high: unit, low: low))
         }
 
         func hexQuad(at offset: Int) -> UInt32? {

@@ -386,44 +386,12 @@ struct JSONScanner {
     {
         guard index + 1 < bytes.count else { throw unterminatedStringError(open: open) }
         let escaped = bytes[index + 1]
-        switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-            text.append(escaped)
-        case UInt8(ascii: "b"):
-            text.append(0x08)
-        case UInt8(ascii: "f"):
-            text.append(0x0C)
-        case UInt8(ascii: "n"):
-            text.append(0x0A)
-        case UInt8(ascii: "r"):
-            text.append(0x0D)
-        case UInt8(ascii: "t"):
-            text.append(0x09)
-        case UInt8(ascii: "u"):
-            guard let unit = hexQuad(at: index + 2) else {
-                throw error(
-                    "invalid escape: '\\u' must be followed by four hex digits",
-                    fix: "write a character as \\u00E9, or a backslash as \\\\")
-            }
-            var scalar = unit
-            var length = 6
-            if (0xD800...0xDBFF).contains(unit) {
-                guard index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
-                    bytes[index + 7] == UInt8(ascii: "u"), let low = hexQuad(at: index + 8),
-                    (0xDC00...0xDFFF).contains(low)
-                else { throw unpairedSurrogateError(unit) }
-                scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                length = 12
-            } else if (0xDC00...0xDFFF).contains(unit) {
-                throw unpairedSurrogateError(unit)
-            }
-            // Not a surrogate, or a valid pair: always a scalar.
-            if let scalar = Unicode.Scalar(scalar) {
-                text.append(contentsOf: scalar.utf8)
-            }
-            index += length
+        if let byte = JSONHex.escapedByte(escaped) {
+            text.append(byte)
+            index += 2
             return
-        default:
+        }
+        guard escaped == UInt8(ascii: "u") else {
             if escaped < 0x80 || UTF8Validation.sequenceLength(at: index + 1, in: bytes) != nil {
                 let message =
                     (0x21...0x7E).contains(escaped)
@@ -438,7 +406,28 @@ struct JSONScanner {
             index += 1
             throw invalidUTF8Error()
         }
-        index += 2
+        guard let unit = hexQuad(at: index + 2) else {
+            throw error(
+                "invalid escape: '\\u' must be followed by four hex digits",
+                fix: "write a character as \\u00E9, or a backslash as \\\\")
+        }
+        var scalar = unit
+        var length = 6
+        if (0xD800...0xDBFF).contains(unit) {
+            guard index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
+                bytes[index + 7] == UInt8(ascii: "u"), let low = hexQuad(at: index + 8),
+                (0xDC00...0xDFFF).contains(low)
+            else { throw unpairedSurrogateError(unit) }
+            scalar = JSONHex.scalar(high: unit, low: low)
+            length = 12
+        } else if (0xDC00...0xDFFF).contains(unit) {
+            throw unpairedSurrogateError(unit)
+        }
+        // Not a surrogate, or a valid pair: always a scalar.
+        if let scalar = Unicode.Scalar(scalar) {
+            text.append(contentsOf: scalar.utf8)
+        }
+        index += length
     }
 
     /// The value of four hex digits at `offset`, or `nil`.

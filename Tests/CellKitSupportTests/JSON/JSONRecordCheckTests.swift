@@ -65,17 +65,83 @@ struct JSONRecordCheckTests {
         #expect(JSONRecordCheck.scalarMembers(Array(#"[{"identifier": 1, "id": 2}]"#.utf8), keys: ["id"]) == 1)
     }
 
-    /// The texts of the values asked for; a string asked for with an escape
-    /// is the parser's to read (`nil`), one not asked for is skipped.
-    @Test func textsOfStringsWithAnEscapeAreLeftToTheParser() {
-        let text = #"[{"note": "a\"b", "id": 1, "name": "Ada 網關"}, {"id": 2, "note": "c", "name": "Grace"}]"#
+    /// Each text's bytes (`String`'s `==` equates canonically equivalent
+    /// texts, `é` and `e\u{301}`: the quick texts must be the parser's byte for byte).
+    static func bytes(_ texts: [[String]]?) -> [[[UInt8]]]? {
+        texts?.map { $0.map { Array($0.utf8) } }
+    }
+
+    /// Issue 32: a string asked for with escapes is read by the check, its
+    /// escapes made into the characters the parser makes of them, byte for
+    /// byte: every escape JSON has, a surrogate pair (either case of hex),
+    /// `\u0000`, a combining accent after a letter (not made into `é`), an
+    /// escape first, last, or next to raw UTF-8; one not asked for is skipped.
+    @Test func escapedStringsAreReadAsTheParserReadsThem() {
+        let cases: [(json: String, text: String)] = [
+            (#""a\"b""#, "a\"b"),
+            (#""\\srv\\1""#, #"\srv\1"#),
+            (#""\/\b\f\n\r\t""#, "/\u{8}\u{C}\n\r\t"),
+            (#""\u00e9\u00C9 \u6771\u4eac""#, "éÉ 東京"),
+            (#""\ud83d\ude80\uD83C\uDDEF\uD83C\uDDF5""#, "🚀🇯🇵"),
+            (#""\uDBFF\uDFFF\uFFFF\u0000""#, "\u{10FFFF}\u{FFFF}\u{0}"),
+            (#""e\u0301""#, "e\u{301}"),
+            (#""網關 \"🔐\" Gateway""#, "網關 \"🔐\" Gateway"),
+            (#""\u0041""#, "A"),
+            (#""\\""#, "\\"),
+        ]
+        for (json, text) in cases {
+            let records = #"[{"id": 1, "name": \#(json)}, {"name": "x\ty", "id": 2}]"#
+            let texts = JSONRecordCheck.scalarTexts(Array(records.utf8), keys: ["name", "id"])
+            #expect(
+                Self.bytes(texts) == [[Array(text.utf8), Array("1".utf8)], [Array("x\ty".utf8), Array("2".utf8)]],
+                "\(json)")
+            #expect(
+                Self.bytes(texts) == Self.bytes(Self.parsedTexts(Array(records.utf8), keys: ["name", "id"])), "\(json)")
+            let lines = #"{"name": \#(json)}"# + "\n"
+            #expect(
+                Self.bytes(JSONRecordCheck.scalarTexts(Array(lines.utf8), keys: ["name"], lines: true)) == [
+                    [Array(text.utf8)]
+                ])
+        }
+        // A value not asked for is skipped whatever its escapes; a key with one is the parser's.
+        let text =
+            #"[{"note": "a\"b\ud83d\ude80", "id": 1, "name": "Ada 網關"}, {"id": 2, "note": "c", "name": "Grace"}]"#
         #expect(
-            JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["id", "name"])
-                == [["1", "Ada 網關"], ["2", "Grace"]])
-        #expect(JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["name", "note"]) == nil)
-        let later = #"[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Gr\u0061ce"}]"#
-        #expect(JSONRecordCheck.scalarTexts(Array(later.utf8), keys: ["name"]) == nil)
-        #expect(JSONRecordCheck.scalarTexts(Array(later.utf8), keys: ["id"]) == [["1"], ["2"]])
+            JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["id", "name"]) == [["1", "Ada 網關"], ["2", "Grace"]])
+        #expect(JSONRecordCheck.scalarTexts(Array(text.utf8), keys: ["note"]) == [["a\"b🚀"], ["c"]])
+        #expect(JSONRecordCheck.scalarTexts(Array(#"[{"n\u0061me": "x"}]"#.utf8), keys: ["name"]) == nil)
+    }
+
+    /// An escape the parser refuses — a surrogate not in a pair, an unknown
+    /// escape, `\u` without four hex digits — is left to the parser (`nil`),
+    /// which says what it is and where, in a value asked for or not.
+    @Test func escapesTheParserRefusesAreLeftToIt() {
+        let refused: [(json: String, error: String)] = [
+            (#""\ud800""#, "is half of a surrogate pair"),
+            (#""\udc00\ud800""#, "is half of a surrogate pair"),
+            (#""\ud83d\u0041""#, "is half of a surrogate pair"),
+            (#""\ud83dx""#, "is half of a surrogate pair"),
+            (#""\ud83d\ud83d""#, "is half of a surrogate pair"),
+            (#""\ude80\ud83d""#, "is half of a surrogate pair"),
+            (#""\x""#, #"invalid escape '\x'"#),
+            (#""\u12""#, "must be followed by four hex digits"),
+            (#""\u12G4""#, "must be followed by four hex digits"),
+            (#""\U00e9""#, #"invalid escape '\U'"#),
+        ]
+        for (json, message) in refused {
+            for key in ["name", "note"] {
+                let records = "[{\"id\": 1, \"\(key)\": \"ok\"},\n {\"id\": 2, \"\(key)\": \(json)}]"
+                #expect(JSONRecordCheck.scalarTexts(Array(records.utf8), keys: ["name", "id"]) == nil, "\(json)")
+                #expect(JSONRecordCheck.scalarMembers(Array(records.utf8), keys: ["id"]) == nil, "\(json)")
+                #expect(throws: (any Error).self) { try JSONParser().parse(Array(records.utf8)) }
+                do {
+                    _ = try JSONParser().parse(Array(records.utf8))
+                } catch {
+                    #expect("\(error)".contains(message), "\(json): \(error)")
+                    #expect("\(error)".contains("2:"), "\(json): the error is on line 2: \(error)")
+                }
+            }
+        }
     }
 
     @Test func refusesWhatItDoesNotCount() {
@@ -117,7 +183,7 @@ struct JSONRecordCheckTests {
         var generator = SeededGenerator(seed: 18)
         let pieces: [String] = [
             "1", "-0", "2.5", "1e5", "3E-07", "\"x\"", "\"é\"", "\"\\n\"", "\"\\u00e9\"", "true", "false", "null",
-            "[]", "{}", "\"\\ud83d\\ude00\"",
+            "[]", "{}", "\"\\ud83d\\ude00\"", #""a\"b\\c\/""#, #""e\u0301\u00e9""#, #""\ud800""#, #""\uDBFF\uDFFF""#,
         ]
         let noise: [UInt8] = Array(#"{}[],:"\ 0123456789eE+-.tfnul"#.utf8) + [0x0A, 0x09, 0x00, 0x80, 0xC3, 0xFF]
         var counted = 0
@@ -141,7 +207,9 @@ struct JSONRecordCheckTests {
                 #expect(Self.parsed(bytes, keys: keys) == check, "\(String(decoding: bytes, as: UTF8.self))")
             }
             if let texts = JSONRecordCheck.scalarTexts(bytes, keys: keys) {
-                #expect(texts == Self.parsedTexts(bytes, keys: keys), "\(String(decoding: bytes, as: UTF8.self))")
+                #expect(
+                    Self.bytes(texts) == Self.bytes(Self.parsedTexts(bytes, keys: keys)),
+                    "\(String(decoding: bytes, as: UTF8.self))")
             }
         }
         #expect(counted > 1000)  // the sweep reached the counting path
