@@ -539,9 +539,9 @@ import Testing
 @Suite struct InterpreterDataSizeTests {
     /// Text made of JSON members is checked and drawn from the members' texts
     /// without parsing a chunk (JSONRecordCheck): the rows are the parsed
-    /// records' texts exactly, every kind of scalar and number included; a
-    /// chunk the quick path does not read (an escape, a nested member) is
-    /// parsed as before.
+    /// records' texts exactly, every kind of scalar and number included, an
+    /// escaped string (`\"hi\"`, read by the quick path since issue 32)
+    /// too; a chunk the quick path does not read (a nested member) is parsed.
     @Test func textOfJSONMembersIsTheParsedRecordsTextWithOrWithoutAParse() throws {
         let files = TemporaryFiles()
         let scalars = [
