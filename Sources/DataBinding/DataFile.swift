@@ -40,7 +40,8 @@ package final class DataFile {
     package init(
         _ path: String, format: (any RecordFormat)? = nil,
         recordLimit: Int = RecordChunker.defaultRecordLimit, chunkBytes: Int = DataFile.chunkBytes,
-        positions: Bool = true, readAhead: Int = 1, starts: [RecordChunker.ChunkStart]? = nil
+        positions: Bool = true, readAhead: Int = 1, starts: [RecordChunker.ChunkStart]? = nil,
+        part: (start: RecordChunker.ChunkStart, end: Int, through: Int?)? = nil
     ) throws(DataTable.OpenError) {
         self.path = path
         let format = format ?? RecordFormats.format(forPath: path)
@@ -62,6 +63,10 @@ package final class DataFile {
             }
         } catch {
             throw .io(error.description)
+        }
+        if let part, !chunker.limit(from: part.start, to: part.end, through: part.through) {
+            throw .io(
+                "\(path): bytes \(part.start.offset) to \(part.end) are not a part of it (it has \(chunker.size))")
         }
     }
 

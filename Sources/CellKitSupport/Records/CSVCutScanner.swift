@@ -156,6 +156,12 @@ extension CSVCutScanner: RecordCutScanner {
         return place(end: size, records: records, lines: lines)
     }
 
+    /// Outside quotes, no byte of a record since its line break, and not
+    /// between the CR and the LF of a CRLF.
+    package func isBetweenRecords(next: UInt8?) -> Bool {
+        !inQuotes && !recordStarted && !(afterCR && next == 0x0A)
+    }
+
     /// A place in the file where a line starts, with the records before it
     /// (not the header) and the line breaks.
     private func place(end: Int, records: Int, lines: Int) -> RecordCut {

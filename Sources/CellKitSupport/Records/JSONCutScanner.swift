@@ -137,6 +137,12 @@ package struct JSONCutScanner: RecordCutScanner {
     }
 
     /// The end of the file: a last record not followed by a comma or a line break counts.
+    /// Outside strings, at the depth of records, after a record's comma
+    /// (an array) or line break (JSON Lines).
+    package func isBetweenRecords(next: UInt8?) -> Bool {
+        !inString && skip == 0 && !pendingValue && depth == recordDepth && (isLines || inArray)
+    }
+
     @discardableResult
     package mutating func finish(at end: Int) -> Cut {
         if end - recordStart.end > recordLimit && oversized == nil { oversized = recordStart }
@@ -210,5 +216,65 @@ extension JSONCutScanner {
         if !pendingValue, let lastComma { text[lastComma] = 0x20 }
         if depth <= 0 && !inString { text.append(0x5D) }
         return text
+    }
+}
+
+extension JSONCutScanner {
+    /// Whether the `{` at `brace` in `bytes` looks like the start of a
+    /// record of a top-level array, as far as `bytes` goes: an object (a
+    /// key or `}` after the brace, brackets balanced outside strings), then
+    /// more objects after commas, and a `]` with only white space after it.
+    /// A `{` inside a string (`"a},{b"`: no key follows it) or an object in
+    /// an array inside a record (its `]` is followed by more of the record)
+    /// is not. Used with what comes before the brace (`}`, `,`), to guess
+    /// where a chunk or a part starts (``RecordLayout/breakBefore(brace:in:)``).
+    package static func startsRecords(at brace: Int, in bytes: [UInt8]) -> Bool {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var i = brace
+        while i < bytes.count {
+            // An object: `{`, then a key or `}`.
+            guard bytes[i] == UInt8(ascii: "{") else { return false }
+            var next = i + 1
+            while next < bytes.count, isSpace(bytes[next]) { next += 1 }
+            guard next == bytes.count || bytes[next] == 0x22 || bytes[next] == UInt8(ascii: "}") else { return false }
+            // Its end: where the brackets opened since `i` are closed, outside strings.
+            var depth = 0
+            var inString = false
+            var j = i
+            while j < bytes.count {
+                let byte = bytes[j]
+                if inString {
+                    if byte == 0x5C {
+                        j += 1
+                    } else if byte == 0x22 {
+                        inString = false
+                    }
+                } else if byte == 0x22 {
+                    inString = true
+                } else if byte == 0x7B || byte == 0x5B {
+                    depth += 1
+                } else if byte == 0x7D || byte == 0x5D {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                j += 1
+            }
+            guard j < bytes.count else { return true }  // the window ends inside it
+            // Then `,` and the next record, or the array's `]` and nothing after it.
+            j += 1
+            while j < bytes.count, isSpace(bytes[j]) { j += 1 }
+            guard j < bytes.count else { return true }
+            switch bytes[j] {
+            case UInt8(ascii: ","):
+                j += 1
+                while j < bytes.count, isSpace(bytes[j]) { j += 1 }
+                i = j
+            case UInt8(ascii: "]"):
+                return bytes[(j + 1)...].allSatisfy(isSpace)
+            default:
+                return false
+            }
+        }
+        return true
     }
 }

@@ -54,7 +54,8 @@ extension RecordChunker {
     /// Whether chunks of this file may be guessed: a layout that guesses,
     /// and a record limit no guessed chunk can pass (the exact cut checks it).
     package var guessesChunks: Bool {
-        layout.guessesChunks && recordLimit >= targetBytes + guessWindow && size > 0
+        layout.guessesChunks && recordLimit >= targetBytes + guessWindow && size > 0 && layoutChunkOffset == 0
+            && end == size
     }
 
     /// Chunk `index` as a guess finds it, checked by `check` (given the

@@ -50,9 +50,14 @@ package final class RecordChunker {
             package var limit: Int
         }
 
-        init(description: String, recordTooLarge: LargeRecord? = nil) {
+        /// A part of the file that does not end between two records
+        /// (``RecordChunker/limit(from:to:)``): where it ends.
+        package var cutInsideRecord: Int?
+
+        init(description: String, recordTooLarge: LargeRecord? = nil, cutInsideRecord: Int? = nil) {
             self.description = description
             self.recordTooLarge = recordTooLarge
+            self.cutInsideRecord = cutInsideRecord
         }
     }
 
@@ -66,6 +71,15 @@ package final class RecordChunker {
     package let layout: any RecordLayout
     /// The file's size when it was opened.
     package let size: Int
+    /// Where reading ends: the file's size, or the end of the part of it
+    /// this chunker reads (``limit(from:to:)``).
+    package internal(set) var end: Int
+    /// 1 when the first chunk read starts after the file's start (a part of
+    /// it): the layout makes each chunk as it makes a later chunk of the file.
+    var layoutChunkOffset = 0
+    /// A place the scan checks it passes between two records (a part's own
+    /// end, when it reads a record past it: ``limit(from:to:through:)``).
+    var checkedBreak: Int?
     /// The largest record accepted, in bytes.
     package let recordLimit: Int
 
@@ -112,19 +126,26 @@ package final class RecordChunker {
     /// than about three quarters of this chunker's size are joined (the check
     /// reads smaller chunks than drawing does).
     ///
+    /// Starts of a part of the file (``limit(from:to:)``: from a start
+    /// after the file's, or to an end before it) make this chunker read
+    /// that part alone.
+    ///
     /// Returns `false`, changing nothing, when this chunker has cut a chunk
-    /// already or `starts` cannot be this file's: not from its start to its
-    /// end, or not in order. Wrong starts that pass these checks give chunks
+    /// already or `starts` cannot be this file's: past its end, or not in
+    /// order. Wrong starts that pass these checks give chunks
     /// the parser counts otherwise than `starts` say, which readers report
     /// (the file is the one the starts were found in: its identity is checked).
     package func adopt(_ given: [ChunkStart]) throws(Failure) -> Bool {
         guard starts.count == 1, totalRecords == nil, let first = given.first, let end = given.last, given.count >= 2,
-            first == ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0), end.offset == size
+            first.offset > 0 || first == ChunkStart(offset: 0, record: 0, line: 1, lineStart: 0), end.offset <= size
         else { return false }
         for (a, b) in zip(given, given.dropFirst()) {
             guard a.offset < b.offset, a.record <= b.record, a.line <= b.line, b.lineStart <= b.offset,
                 b.lineStart >= a.lineStart
             else { return false }
+        }
+        if first.offset > 0 || end.offset < size {
+            guard limit(from: first, to: end.offset) else { return false }
         }
         starts = Self.joined(given, targetBytes: targetBytes)
         totalRecords = end.record
@@ -166,6 +187,7 @@ package final class RecordChunker {
         }
         descriptor = fd
         size = Int(status.st_size)
+        end = size
     }
 
     deinit {
@@ -206,11 +228,11 @@ package final class RecordChunker {
     package func chunk(_ index: Int) throws(Failure) -> RecordChunk? {
         while starts.count <= index {
             let last = starts[starts.count - 1]
-            guard last.offset < size else { return nil }
+            guard last.offset < self.end else { return nil }
             starts.append(try cut(from: last))
         }
         let start = starts[index]
-        guard start.offset < size || (index == 0) else { return nil }
+        guard start.offset < self.end || (index == 0) else { return nil }
         let end: Start
         if index + 1 < starts.count {
             end = starts[index + 1]
@@ -218,11 +240,12 @@ package final class RecordChunker {
             end = try cut(from: start)
             starts.append(end)
         }
-        let isLast = end.offset >= size
+        let isLast = end.offset >= self.end
+        let layoutIndex = index + layoutChunkOffset
         chunksRead += 1
         // What the text has before the file's bytes (a later CSV chunk repeats the header line, a later JSON
         // chunk of an array starts with a `[`), then the bytes, read after it (no copy of the chunk to make it).
-        let head = try layout.head(ofChunk: index, in: self)
+        let head = try layout.head(ofChunk: layoutIndex, in: self)
         var text: [UInt8]
         let block = lastBlock
         if block.offset <= start.offset && end.offset <= block.offset + block.bytes.count {
@@ -232,17 +255,17 @@ package final class RecordChunker {
         } else {
             text = try read(start.offset..<end.offset, after: head.bytes)
         }
-        layout.finish(&text, chunk: index, isLast: isLast)
+        layout.finish(&text, chunk: layoutIndex, isLast: end.offset >= size)
         return RecordChunk(
             firstRecord: start.record, count: end.record - start.record, range: start.offset..<end.offset,
             text: text, lineOffset: start.line - 1 - head.lineBreaks, lineStart: start.lineStart,
-            prefix: layout.prefix(ofChunk: index), isLast: isLast, index: index)
+            prefix: layout.prefix(ofChunk: layoutIndex), isLast: isLast, index: index)
     }
 
     /// The characters the parser text of chunk `index` has before the file's
     /// bytes on its first line (``RecordChunk/prefix``).
     package func textPrefix(ofChunk index: Int) -> Int {
-        layout.prefix(ofChunk: index)
+        layout.prefix(ofChunk: index + layoutChunkOffset)
     }
 
     /// The chunk holding record `record`, or `nil` if the file has fewer records.
@@ -259,7 +282,7 @@ package final class RecordChunker {
         // Find the last known start at or before `record`, scanning on when needed.
         while totalRecords == nil, starts[starts.count - 1].record <= record {
             let last = starts[starts.count - 1]
-            guard last.offset < size else { break }
+            guard last.offset < end else { break }
             starts.append(try cut(from: last))
         }
         if let totalRecords, record >= totalRecords { return nil }
@@ -301,23 +324,35 @@ package final class RecordChunker {
                     record: record.record, offset: record.offset, line: record.line, lineStart: record.lineStart,
                     limit: recordLimit))
         }
-        while offset < size {
-            let block = try read(offset..<min(size, offset + blockSize))
+        while offset < end {
+            var blockEnd = min(end, offset + blockSize)
+            if let checkedBreak, offset < checkedBreak { blockEnd = min(blockEnd, checkedBreak) }
+            let block = try read(offset..<blockEnd)
             lastBlock = (offset, block)
             block.withUnsafeBufferPointer { bytes in
                 if let cut = scanner.scan(bytes, base: offset) { lastCut = cut }
             }
             offset += block.count
+            if offset == checkedBreak, !scanner.isBetweenRecords(next: try read(offset..<offset + 1).first) {
+                throw insideRecord(offset)
+            }
             if let cut = scanner.oversized { throw oversized(cut) }
             if offset - scanner.recordStart.end > recordLimit { throw oversized(scanner.recordStart) }
-            if let lastCut, lastCut.end - start.offset >= targetBytes / 2, offset < size { return at(lastCut) }
+            if let lastCut, lastCut.end - start.offset >= targetBytes / 2, offset < end { return at(lastCut) }
             blockSize = min(blockSize * 2, max(targetBytes, recordLimit))
         }
-        // The rest of the file is the last chunk.
-        let end = scanner.finish(at: size)
+        // A part of the file must end where a record does (``limit(from:to:)``).
+        if end < size, !scanner.isBetweenRecords(next: try read(end..<end + 1).first) { throw insideRecord(end) }
+        // The rest of the file (or of the part read) is the last chunk.
+        let last = scanner.finish(at: end)
         if let cut = scanner.oversized { throw oversized(cut) }
-        totalRecords = start.record + end.records
-        return at(end)
+        totalRecords = start.record + last.records
+        return at(last)
+    }
+
+    /// A part of the file that should end at `offset` and does not: a record goes on past it.
+    private func insideRecord(_ offset: Int) -> Failure {
+        Failure(description: "\(path): the part read ends at byte \(offset), inside a record", cutInsideRecord: offset)
     }
 
     private func tooLarge(_ record: Failure.LargeRecord) -> Failure {

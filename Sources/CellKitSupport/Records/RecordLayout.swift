@@ -40,6 +40,18 @@ package protocol RecordLayout: AnyObject {
     /// Where a chunk could start before the `{` at `brace` in `bytes`, when
     /// what comes before it looks like the end of a record; `nil` otherwise.
     func breakBefore(brace: Int, in bytes: [UInt8]) -> Int?
+
+    /// The first place between two records at or after `offset` (`0 <
+    /// offset < chunker.size`) as the bytes near it say, or the file's
+    /// size: where a part of the file read alone starts (``RecordChunker/recordBreak(atOrAfter:)``).
+    /// A function of the file's bytes only, and never earlier for a later
+    /// offset: every process that reads a part finds the same places.
+    func recordBreak(atOrAfter offset: Int, in chunker: RecordChunker) throws(RecordChunker.Failure) -> Int
+
+    /// From the first byte of the file's first record to the last byte of
+    /// its last, found by reading near its start and its end; `nil` when it
+    /// has no record.
+    func recordExtent(in chunker: RecordChunker) throws(RecordChunker.Failure) -> Range<Int>?
 }
 
 extension RecordLayout {
@@ -59,6 +71,11 @@ extension RecordLayout {
 
     /// No guess.
     package func breakBefore(brace: Int, in bytes: [UInt8]) -> Int? { nil }
+
+    /// The first break ``breakBefore(brace:in:)`` sees (``RecordChunker/bracedBreak(atOrAfter:)``).
+    package func recordBreak(atOrAfter offset: Int, in chunker: RecordChunker) throws(RecordChunker.Failure) -> Int {
+        try chunker.bracedBreak(atOrAfter: offset)
+    }
 }
 
 /// The byte loop of a ``RecordLayout``: where in a file a chunk may end,
@@ -75,6 +92,10 @@ package protocol RecordCutScanner {
     /// every record and line break before it (a last record with nothing
     /// after it counts).
     mutating func finish(at size: Int) -> RecordCut
+    /// Whether the bytes scanned end between two records (or the scan has
+    /// not begun), given the byte after them (`nil` at the file's end): a
+    /// part of a file read alone must end so (``RecordChunker/limit(from:to:)``).
+    func isBetweenRecords(next: UInt8?) -> Bool
 }
 
 /// A place in a file where a chunk may end (or a record starts), and what

@@ -68,7 +68,13 @@ extension Context {
         }
 
         // The scene: the one after '#', else the initial one (or the only one).
-        guard let screen = self.scene(scene, of: file) else { return ExitCode.usage.rawValue }
+        guard var screen = self.scene(scene, of: file) else { return ExitCode.usage.rawValue }
+        do {
+            screen = try shardPart(of: screen)
+        } catch {
+            interpreter.report(error)
+            return finish([error])
+        }
         return draw(screen, format: chosen, width: width, to: outPath)
     }
 

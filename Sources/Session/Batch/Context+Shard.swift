@@ -19,10 +19,25 @@ extension Context {
         do throws(UsageError) {
             let shard = try RenderShard.resolve(request, environment: environment)
             (interpreter.backend as? WorkerBackend)?.shard = shard
+            interpreter.sources.shardChecks = ShardChecks()
             return true
         } catch {
             output.printError("cellkit: error: \(error.message)")
             return false
         }
+    }
+
+    /// `screen` as the part `--shard` names draws it: the part's share of
+    /// each data file checked (``ShardChecks/plan(_:of:)``), and the rows it
+    /// draws given to the backend. `screen` as it is without `--shard`.
+    func shardPart(of screen: Screen) throws(ConsoleError) -> Screen {
+        guard let checks = interpreter.sources.shardChecks, let backend = interpreter.backend as? WorkerBackend,
+            var shard = backend.shard
+        else { return screen }
+        let (part, rows, numbers) = try checks.plan(shard, of: screen)
+        shard.planned = rows
+        backend.shard = shard
+        backend.partRowNumbers = numbers
+        return part
     }
 }

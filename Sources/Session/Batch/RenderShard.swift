@@ -6,7 +6,9 @@ import WorkerProtocol
 /// that the parts written one after another are byte for byte the whole
 /// render, in plain and ANSI text.
 ///
-/// The table's rows (static rows and every binding's records, counted across
+/// Where every binding reads a data file of cellkit's, the part reads its
+/// share of each file alone (``ShardChecks``). Otherwise the table's rows
+/// (static rows and every binding's records, counted across
 /// the sections) are cut into `count` runs of about equal rows, each cut
 /// moved to the nearest place a data file's chunk starts (or a plugin
 /// source's `split` does) when one is within half a part; a part draws the
@@ -20,6 +22,11 @@ package struct RenderShard: Equatable, Sendable {
     package var index: Int
     /// How many parts.
     package var count: Int
+    /// The rows of the table this part draws, when its part of each data
+    /// file was planned by bytes (``ShardChecks/plan(_:of:)``: the table is
+    /// the part's, its other rows standing in for the whole's); `nil`: cut
+    /// by rows here.
+    package var planned: Range<Int>?
 
     /// The parts `--shard` accepts: as many as a Slurm array or a Kubernetes Indexed Job may have.
     static let countRange = 1...1_000_000
@@ -136,9 +143,14 @@ package struct RenderShard: Equatable, Sendable {
         let (rows, chunkRows) = RenderPart.chunkRows(of: screen)
         // No rows at all: the first part draws what there is (borders, a title).
         guard rows > 0 else { return index == 0 ? ([0], 0..<1) : nil }
-        let cuts = Self.cuts(rows: rows, count: count, chunkRows: chunkRows)
-        let first = cuts[index]
-        let end = cuts[index + 1]
+        let first: Int
+        let end: Int
+        if let planned {
+            (first, end) = (planned.lowerBound, min(planned.upperBound, rows))
+        } else {
+            let cuts = Self.cuts(rows: rows, count: count, chunkRows: chunkRows)
+            (first, end) = (cuts[index], cuts[index + 1])
+        }
         guard first < end else { return nil }
         let inside = chunkRows.filter { $0 > first && $0 < end }.map { $0 - first }
         let own =

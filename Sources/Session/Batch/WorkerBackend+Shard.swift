@@ -19,9 +19,18 @@ extension WorkerBackend {
         guard let (blocks, drawn) = shard.blocks(of: screen, workers: jobs) else {
             return RenderSummary(rows: 0, cellErrors: [])
         }
-        return try ParallelRender(
-            workers: workers(min(jobs, drawn.count)), screen: screen, format: format, width: width, colors: colors,
-            blocks: blocks, progress: nil, drawn: drawn
-        ).run(to: output)
+        do {
+            return try ParallelRender(
+                workers: workers(min(jobs, drawn.count)), screen: screen, format: format, width: width, colors: colors,
+                blocks: blocks, progress: nil, drawn: drawn
+            ).run(to: output)
+        } catch {
+            // A row named as the whole render numbers it.
+            guard case .worker(var failure) = error, let numbers = partRowNumbers, let crumb = failure.breadcrumb,
+                let row = numbers.wholeRow(section: crumb.section, row: crumb.row)
+            else { throw error }
+            failure.breadcrumb?.row = row
+            throw .worker(failure)
+        }
     }
 }

@@ -49,6 +49,19 @@ enum DataBinder {
         let file = try DataFile.open(
             path, format: RecordFormats.format(forPath: path, named: c.option("format")), c, at: fileArgument.span,
             recordLimit: sources.limits.dataRecordBytes)
+        if let parts = sources.shardChecks, selection.isEmpty, let before {
+            // `render --shard K/N`: the part's records alone are checked, once the part is known (``PartCheck``).
+            let binding = Binding(
+                cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
+                path: sources.canonicalFilePath(path), format: file.format.name, mappings: mappings, count: 0,
+                identity: before, watch: c.bool("watch") ?? false)
+            parts.add(
+                binding,
+                PartCheck(
+                    path: path, format: file.format, bound: bound, cell: item.name, command: c,
+                    span: fileArgument.span, notes: replaced, recordLimit: sources.limits.dataRecordBytes))
+            return binding
+        }
         let count: Int
         do {
             count = try Self.check(file, bound, cell: item.name)
@@ -201,7 +214,7 @@ extension DataBinder {
     /// Ctrl-C (`interrupted`, looked at between chunks) stops the pass: no
     /// rows are added, and the error says so.
     static func check(
-        _ file: DataFile, _ bound: [BoundAttribute], cell: String,
+        _ file: DataFile, _ bound: [BoundAttribute], cell: String, wholeFile: Bool = true,
         interrupted: () -> Bool = { REPLSignals.interruptRequested.load(ordering: .sequentiallyConsistent) }
     ) throws(DataCheckFailure) -> Int {
         var count = 0
@@ -275,9 +288,10 @@ extension DataBinder {
             count += table.count
             index += 1
         }
-        // A field that no record has is a mistake in the script, not in the data.
+        // A field that no record has is a mistake in the script, not in the data. (Of a part of the file, a
+        // field no record has may be another part's.)
         var failure = DataCheckFailure()
-        for (i, binding) in bound.enumerated() {
+        for (i, binding) in bound.enumerated() where wholeFile {
             for (j, (fieldPath, span)) in binding.fieldPaths.enumerated() {
                 if let problem = presence[i][j].missingEverywhere(fieldPath, in: file.path) {
                     failure.scriptProblems.append((problem.message, span, problem.notes))

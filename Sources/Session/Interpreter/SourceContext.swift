@@ -26,6 +26,9 @@ struct SourceContext {
     var commandsComeFromThePerson = false
     /// How large scripts and data files may be.
     var limits = InputLimits()
+    /// `cellkit render --shard K/N`: the data files bound are checked when
+    /// the part is known, each part of a file by the part that draws it.
+    var shardChecks: ShardChecks?
 
     /// The path of a file a script names: as given when absolute; else next
     /// to the script when it is there (so a script and its data can be run

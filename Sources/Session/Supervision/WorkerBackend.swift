@@ -17,6 +17,8 @@ final class WorkerBackend: PluginBackend {
     static let jobsRange = 1...64
     /// The part of each render drawn (`cellkit render --shard K/N`); `nil`: the whole render.
     var shard: RenderShard?
+    /// The rows of the part drawn as the whole render numbers them (``ShardChecks``).
+    var partRowNumbers: PartRowNumbers?
     /// Whether a data source's check that keeps the session waiting shows a
     /// line on a terminal (``WaitProgress``): off with `-q` and `--no-progress`.
     var showsWaits = false

@@ -108,7 +108,6 @@ import Testing
             ("none", []), ("only the start", [first]), ("out of order", shuffled),
             ("an end past the file's", pastTheEnd), ("records going back", recordsBack),
             ("a line starting after the chunk", lineAfterItsOffset),
-            ("not from the start", Array(starts.dropFirst())),
         ]
         for (what, given) in wrong {
             let chunker = try RecordChunker(path: path, layout: format.layout(), targetBytes: 512)
@@ -116,6 +115,10 @@ import Testing
             // It scans instead, as if given nothing.
             #expect(try chunks(chunker).reduce(0) { $0 + $1.count } == 600, "\(what)")
         }
+        // Starts from a later chunk's are a part of the file (`--shard`): read alone, its records only.
+        let part = try RecordChunker(path: path, layout: format.layout(), targetBytes: 512)
+        #expect(try part.adopt(Array(starts.dropFirst())))
+        #expect(try chunks(part).reduce(0) { $0 + $1.count } == 600 - starts[1].record)
         // Nor does a chunker that has cut a chunk already take any.
         let started = try RecordChunker(path: path, layout: format.layout(), targetBytes: 512)
         _ = try started.chunk(0)

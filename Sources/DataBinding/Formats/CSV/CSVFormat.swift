@@ -21,7 +21,7 @@ package struct CSVFormat: RecordFormat {
 
     package var fileEndings: [String] { [name] }
 
-    package func layout() -> any RecordLayout { CSVLayout() }
+    package func layout() -> any RecordLayout { CSVLayout(delimiter: delimiter) }
 
     package func parse(
         _ bytes: [UInt8], path: String, positions: Bool, place: ChunkPlace?, firstRecord: Int, recordErrorLimit: Int

@@ -8,6 +8,26 @@ final class CSVLayout: RecordLayout {
     /// The header line (with its line break) and the line breaks in it,
     /// once a chunk after the first needed it.
     private var header: (bytes: [UInt8], lineBreaks: Int)?
+    /// Where a record starts near a place (a part of the file read alone).
+    private let breaks: CSVRecordBreak
+
+    init(delimiter: CSVDelimiter) {
+        breaks = CSVRecordBreak(delimiter: delimiter)
+    }
+
+    /// The first line after the header that starts outside quotes (``CSVRecordBreak``).
+    func recordBreak(atOrAfter offset: Int, in chunker: RecordChunker) throws(RecordChunker.Failure) -> Int {
+        try breaks.recordBreak(atOrAfter: offset, in: chunker, headerEnd: try head(ofChunk: 1, in: chunker).bytes.count)
+    }
+
+    /// From the first line after the header that is not blank to the last byte that ends no line.
+    func recordExtent(in chunker: RecordChunker) throws(RecordChunker.Failure) -> Range<Int>? {
+        let headerEnd = try head(ofChunk: 1, in: chunker).bytes.count
+        guard headerEnd > 0, let first = try chunker.firstByte(from: headerEnd, notIn: [0x0A, 0x0D]) else {
+            return nil
+        }
+        return first..<(try chunker.endOfLastByte(notIn: [0x0A, 0x0D], from: first))
+    }
 
     func scanner(from start: RecordChunker.ChunkStart, recordLimit: Int) -> any RecordCutScanner {
         CSVCutScanner(recordLimit: recordLimit, atFileStart: start.offset == 0, origin: start.offset)

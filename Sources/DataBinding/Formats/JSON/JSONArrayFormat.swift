@@ -47,7 +47,8 @@ package struct JSONArrayFormat: RecordFormat {
 /// mid-line. A chunk after the first is `[` + its records, and the last
 /// comma of any chunk but the last is made a `]`: each is an array the
 /// parser reads alone. Chunks may be guessed: a break between records looks
-/// like `}`, `,`, `{` with only whitespace between them.
+/// like `}`, `,`, `{` with only whitespace between them, and objects after
+/// it as far as the bytes read go (``JSONCutScanner/startsRecords(at:in:)``).
 final class JSONArrayLayout: RecordLayout {
     func scanner(from start: RecordChunker.ChunkStart, recordLimit: Int) -> any RecordCutScanner {
         JSONCutScanner(
@@ -77,7 +78,24 @@ final class JSONArrayLayout: RecordLayout {
         let comma = skippingWhitespace(from: brace - 1)
         guard comma >= 0, bytes[comma] == UInt8(ascii: ",") else { return nil }
         let close = skippingWhitespace(from: comma - 1)
-        guard close >= 0, bytes[close] == UInt8(ascii: "}") else { return nil }
+        guard close >= 0, bytes[close] == UInt8(ascii: "}"), JSONCutScanner.startsRecords(at: brace, in: bytes) else {
+            return nil
+        }
         return comma + 1
+    }
+
+    /// From the first value inside the array's `[` to the end of the last before its `]`.
+    func recordExtent(in chunker: RecordChunker) throws(RecordChunker.Failure) -> Range<Int>? {
+        let space: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+        let mark = try chunker.bytes(0..<3) == [0xEF, 0xBB, 0xBF] ? 3 : 0
+        guard let open = try chunker.firstByte(from: mark, notIn: space),
+            try chunker.bytes(open..<open + 1) == [UInt8(ascii: "[")],
+            let first = try chunker.firstByte(from: open + 1, notIn: space)
+        else { return nil }
+        var end = try chunker.endOfLastByte(notIn: space, from: first)
+        if end > first, try chunker.bytes(end - 1..<end) == [UInt8(ascii: "]")] {
+            end = try chunker.endOfLastByte(notIn: space, from: first, before: end - 1)
+        }
+        return first < end ? first..<end : nil
     }
 }

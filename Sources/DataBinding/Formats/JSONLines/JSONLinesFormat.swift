@@ -55,4 +55,24 @@ final class JSONLinesLayout: RecordLayout {
     func breakBefore(brace: Int, in bytes: [UInt8]) -> Int? {
         brace > 0 && bytes[brace - 1] == 0x0A ? brace : nil
     }
+
+    /// Just after the first LF at or after `offset - 1`: no string holds a
+    /// line break, so every LF ends a record's line (or a blank one).
+    func recordBreak(atOrAfter offset: Int, in chunker: RecordChunker) throws(RecordChunker.Failure) -> Int {
+        var at = offset - 1
+        while at < chunker.size {
+            let block = try chunker.bytes(at..<min(chunker.size, at + (64 << 10)))
+            if let lineFeed = block.firstIndex(of: 0x0A) { return at + lineFeed + 1 }
+            at += block.count
+        }
+        return chunker.size
+    }
+
+    /// From the first byte that is not white space (after a byte order mark) to the last.
+    func recordExtent(in chunker: RecordChunker) throws(RecordChunker.Failure) -> Range<Int>? {
+        let space: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+        let mark = try chunker.bytes(0..<3) == [0xEF, 0xBB, 0xBF] ? 3 : 0
+        guard let first = try chunker.firstByte(from: mark, notIn: space) else { return nil }
+        return first..<(try chunker.endOfLastByte(notIn: space, from: first))
+    }
 }
