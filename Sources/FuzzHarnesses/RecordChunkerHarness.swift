@@ -11,6 +11,8 @@
     /// (A misjudged chunk sends the check pass to the whole file, but drawing
     /// finds a row through the scan's counts: a CSV file of lone CRs, which
     /// the scan once counted as one record, passed `rows` and failed to draw.)
+    /// Three parts of the file read alone (`render --shard`) hold its records
+    /// too, or one of them says that it does not end between two records.
     enum RecordChunkerHarness {
         static func run(_ data: [UInt8]) {
             var input = FuzzInput(data)
@@ -61,6 +63,17 @@
                     }
                 }
                 precondition(records.count == whole.records.count, "records lost or added")
+                if let read = parts(path, format: format, bytes: bytes, target: target) {
+                    var fields: [[String]] = []
+                    for chunk in read {
+                        guard let table = try? CSVParser().parse(chunk.text) else {
+                            preconditionFailure("a part's chunk of a file that parses does not")
+                        }
+                        precondition(table.records.count == chunk.count, "a part's chunk miscounted")
+                        fields += table.records.map(\.fields)
+                    }
+                    precondition(fields == whole.records.map(\.fields), "parts lost, added or read records differently")
+                }
             } else {
                 // The whole file's records: the array's elements, or each line that is not blank parsed alone.
                 let all: [JSONValue]
@@ -78,7 +91,45 @@
                 }
                 precondition(records(of: chunks, isLines: isLines) == all, "records lost, added or read differently")
                 guessed(path, format: format, isLines: isLines, target: target, bytes: bytes, all: all)
+                if let read = parts(path, format: format, bytes: bytes, target: target) {
+                    precondition(records(of: read, isLines: isLines) == all, "parts lost, added or read records")
+                }
             }
+        }
+
+        /// The chunks of three parts of the file read alone (`render --shard`:
+        /// each from the place between records found near a third of the
+        /// file, ``RecordChunker/recordBreak(atOrAfter:)``); `nil` when a
+        /// part finds that it does not end between two records (a guess the
+        /// bytes misled: the part says so), never a part that reads wrongly.
+        static func parts(_ path: String, format: any RecordFormat, bytes: [UInt8], target: Int)
+            -> [RecordChunker.RecordChunk]?
+        {
+            let count = 3
+            var chunks: [RecordChunker.RecordChunk] = []
+            for k in 0..<count {
+                guard let probe = try? RecordChunker(path: path, layout: format.layout(), targetBytes: target),
+                    let start = try? probe.recordBreak(atOrAfter: bytes.count * k / count),
+                    let end = try? probe.recordBreak(atOrAfter: bytes.count * (k + 1) / count)
+                else { preconditionFailure("no place between records near a cut") }
+                precondition(start <= end, "a later cut found an earlier place")
+                guard start < end else { continue }
+                guard let part = try? RecordChunker(path: path, layout: format.layout(), targetBytes: target),
+                    part.limit(from: .init(offset: start, record: 0, line: 1, lineStart: start), to: end)
+                else { preconditionFailure("a part not in the file") }
+                var index = 0
+                do {
+                    while let chunk = try part.chunk(index) {
+                        chunks.append(chunk)
+                        index += 1
+                        if chunk.isLast { break }
+                    }
+                } catch {
+                    guard error.cutInsideRecord != nil else { preconditionFailure("a part of a file that reads failed") }
+                    return nil
+                }
+            }
+            return chunks
         }
 
         /// The records of JSON chunks (of JSON Lines, `isLines`), each chunk's as many as its count says.
