@@ -15,9 +15,13 @@ final class CSVLayout: RecordLayout {
         breaks = CSVRecordBreak(delimiter: delimiter)
     }
 
-    /// The first line after the header that starts outside quotes (``CSVRecordBreak``).
+    /// The first line after the header that starts outside quotes
+    /// (``CSVRecordBreak``); the file's end when the header has no line
+    /// break after it (no records).
     func recordBreak(atOrAfter offset: Int, in chunker: RecordChunker) throws(RecordChunker.Failure) -> Int {
-        try breaks.recordBreak(atOrAfter: offset, in: chunker, headerEnd: try head(ofChunk: 1, in: chunker).bytes.count)
+        let headerEnd = try head(ofChunk: 1, in: chunker).bytes.count
+        guard headerEnd > 0 else { return chunker.size }
+        return try breaks.recordBreak(atOrAfter: offset, in: chunker, headerEnd: headerEnd)
     }
 
     /// From the first line after the header that is not blank to the last byte that ends no line.
