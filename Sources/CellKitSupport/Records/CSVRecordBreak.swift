@@ -7,9 +7,10 @@
 /// the place is tried: the bytes after it are read twice over, as if the
 /// line started outside quotes and as if inside them; a reading meets a
 /// mistake the parser refuses (a `"` inside an unquoted field, text after a
-/// closing quote) when its guess is wrong. The line starts a record unless
-/// the outside reading fails first. Lines with no quote near them are taken
-/// as records: the part before checks that it ended where this one starts.
+/// closing quote, or the file's end inside quotes) when its guess is wrong.
+/// The line starts a record unless the outside reading fails first. Lines
+/// with no quote in the 64 KiB after them are taken as records: the part
+/// before checks that it ended where this one starts.
 ///
 /// ```swift
 /// let start = try CSVRecordBreak(delimiter: .comma).recordBreak(atOrAfter: 1 << 20, in: chunker, headerEnd: 42)
@@ -42,7 +43,7 @@ package struct CSVRecordBreak {
             let start = candidate - 1 + line
             if start >= size { return size }
             let ahead = line == 1 ? bytes : try chunker.bytes(start - 1..<min(size, start + Self.lookAhead))
-            if startsOutsideQuotes(ahead, from: 1) { return start }
+            if startsOutsideQuotes(ahead, from: 1, reachesEnd: start - 1 + ahead.count == size) { return start }
             candidate = start + 1
         }
         return size
@@ -66,8 +67,10 @@ package struct CSVRecordBreak {
     }
 
     /// Whether a record starts at `bytes[from]`: the reading that starts
-    /// outside quotes does not fail before the one that starts inside.
-    func startsOutsideQuotes(_ bytes: [UInt8], from: Int) -> Bool {
+    /// outside quotes does not fail before the one that starts inside; when
+    /// the bytes run to the file's end (`reachesEnd`), it does not end in a
+    /// quoted field the other reading closed.
+    func startsOutsideQuotes(_ bytes: [UInt8], from: Int, reachesEnd: Bool) -> Bool {
         var outside = Reading(inQuotes: false)
         var inside = Reading(inQuotes: true)
         for byte in bytes[from...] {
@@ -76,7 +79,7 @@ package struct CSVRecordBreak {
             if !outsideFits { return !insideFits }
             if !insideFits { return true }
         }
-        return true
+        return !(reachesEnd && outside.inQuotes && !inside.inQuotes)
     }
 
     /// A CSV parser's state, byte by byte, and whether the bytes make sense.

@@ -93,6 +93,22 @@ import Testing
         }
     }
 
+    /// A quoted field of many lines with no quote in them: a line inside it
+    /// reads well both ways until the file ends inside quotes for the
+    /// reading that took it as a record's start; so the break is the line
+    /// after the field.
+    @Test func aLongQuotedFieldIsSeenWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let text = "id,name\n0,a\n1,\"" + String(repeating: "x\n", count: 2000) + "\"\n2,b\n"
+        let path = try directory.write(text, to: "long.csv")
+        let chunker = try RecordChunker(path: path, layout: CSVFormat.csv.layout())
+        let after = text.utf8.count - "2,b\n".utf8.count
+        for offset in [20, 2000, 3900] {
+            #expect(try chunker.recordBreak(atOrAfter: offset) == after, "\(offset)")
+        }
+    }
+
     /// Cut at the places found for N equal parts, the parts' records
     /// (each read alone, as a part's chunks) are every record, once.
     @Test(arguments: 0..<4)
