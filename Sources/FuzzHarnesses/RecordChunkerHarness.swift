@@ -125,7 +125,9 @@
                         if chunk.isLast { break }
                     }
                 } catch {
-                    guard error.cutInsideRecord != nil else { preconditionFailure("a part of a file that reads failed") }
+                    guard error.cutInsideRecord != nil else {
+                        preconditionFailure("a part of a file that reads failed")
+                    }
                     return nil
                 }
             }
