@@ -117,7 +117,7 @@ final class ShardChecks {
                     (read, binding.chunks) = try check.run(
                         file, from: first, to: try check.endOfRecord(file, startingAt: next),
                         through: mine ? hi : nil, firstRecord: earlier)
-                    read -= 1
+                    read = max(0, read - 1)
                 } else if mine {
                     firstRead = lo
                     (read, binding.chunks) = try check.run(file, from: lo, to: hi, firstRecord: earlier)
