@@ -136,13 +136,13 @@ package struct JSONCutScanner: RecordCutScanner {
         return cut
     }
 
-    /// The end of the file: a last record not followed by a comma or a line break counts.
     /// Outside strings, at the depth of records, after a record's comma
     /// (an array) or line break (JSON Lines).
     package func isBetweenRecords(next: UInt8?) -> Bool {
         !inString && skip == 0 && !pendingValue && depth == recordDepth && (isLines || inArray)
     }
 
+    /// The end of the file: a last record not followed by a comma or a line break counts.
     @discardableResult
     package mutating func finish(at end: Int) -> Cut {
         if end - recordStart.end > recordLimit && oversized == nil { oversized = recordStart }

@@ -107,15 +107,20 @@ extension RecordChunker {
     }
 
     /// The offset just after the first place at or after `offset` (less a
-    /// little whitespace) that looks like a break between two records; the
-    /// file's size when `offset` is past it or no such place comes before
-    /// the end; `nil` when none is within ``guessWindow`` bytes.
-    func guessedBreak(near offset: Int) throws(Failure) -> Int? {
+    /// little whitespace) that looks like a break between two records
+    /// (``RecordLayout/breakBefore(brace:in:)``); the file's size when
+    /// `offset` is past it or no such place comes before the end; `nil` when
+    /// none is within `limit` bytes (by default ``guessWindow``; a part of a
+    /// file read alone looks as far as a record may be long:
+    /// ``RecordLayout/recordBreak(atOrAfter:in:)``).
+    func guessedBreak(near offset: Int, lookingAtMost limit: Int? = nil) throws(Failure) -> Int? {
         guard offset < size else { return size }
+        let limit = limit ?? guessWindow
         // A few bytes before `offset` too, for the whitespace and `}`/`,` before a `{` at it. A
-        // few KiB first, which hold a break in files of small records, then the whole window.
+        // few KiB first, which hold a break in files of small records, then windows 16 times larger.
         let back = min(offset, 64)
-        for length in [min(4_096, guessWindow), guessWindow] {
+        var length = min(4_096, limit)
+        while true {
             let window = try read(offset - back..<min(size, offset + length))
             var from = back
             while let brace = window[from...].firstIndex(of: UInt8(ascii: "{")) {
@@ -125,7 +130,8 @@ extension RecordChunker {
                 from = brace + 1
             }
             if offset + length >= size { return size }
+            if length >= limit { return nil }
+            length = min(limit, length * 16)
         }
-        return nil
     }
 }

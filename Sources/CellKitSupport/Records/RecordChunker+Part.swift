@@ -98,24 +98,12 @@ extension RecordChunker {
         try layout.recordExtent(in: self)
     }
 
-    /// The first break at or after `offset` that ``RecordLayout/breakBefore(brace:in:)``
-    /// sees before a `{`, looked for in growing windows as far as a record
-    /// may be long; the file's size when none is.
-    package func bracedBreak(atOrAfter offset: Int) throws(Failure) -> Int {
-        guard offset < size else { return size }
-        // A few bytes before `offset` too, for the whitespace and `}`/`,` before a `{` at it.
-        let back = min(offset, 64)
-        var length = 4_096
-        while true {
-            let window = try read(offset - back..<min(size, offset + length))
-            var from = back
-            while let brace = window[from...].firstIndex(of: UInt8(ascii: "{")) {
-                if let cut = layout.breakBefore(brace: brace, in: window) { return offset - back + cut }
-                from = brace + 1
-            }
-            if offset + length >= size || length >= recordLimit { return size }
-            length *= 4
-        }
+    /// The bytes JSON takes for white space: a space, a tab, an LF, a CR.
+    package static let whiteSpace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+
+    /// Where the file's text starts: after a byte order mark, if it has one.
+    package func textStart() throws(Failure) -> Int {
+        UTF8Validation.startsWithByteOrderMark(try read(0..<min(size, 3))) ? 3 : 0
     }
 
     /// The offset of the first byte at or after `offset` that is not one of

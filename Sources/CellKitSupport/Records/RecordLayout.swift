@@ -72,9 +72,10 @@ extension RecordLayout {
     /// No guess.
     package func breakBefore(brace: Int, in bytes: [UInt8]) -> Int? { nil }
 
-    /// The first break ``breakBefore(brace:in:)`` sees (``RecordChunker/bracedBreak(atOrAfter:)``).
+    /// The first break ``breakBefore(brace:in:)`` sees, looked for as far
+    /// as a record may be long (``RecordChunker/guessedBreak(near:lookingAtMost:)``).
     package func recordBreak(atOrAfter offset: Int, in chunker: RecordChunker) throws(RecordChunker.Failure) -> Int {
-        try chunker.bracedBreak(atOrAfter: offset)
+        try chunker.guessedBreak(near: offset, lookingAtMost: chunker.recordLimit) ?? chunker.size
     }
 }
 

@@ -158,6 +158,6 @@ extension Context {
 
 extension Screen {
     var hasBoundRows: Bool {
-        sections.contains { $0.rows.contains { if case .bound = $0 { true } else { false } } }
+        sections.contains { $0.rows.contains(where: \.isBound) }
     }
 }

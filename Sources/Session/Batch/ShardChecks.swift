@@ -74,7 +74,10 @@ final class ShardChecks {
                 defer { base += weight }
                 guard aim < base + weight else { continue }
                 guard let (check, file) = files[i] else { return aim }
-                return base + (try check.recordBreak(file, atOrAfter: aim - base))
+                let place = try check.atItsPlace { () throws(DataTable.OpenError) in
+                    try file.recordBreak(atOrAfter: aim - base)
+                }
+                return base + place
             }
             return total
         }
@@ -102,7 +105,7 @@ final class ShardChecks {
             let hi = min(max(end - base, 0), file.size)
             binding.chunks = []
             binding.count = 0
-            if let records = try check.extent(file) {
+            if let records = try check.atItsPlace({ () throws(DataTable.OpenError) in try file.recordExtent() }) {
                 let earlier = lo > records.lowerBound ? 1 : 0
                 let later = hi < records.upperBound ? 1 : 0
                 let mine = lo < hi && lo < records.upperBound && hi > records.lowerBound
@@ -114,9 +117,11 @@ final class ShardChecks {
                     let next = max(hi, records.lowerBound)
                     let first = mine ? lo : next
                     firstRead = first
+                    let afterNext = try check.atItsPlace { () throws(DataTable.OpenError) in
+                        try file.endOfRecord(startingAt: next)
+                    }
                     (read, binding.chunks) = try check.run(
-                        file, from: first, to: try check.endOfRecord(file, startingAt: next),
-                        through: mine ? hi : nil, firstRecord: earlier)
+                        file, from: first, to: afterNext, through: mine ? hi : nil, firstRecord: earlier)
                     read = max(0, read - 1)
                 } else if mine {
                     firstRead = lo
@@ -128,11 +133,11 @@ final class ShardChecks {
                 numbers.add(
                     section: s,
                     .part(file: file, start: firstRead, earlier: earlier, count: binding.count))
-            } else if lo < hi {
-                // No records: checked whole (its header names the fields), by the part that holds it.
-                (_, binding.chunks) = try check.run(file, from: 0, to: file.size, firstRecord: 0)
-                numbers.add(section: s, .part(file: file, start: nil, earlier: 0, count: 0))
             } else {
+                if lo < hi {
+                    // No records: checked whole (its header names the fields), by the part that holds it.
+                    (_, binding.chunks) = try check.run(file, from: 0, to: file.size, firstRecord: 0)
+                }
                 numbers.add(section: s, .part(file: file, start: nil, earlier: 0, count: 0))
             }
             rows += binding.count
@@ -158,35 +163,15 @@ struct PartCheck {
 
     /// The file, to be looked at near where parts start.
     func open() throws(ConsoleError) -> DataFile {
-        do {
-            return try DataFile(path, format: format, recordLimit: recordLimit, positions: false)
-        } catch {
-            throw error.consoleError(command, at: span)
+        try atItsPlace { () throws(DataTable.OpenError) in
+            try DataFile(path, format: format, recordLimit: recordLimit, positions: false)
         }
     }
 
-    /// Where a part of `file` starts near `offset`.
-    func recordBreak(_ file: DataFile, atOrAfter offset: Int) throws(ConsoleError) -> Int {
+    /// What `body` finds in the file; its error is the `rows` command's, at the file's name.
+    func atItsPlace<T>(_ body: () throws(DataTable.OpenError) -> T) throws(ConsoleError) -> T {
         do {
-            return try file.recordBreak(atOrAfter: offset)
-        } catch {
-            throw error.consoleError(command, at: span)
-        }
-    }
-
-    /// Where the record that starts at `offset` of `file` ends.
-    func endOfRecord(_ file: DataFile, startingAt offset: Int) throws(ConsoleError) -> Int {
-        do {
-            return try file.endOfRecord(startingAt: offset)
-        } catch {
-            throw error.consoleError(command, at: span)
-        }
-    }
-
-    /// Where `file`'s records are.
-    func extent(_ file: DataFile) throws(ConsoleError) -> Range<Int>? {
-        do {
-            return try file.recordExtent()
+            return try body()
         } catch {
             throw error.consoleError(command, at: span)
         }
@@ -316,13 +301,5 @@ extension DataCheckFailure {
     var endsInsideRecord: Bool {
         guard case .io(let message)? = open else { return false }
         return message.hasSuffix(", inside a record")
-    }
-}
-
-extension RowSource {
-    /// Whether its rows come from a data file or a source.
-    var isBound: Bool {
-        if case .bound = self { return true }
-        return false
     }
 }

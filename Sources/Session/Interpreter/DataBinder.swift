@@ -49,12 +49,16 @@ enum DataBinder {
         let file = try DataFile.open(
             path, format: RecordFormats.format(forPath: path, named: c.option("format")), c, at: fileArgument.span,
             recordLimit: sources.limits.dataRecordBytes)
+        /// The binding of the file as it is now, with its records' count and chunks.
+        func binding(count: Int, identity: DataFileIdentity, chunks: [RecordChunker.ChunkStart]) -> Binding {
+            Binding(
+                cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
+                path: sources.canonicalFilePath(path), format: file.format.name, mappings: mappings, count: count,
+                identity: identity, chunks: chunks, watch: c.bool("watch") ?? false)
+        }
         if let parts = sources.shardChecks, selection.isEmpty, let before {
             // `render --shard K/N`: the part's records alone are checked, once the part is known (``PartCheck``).
-            let binding = Binding(
-                cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-                path: sources.canonicalFilePath(path), format: file.format.name, mappings: mappings, count: 0,
-                identity: before, watch: c.bool("watch") ?? false)
+            let binding = binding(count: 0, identity: before, chunks: [])
             parts.add(
                 binding,
                 PartCheck(
@@ -75,13 +79,10 @@ enum DataBinder {
                     "\(path) changed while it was read", at: fileArgument.span,
                     notes: ["run the command again once whatever writes it has finished"]))
         }
-        let binding = Binding(
-            cell: CellReference(written: cellArgument.text, qualified: item.qualifiedName), file: fileArgument.text,
-            path: sources.canonicalFilePath(path), format: file.format.name, mappings: mappings, count: count,
-            identity: identity, chunks: file.chunkStarts ?? [], watch: c.bool("watch") ?? false)
-        guard !selection.isEmpty else { return binding }
+        let checked = binding(count: count, identity: identity, chunks: file.chunkStarts ?? [])
+        guard !selection.isEmpty else { return checked }
         return try derive(
-            binding, from: path, format: file.format, selection, limits: sources.limits, c: c,
+            checked, from: path, format: file.format, selection, limits: sources.limits, c: c,
             fileSpan: fileArgument.span)
     }
 

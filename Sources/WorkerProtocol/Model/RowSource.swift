@@ -12,6 +12,12 @@ package enum RowSource: Equatable, Sendable {
         }
     }
 
+    /// Whether its rows come from a data file or a data source.
+    package var isBound: Bool {
+        if case .bound = self { return true }
+        return false
+    }
+
     /// How many rows this source gives.
     package var count: Int {
         switch self {

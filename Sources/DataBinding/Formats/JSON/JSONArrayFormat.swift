@@ -86,9 +86,8 @@ final class JSONArrayLayout: RecordLayout {
 
     /// From the first value inside the array's `[` to the end of the last before its `]`.
     func recordExtent(in chunker: RecordChunker) throws(RecordChunker.Failure) -> Range<Int>? {
-        let space: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
-        let mark = try chunker.bytes(0..<3) == [0xEF, 0xBB, 0xBF] ? 3 : 0
-        guard let open = try chunker.firstByte(from: mark, notIn: space),
+        let space = RecordChunker.whiteSpace
+        guard let open = try chunker.firstByte(from: try chunker.textStart(), notIn: space),
             try chunker.bytes(open..<open + 1) == [UInt8(ascii: "[")],
             let first = try chunker.firstByte(from: open + 1, notIn: space)
         else { return nil }

@@ -70,9 +70,8 @@ final class JSONLinesLayout: RecordLayout {
 
     /// From the first byte that is not white space (after a byte order mark) to the last.
     func recordExtent(in chunker: RecordChunker) throws(RecordChunker.Failure) -> Range<Int>? {
-        let space: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
-        let mark = try chunker.bytes(0..<3) == [0xEF, 0xBB, 0xBF] ? 3 : 0
-        guard let first = try chunker.firstByte(from: mark, notIn: space) else { return nil }
+        let space = RecordChunker.whiteSpace
+        guard let first = try chunker.firstByte(from: try chunker.textStart(), notIn: space) else { return nil }
         return first..<(try chunker.endOfLastByte(notIn: space, from: first))
     }
 }
