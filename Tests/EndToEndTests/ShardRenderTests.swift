@@ -155,6 +155,31 @@ import Testing
         #expect(ids == Array(0..<ids.count) && ids.count > 2900 && ids.count <= 3100, "\(ids.count) rows")
     }
 
+    /// A CSV field of 40,000 lines with no quote in them, more than 64 KiB
+    /// from the file's end, misleads the look
+    /// for where the second part starts: the first part, reading up to
+    /// there, finds its end inside that field and fails, saying where and
+    /// what to do; the whole render draws the file.
+    @Test func aPartWhoseEndIsInsideARecordSaysSo() throws {
+        let scratch = try Scratch()
+        func records(_ ids: Range<Int>) -> String { ids.map { "\($0),name \($0)\n" }.joined() }
+        // Records, the field (80 KB, across the middle of the file), more records: past the 64 KiB looked at.
+        try scratch.write(
+            "q.csv",
+            "id,name\n" + records(0..<10_000) + "10000,\"" + String(repeating: "x\n", count: 40_000) + "\"\n"
+                + records(10_001..<20_000))
+        try scratch.write("q.cellkit", "screen S width=30\nrows TextCell from \"q.csv\" text=\"{.id} {.name}\"\n")
+        let whole = try scratch.cellkit(["render", "q.cellkit", "-q", "--format", "plain"])
+        #expect(whole.status == 0, "\(whole.standardError)")
+        let part = try scratch.cellkit(["render", "q.cellkit", "-q", "--format", "plain", "--shard", "0/2"])
+        #expect(part.status == 1 && part.standardOutput.isEmpty)
+        #expect(
+            part.standardError.hasPrefix("q.cellkit:2:20: error: q.csv: this part ends at byte ")
+                && part.standardError.contains("where the next part starts, but a record goes on past it")
+                && part.standardError.contains("render with another number of parts"),
+            "\(part.standardError)")
+    }
+
     /// `--shard env/3` takes the part from `JOB_COMPLETION_INDEX` (Kubernetes),
     /// else from `SLURM_ARRAY_TASK_ID` less `SLURM_ARRAY_TASK_MIN` (Slurm).
     @Test func envTakesThePartFromKubernetesOrSlurm() throws {
