@@ -194,9 +194,8 @@ package final class Worker {
                 return reply(.failed(RenderFailure(RenderFailure.noView, "no view is open")))
             }
             breadcrumb?.note(.making, plugin: "", cell: "", screen: screen.name)
-            if search?.draws(screen, width: request.width, plan: request.plan) != true {
-                search = ScreenSearch(
-                    screen: screen, width: request.width, plan: request.plan, host: host, breadcrumb: breadcrumb)
+            if search?.draws(screen, request) != true {
+                search = ScreenSearch(request, screen: screen, host: host, breadcrumb: breadcrumb)
             }
             return reply(.found(search?.find(request)))
         case .closeView:

@@ -147,19 +147,27 @@ import Testing
         try repl.waitForPrompt()
     }
 
-    /// Two workers share a search of 30,000 rows (several chunks of the
-    /// file, several blocks each): forward, the match of an earlier block
-    /// is the one found though a later block, with its match near its
-    /// start, answers first (rows 21,000 and 22,500); backward, each worker
-    /// reads its blocks from the end, and `n` goes up through every match
-    /// and around the end.
+    /// Two workers share a search of 30,000 rows (three chunks of the file,
+    /// several blocks each), each drawing the rows of every other chunk of
+    /// each block. Forward, a block's match is its first one though the
+    /// worker of a later chunk answers first (row 11,000 of the first chunk
+    /// and a row just past the second chunk's start, in one block; then rows
+    /// 21,000 and 22,500); backward, `n` goes up through every match and
+    /// around the end.
     @Test func aSearchSharedByTwoWorkersFindsTheMatchesInOrderBothWays() throws {
         let home = try PTYSession.makeHome()
         let filler = String(repeating: "x", count: 60)
-        var text = "id,name,status,note\n"
-        for i in 1...30_000 {
-            text += "\(i),\([21_000, 22_500, 28_000].contains(i) ? "Needle" : "Build #\(i)"),ok,\(filler)\n"
+        func line(_ i: Int, name: String) -> String { "\(i),\(name),ok,\(filler)\n" }
+        // The second chunk starts at the first record after its first MiB; its worker meets a match 300 rows on.
+        var bytes = "id,name,status,note\n".utf8.count
+        var second = 1
+        while bytes < 1 << 20 {
+            bytes += line(second, name: "Build #\(second)").utf8.count
+            second += 1
         }
+        let needles = [11_000, second + 300, 21_000, 22_500, 28_000]
+        var text = "id,name,status,note\n"
+        for i in 1...30_000 { text += line(i, name: needles.contains(i) ? "Needle" : "Build #\(i)") }
         try atomicWrite(home + "/builds.csv", text)
         let repl = try PTYSession.start(home: home, ownsHome: true, environment: ["CELLKIT_JOBS": "2"])
         try repl.type("load ChartCells")
@@ -171,23 +179,24 @@ import Testing
         try repl.type("show")
         try repl.wait(for: "the view") { self.status($0).hasPrefix(" Builds · rows 1–") }
         try repl.send("/", "Needle", Keys.enter)
-        // The status line and the rows of a frame may reach the terminal in either order: wait for both.
-        try repl.wait(for: "the first match, row 21000, under the header") {
-            self.status($0).hasSuffix("/Needle") && $0.line(3).hasPrefix("┃    21000 │ Needle ")
+        for (step, row) in needles.dropLast().enumerated() {
+            if step > 0 { try repl.send("n") }
+            // The status line and the rows of a frame may reach the terminal in either order: wait for both.
+            try repl.wait(for: "match \(step + 1), row \(row), under the header") {
+                self.status($0).hasPrefix(" Builds · rows \(row + 1)–") && self.status($0).hasSuffix("/Needle")
+                    && $0.line(3).hasPrefix("┃ \(String(repeating: " ", count: 8 - "\(row)".count))\(row) │ Needle ")
+            }
         }
-        #expect(status(repl.screen).hasPrefix(" Builds · rows 21001–"))
-        try repl.send("n")
-        try repl.wait(for: "the next") { self.status($0).hasPrefix(" Builds · rows 22501–") }
         try repl.send("G")
         try repl.wait(for: "the end") { self.status($0).contains("of 30001 · end") }
         // Backward from the end: the matches from the bottom up, then around the end.
         try repl.send("?", "Needle", Keys.enter)
-        for (step, row) in [28_000, 22_500, 21_000, 28_000].enumerated() {
+        for (step, row) in (needles.reversed() + [needles[needles.count - 1]]).enumerated() {
             if step > 0 { try repl.send("n") }
-            let said = step == 3 ? "?Needle · wrapped around to the end" : "?Needle"
+            let said = step == needles.count ? "?Needle · wrapped around to the end" : "?Needle"
             try repl.wait(for: "row \(row), under the header") {
                 self.status($0).hasPrefix(" Builds · rows \(row + 1)–") && self.status($0).hasSuffix(said)
-                    && $0.line(3).hasPrefix("┃    \(row) │ Needle ")
+                    && $0.line(3).hasPrefix("┃ \(String(repeating: " ", count: 8 - "\(row)".count))\(row) │ Needle ")
             }
         }
         try repl.send("q")

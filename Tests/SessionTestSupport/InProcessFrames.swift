@@ -31,9 +31,9 @@
         package func find(_ search: ViewSearch, in screen: Screen, stop: (Duration) -> Bool) throws
             -> ViewSearch.Outcome
         {
-            guard let view, let width = search.blocks.first?.width else { return .notFound }
-            let plan = search.blocks.map(\.pieces)
-            let searcher = ScreenSearch(screen: view.screen, width: width, plan: plan, host: host, breadcrumb: nil)
+            guard let view, var first = search.blocks.first else { return .notFound }
+            first.plan = search.blocks.map(\.pieces)
+            let searcher = ScreenSearch(first, screen: view.screen, host: host, breadcrumb: nil)
             for (index, block) in search.blocks.enumerated() {
                 if stop(.zero) { return .stopped }
                 if let match = searcher.find(block) { return .found(match, block: index) }

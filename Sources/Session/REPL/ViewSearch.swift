@@ -70,13 +70,17 @@ struct ViewSearch {
 }
 
 /// One search shared by several workers (``WorkerBackend``, `--jobs`):
-/// worker k looks through blocks k, k + n, k + 2n, … of a ``ViewSearch``, on
-/// a thread of the session's own, one request a block; the calling thread
-/// takes the answers in block order, so the match is the one a single worker
-/// would find, and stops giving out blocks once it is known. The first
-/// worker (which has the view open) searches its view's screen; the others
-/// are sent the screen. A worker still drawing a block when the search ends
-/// finishes it first (a block is at most ``ViewSearch/blockSizes``' last).
+/// every worker looks through every block of a ``ViewSearch``, each its own
+/// stripes of it (worker k of n: stripes k, k + n, …; a stripe is the rows
+/// of one chunk of a data file, so no chunk is parsed twice), on a thread of
+/// the session's own, one request a block. The calling thread takes the
+/// answers in block order, each block's once every worker has answered it
+/// (its first match of theirs; backward, its last), so the match is the one
+/// a single worker would find; blocks stop being given out once it is
+/// known. The first worker (which has the view open) searches its view's
+/// screen; the others are sent the screen. A worker still drawing a block
+/// when the search ends finishes it first (a block is at most
+/// ``ViewSearch/blockSizes``' last).
 struct ParallelSearch {
     let workers: [WorkerProcess]
     let search: ViewSearch
@@ -87,10 +91,10 @@ struct ParallelSearch {
     /// (it may wait a moment for a key: Ctrl-C).
     func run(stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
         let blocks = search.blocks
-        guard !blocks.isEmpty else { return .notFound }
-        let shared = Shared(blocks: blocks.count)
+        guard !blocks.isEmpty, !workers.isEmpty else { return .notFound }
+        let shared = Shared(blocks: blocks.count, lanes: workers.count, backward: search.backward)
         var threads: [DetachedThread] = []
-        for (index, worker) in workers.prefix(blocks.count).enumerated() {
+        for (index, worker) in workers.enumerated() {
             let lane = Lane(worker: worker, index: index, of: workers.count, search: search, screen: screen)
             guard let thread = DetachedThread({ lane.run(shared) }) else {
                 shared.fail(WorkerFailure(reason: .couldNotStart("no thread to search with")))
@@ -111,27 +115,28 @@ struct ParallelSearch {
         }
     }
 
-    /// One worker's blocks, used only by its thread until the thread is joined.
+    /// One worker's requests, used only by its thread until the thread is joined.
     final class Lane: @unchecked Sendable {
         let worker: WorkerProcess
-        /// Its blocks: their index in the search and the request.
-        let requests: [(index: Int, request: PieceSearch)]
+        /// Every block, as this worker is asked for its stripes of it.
+        let requests: [PieceSearch]
 
         init(worker: WorkerProcess, index lane: Int, of lanes: Int, search: ViewSearch, screen: Screen) {
             self.worker = worker
-            let mine = Array(stride(from: lane, to: search.blocks.count, by: lanes))
             // In the order they are looked through (backward: from the end), so its reads ahead go that way.
-            let plan = mine.map { search.blocks[$0].pieces }
-            requests = mine.map { index in
-                var request = search.blocks[index]
+            let plan = search.blocks.map(\.pieces)
+            requests = search.blocks.map { block in
+                var request = block
                 request.plan = plan
+                request.lane = lane
+                request.lanes = lanes
                 request.screen = lane == 0 ? nil : screen
-                return (index, request)
+                return request
             }
         }
 
         func run(_ shared: Shared) {
-            for (index, request) in requests {
+            for (index, request) in requests.enumerated() {
                 guard shared.wants(index) else { return }
                 do throws(WorkerFailure) {
                     switch try worker.send(.search(request)) {
@@ -150,28 +155,40 @@ struct ParallelSearch {
     /// The answers, shared by the threads.
     final class Shared: Sendable {
         private struct State {
-            /// Each block's answer (`.some(nil)`: looked through, not found).
-            var answers: [TextMatch??]
+            /// How many workers have not answered each block yet.
+            var waiting: [Int]
+            /// Each block's match so far: the first of the workers' answers (backward: the last).
+            var matches: [TextMatch?]
             var failure: WorkerFailure?
             var finished = false
             /// The first block whose answer is not known yet.
             var next = 0
         }
         private let state: Mutex<State>
+        private let backward: Bool
 
-        init(blocks: Int) {
-            state = Mutex(State(answers: Array(repeating: nil, count: blocks)))
+        init(blocks: Int, lanes: Int, backward: Bool) {
+            state = Mutex(
+                State(waiting: Array(repeating: lanes, count: blocks), matches: Array(repeating: nil, count: blocks)))
+            self.backward = backward
         }
 
-        /// Whether block `index` is still worth asking for: no earlier block found the text.
+        /// Whether block `index` is still worth asking for: no earlier block holds the text.
         func wants(_ index: Int) -> Bool {
             state.withLock { state in
-                !state.finished && state.failure == nil
-                    && !state.answers[..<index].contains { if case .some(.some) = $0 { true } else { false } }
+                !state.finished && state.failure == nil && !state.matches[..<index].contains { $0 != nil }
             }
         }
 
-        func answer(_ index: Int, _ match: TextMatch?) { state.withLock { $0.answers[index] = .some(match) } }
+        /// One worker's answer for block `index`.
+        func answer(_ index: Int, _ match: TextMatch?) {
+            state.withLock { state in
+                state.waiting[index] -= 1
+                guard let match else { return }
+                if let kept = state.matches[index], (match.place < kept.place) == backward { return }
+                state.matches[index] = match
+            }
+        }
 
         func fail(_ failure: WorkerFailure) { state.withLock { if $0.failure == nil { $0.failure = failure } } }
 
@@ -182,11 +199,11 @@ struct ParallelSearch {
         func outcome() -> Result<ViewSearch.Outcome, WorkerFailure>? {
             state.withLock { state in
                 if let failure = state.failure { return .failure(failure) }
-                while state.next < state.answers.count, case .some(let answer) = state.answers[state.next] {
-                    if let match = answer { return .success(.found(match, block: state.next)) }
+                while state.next < state.waiting.count, state.waiting[state.next] == 0 {
+                    if let match = state.matches[state.next] { return .success(.found(match, block: state.next)) }
                     state.next += 1
                 }
-                return state.next == state.answers.count ? .success(.notFound) : nil
+                return state.next == state.waiting.count ? .success(.notFound) : nil
             }
         }
     }

@@ -81,10 +81,17 @@ package struct PieceSearch: Equatable, Sendable {
     /// Every block this worker is given for the search, in the order it looks through them: it reads
     /// ahead only the records they draw (``RenderPart``'s blocks do the same).
     package var plan: [Range<Int>]
+    /// Which of the workers that share each block this one is, `0..<lanes`:
+    /// it draws the pieces of every `lanes`-th stripe of the screen (a
+    /// stripe: the rows of one chunk of a data file), so that no chunk is
+    /// read by two workers.
+    package var lane: Int
+    /// How many workers share each block (1: this one draws all of it).
+    package var lanes: Int
 
     package init(
         text: String, backward: Bool, pieces: Range<Int>, from: TextPlace? = nil, to: TextPlace? = nil,
-        screen: Screen? = nil, width: Int, plan: [Range<Int>]
+        screen: Screen? = nil, width: Int, plan: [Range<Int>], lane: Int = 0, lanes: Int = 1
     ) {
         self.text = text
         self.backward = backward
@@ -94,6 +101,8 @@ package struct PieceSearch: Equatable, Sendable {
         self.screen = screen
         self.width = width
         self.plan = plan
+        self.lane = lane
+        self.lanes = lanes
     }
 }
 

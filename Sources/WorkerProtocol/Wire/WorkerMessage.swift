@@ -343,13 +343,21 @@ extension PieceSearch: WireCodable {
         w.write(width)
         w.write(count: plan.count)
         for range in plan { w.write(range: range) }
+        w.write(lane)
+        w.write(lanes)
     }
 
     package static func decode(_ r: inout WireReader) throws(WireError) -> PieceSearch {
-        PieceSearch(
+        var search = PieceSearch(
             text: try r.string(), backward: try r.bool(), pieces: try r.range(), from: try r.optional(),
             to: try r.optional(), screen: try r.optional(), width: try r.int(),
             plan: try r.array { r throws(WireError) in try r.range() })
+        search.lane = try r.int()
+        search.lanes = try r.int()
+        guard search.lanes > 0, (0..<search.lanes).contains(search.lane) else {
+            throw WireError("no search lane \(search.lane) of \(search.lanes)")
+        }
+        return search
     }
 }
 

@@ -252,11 +252,13 @@ struct WireSampler {
         return bounds[0]..<bounds[1]
     }
 
+    /// A search block that decodes: a lane of the lanes.
     mutating func pieceSearch() -> PieceSearch {
-        PieceSearch(
+        let lanes = int(1...8)
+        return PieceSearch(
             text: text(), backward: chance(50), pieces: range(), from: optional { $0.textPlace() },
             to: optional { $0.textPlace() }, screen: optional { $0.screen() }, width: integer(),
-            plan: list { $0.range() })
+            plan: list { $0.range() }, lane: int(0...lanes - 1), lanes: lanes)
     }
 
     mutating func viewStatus() -> ViewStatus {
