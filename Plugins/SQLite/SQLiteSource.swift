@@ -112,7 +112,7 @@ final class SQLiteSource: DataSource {
 
     func count() throws(DataSourceError) -> Int {
         do {
-            return Int(try connection.integer(countSQL, parameters: parameters) ?? 0)
+            return Int(try SQLiteCounts.count(countSQL, parameters: parameters, on: connection) ?? 0)
         } catch {
             throw error.dataSourceError
         }
@@ -191,9 +191,10 @@ final class SQLiteSource: DataSource {
     /// another table walks its rowids (which reads no column) from the nearest
     /// checkpoint, noting checkpoints on the way. Whether the rowids have a
     /// gap takes a count of the table (a fifth of a second for ten million
-    /// rows), so it is asked only by a seek past the checkpoints known: the
-    /// first rows (`show`'s first frame) and those read before are found
-    /// from their checkpoint.
+    /// rows; the count of the exact rows, when it was taken, is the same:
+    /// ``SQLiteCounts``), so it is asked only by a seek past the checkpoints
+    /// known: the first rows (`show`'s first frame) and those read before are
+    /// found from their checkpoint.
     private func seek(to record: Int) throws(SQLiteError) {
         _ = library.finalize(cursor)
         cursor = nil
@@ -225,7 +226,7 @@ final class SQLiteSource: DataSource {
         -> Int64?
     {
         let name = SQLiteConnection.quoted(table)
-        guard let count = try connection.integer("SELECT count(*) FROM \(name)"), count > 0,
+        guard let count = try SQLiteCounts.count("SELECT count(*) FROM \(name)", on: connection), count > 0,
             let low = try connection.integer("SELECT min(rowid) FROM \(name)"),
             let high = try connection.integer("SELECT max(rowid) FROM \(name)"), high - low + 1 == count
         else { return nil }
