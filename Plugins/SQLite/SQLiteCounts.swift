@@ -10,11 +10,12 @@ import Synchronization
 /// worker of a shared search).
 ///
 /// A count is kept with what the database files said when it was taken:
-/// the database's size, time of change and the change counter in its header
-/// (which every transaction in rollback-journal mode increases), and in WAL
-/// mode the `-wal` file's size, time of change and header (whose salts
-/// change when the log starts again from its beginning). A write changes one
-/// of them, so a count is never used for a database written since.
+/// the database's inode, size, times of change and its 100-byte header
+/// (with the change counter every transaction in rollback-journal mode
+/// increases, the page count and the schema cookie), and in WAL mode the
+/// `-wal` file's size, times and header (whose salts change when the log
+/// starts again from its beginning). A write changes one of them, so a
+/// count is never used for a database written since.
 enum SQLiteCounts {
     private struct Key: Hashable {
         var sql: String
@@ -49,13 +50,14 @@ enum SQLiteCounts {
     /// What the database at `path` and its `-wal` file say of their contents
     /// now; `nil` when the database cannot be read.
     static func state(of path: String) -> [Int64]? {
-        guard var database = fileState(path, headerRange: 24..<28) else { return nil }
+        guard var database = fileState(path, headerRange: 0..<100) else { return nil }
         database += fileState(path + "-wal", headerRange: 0..<32) ?? [-1]
         return database
     }
 
-    /// A file's device, inode, size and time of change, and the bytes of
-    /// `headerRange` (as numbers); `nil` when it is missing.
+    /// A file's device, inode, size and times of change (of its contents and
+    /// of its inode), and the bytes of `headerRange` (as numbers); `nil` when
+    /// it is missing.
     private static func fileState(_ path: String, headerRange: Range<Int>) -> [Int64]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -66,7 +68,7 @@ enum SQLiteCounts {
         let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(headerRange.lowerBound)) }
         return [
             Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec),
-            Int64(info.st_mtim.tv_nsec), Int64(read),
+            Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec), Int64(read),
         ] + header.map { Int64($0) }
     }
 }
