@@ -46,6 +46,18 @@ enum CellKitProcess {
         return options
     }()
 
+    /// Whether these tests run under AddressSanitizer (`.ci/run`'s second pass).
+    ///
+    /// The few tests whose work is building plugin packages with `swift build`
+    /// (a release SDK and plugin in a temporary prefix, a scaffolded package)
+    /// run in the ordinary pass only: under the sanitizer they would build the
+    /// same uninstrumented code again (the packages are built without
+    /// `--sanitize`, and an install copies the release build), about a fifth
+    /// of the sanitized pass's time, while the host code they drive (loading a
+    /// plugin, drawing its cells, installing) is run instrumented by the tests
+    /// with prebuilt plugins.
+    static var isSanitized: Bool { sanitizerOptions["ASAN_OPTIONS"] != nil }
+
     /// Runs any program; returns its status and output.
     static func spawn(_ argv: [String], input: String, directory: String, environment: [String: String]) throws
         -> Result

@@ -7,9 +7,12 @@ import Testing
 /// checkout has it: from another folder, with its example plugins, its SDK,
 /// a new plugin built against that SDK, installed and uninstalled.
 ///
-/// Everything happens in a temporary prefix with a temporary HOME. The one
-/// plugin build (release, about 50 s on 2 cores) is skipped when `swift` is
-/// not on the `PATH` the tests run with.
+/// Everything happens in a temporary prefix with a temporary HOME. The
+/// plugin is built in release four times (install, install into another
+/// prefix, `plugin rebuild`, `rebuild=auto`: about 340 s on 2 cores, the
+/// longest test there is), so the test is skipped when `swift` is not on the
+/// `PATH` the tests run with, and runs in `.ci/run`'s ordinary pass only
+/// (``CellKitProcess/isSanitized``).
 @Suite struct InstallTests {
     /// Runs a `cellkit` (the installed one) with only this HOME and PATH.
     static func run(_ executable: String, _ arguments: [String], home: String, in directory: String, path: String)
@@ -27,7 +30,9 @@ import Testing
         return String(line.dropFirst("compiler  Swift ".count))
     }
 
-    @Test(.enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: plugin install needs it to build"))
+    @Test(
+        .enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: plugin install needs it to build"),
+        .disabled(if: CellKitProcess.isSanitized, "it builds and runs release code: the ordinary pass runs it"))
     func anInstalledCellKitRunsAnywhereAndInstallsAPluginBuiltAgainstItsSDK() throws {
         let scratch = try Scratch()
         let home = scratch.path("home")

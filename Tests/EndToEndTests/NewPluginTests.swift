@@ -59,7 +59,9 @@ import Testing
             environment: buildEnvironment.merging(["CELLKIT_SDK": sdk]) { _, new in new })
     }
 
-    @Test(.enabled(if: swift != nil, "swift is not on PATH: the new-plugin test needs it to build the plugin"))
+    @Test(
+        .enabled(if: swift != nil, "swift is not on PATH: the new-plugin test needs it to build the plugin"),
+        .disabled(if: CellKitProcess.isSanitized, "it builds uninstrumented packages: the ordinary pass runs it"))
     func aNewPluginBuildsLoadsAndRendersAndOneBuiltForAnotherABIIsRefused() throws {
         let started = Self.now()
         let scratch = try Scratch()
@@ -174,7 +176,9 @@ import Testing
     /// `cellkit new-plugin NAME --source`: a data-source plugin that builds
     /// as it is, whose example draws the rows its source reads from its
     /// `key=value` file, and whose source cellkit lists with its file ending.
-    @Test(.enabled(if: swift != nil, "swift is not on PATH: the new-plugin test needs it to build the plugin"))
+    @Test(
+        .enabled(if: swift != nil, "swift is not on PATH: the new-plugin test needs it to build the plugin"),
+        .disabled(if: CellKitProcess.isSanitized, "it builds uninstrumented packages: the ordinary pass runs it"))
     func aNewSourcePluginBuildsAndItsExampleDrawsTheRowsItReads() throws {
         let scratch = try Scratch()
         let plugin = scratch.path("StatusFiles")
