@@ -18,8 +18,6 @@ final class ScreenSearch {
     let screen: Screen
     let width: Int
     let plan: [Range<Int>]
-    let lane: Int
-    let lanes: Int
     private let dataSource: ScreenDataSource
     private let content: any ScrollableContent
     private let stripes: SearchStripes
@@ -30,20 +28,18 @@ final class ScreenSearch {
         self.screen = screen
         width = request.width
         plan = request.plan
-        lane = request.lane
-        lanes = request.lanes
         // A screen whose rows a source estimated is counted first: the blocks are the counted view's pieces.
         let drawn = ExactCounts.hasEstimates(screen) ? ExactCounts.counted(screen, registry: host.registry) : screen
         dataSource = ScreenDataSource(screen: drawn, host: host)
         dataSource.breadcrumb = breadcrumb
         content = dataSource.makeView()
         let pieceCount = content.preparePieces(width: width)
-        let table = content as? TableView
-        let rows = table.map { RowLocator(table: $0, screen: drawn) }
-        stripes = SearchStripes(screen: drawn, rows: rows, pieceCount: pieceCount, lanes: lanes)
+        let rows = (content as? TableView).map { RowLocator(table: $0, screen: drawn) }
+        stripes = SearchStripes(
+            screen: drawn, rows: rows, pieceCount: pieceCount, lane: request.lane, lanes: request.lanes)
         // The rows of this worker's stripes of its blocks: what its data files' reads ahead go to.
         if let rows {
-            dataSource.plannedRows = plan.flatMap { stripes.own($0, lane: lane) }.compactMap {
+            dataSource.plannedRows = plan.flatMap(stripes.own).compactMap {
                 rows.visibleRows(pieces: $0).map { $0.lowerBound..<$0.upperBound + 1 }
             }
         }
@@ -51,7 +47,7 @@ final class ScreenSearch {
 
     /// Whether this search draws what `search` asks for.
     func draws(_ screen: Screen, _ search: PieceSearch) -> Bool {
-        width == search.width && plan == search.plan && lane == search.lane && lanes == search.lanes
+        width == search.width && plan == search.plan && stripes.lane == search.lane && stripes.lanes == search.lanes
             && self.screen == screen
     }
 
@@ -61,7 +57,7 @@ final class ScreenSearch {
         guard let pattern = pattern.pattern else { return nil }
         var found: TextMatch?
         // In order, backward too: the rows' records are read forward.
-        for pieces in stripes.own(search.pieces, lane: lane) {
+        for pieces in stripes.own(search.pieces) {
             for piece in pieces {
                 content.drawPiece(piece, into: canvas, width: width)
                 for line in 0..<canvas.height {
@@ -85,19 +81,26 @@ final class ScreenSearch {
 /// them: into stripes, each the pieces of the rows of one chunk of a data
 /// file as a worker reads it (``RenderPart/chunkRows(of:)``, the places a
 /// shared render cuts its blocks at), or of one row source of other rows;
-/// worker k of n draws stripes k, k + n, k + 2n, …. So each chunk is parsed
-/// by one worker, where blocks handed out whole (16,384 rows, a chunk about
-/// 28,000) had every worker parse nearly every chunk, and every block keeps
-/// all the workers busy. A grid's stripes are runs of ``gridStripe`` pieces.
+/// worker `lane` of `lanes` draws stripes lane, lane + lanes, …. So each
+/// chunk is parsed by one worker, where blocks handed out whole (16,384
+/// rows, a chunk about 28,000) had every worker parse nearly every chunk,
+/// and every block keeps all the workers busy. Bound rows whose chunks are
+/// not known (sorted or filtered rows, a file of one chunk) are cut every
+/// ``rowsWithoutChunks`` rows, and a grid every ``gridStripe`` pieces, so
+/// that the workers share them too.
 struct SearchStripes {
     /// The first piece of each stripe, increasing, from 0.
     let starts: [Int]
+    let lane: Int
     let lanes: Int
 
     static let gridStripe = 4096
+    /// The rows of a stripe of bound rows without chunk starts: as many as the largest block of a search.
+    static let rowsWithoutChunks = 16384
 
-    init(screen: Screen, rows: RowLocator?, pieceCount: Int, lanes: Int) {
+    init(screen: Screen, rows: RowLocator?, pieceCount: Int, lane: Int, lanes: Int) {
         self.lanes = max(1, lanes)
+        self.lane = lane
         guard self.lanes > 1 else {
             starts = [0]
             return
@@ -106,12 +109,17 @@ struct SearchStripes {
             starts = Array(stride(from: 0, to: max(1, pieceCount), by: Self.gridStripe))
             return
         }
-        var firstRows = RenderPart.chunkRows(of: screen).chunkRows
+        let chunkRows = RenderPart.chunkRows(of: screen).chunkRows
+        var firstRows = chunkRows
         var first = 0
         for section in screen.sections {
             for source in section.rows {
                 firstRows.append(first)
-                first += source.count
+                let end = first + source.count
+                if source.isBound, !chunkRows.contains(where: { $0 > first && $0 < end }) {
+                    firstRows += stride(from: first + Self.rowsWithoutChunks, to: end, by: Self.rowsWithoutChunks)
+                }
+                first = end
             }
         }
         var starts = [0]
@@ -122,8 +130,8 @@ struct SearchStripes {
         self.starts = starts
     }
 
-    /// The runs of `pieces` that worker `lane` draws, in order.
-    func own(_ pieces: Range<Int>, lane: Int) -> [Range<Int>] {
+    /// The runs of `pieces` that this worker draws, in order.
+    func own(_ pieces: Range<Int>) -> [Range<Int>] {
         guard lanes > 1 else { return [pieces] }
         // The last stripe starting at or before the block's first piece.
         var lo = 0

@@ -139,6 +139,54 @@ import Testing
         #expect(rows.visibleRows(pieces: (last + 1)..<(last + 2)) == nil)
     }
 
+    /// A search shared by two workers cuts the rows into stripes, each drawn
+    /// by one worker: at the chunks of a data file (so no chunk is parsed by
+    /// both), and rows whose chunks are not known (sorted rows) every 16,384
+    /// rows, so that both workers draw those too. Every piece is drawn once.
+    @Test func aSharedSearchCutsItsRowsAtTheChunksOrEvery16384Rows() throws {
+        let records = 120_000
+        let file = try Support.rowsFile(records)
+        defer { Support.remove(Path.dirname(file)) }
+        let interpreter = try Support.interpreter(
+            running: """
+                load BasicCells
+                screen Rows
+                rows TextCell from "\(file)" text=.name
+                rows TextCell from "\(file)" text=.name sort=.name
+                """)
+        let screen = interpreter.session.screens[0]
+        let dataSource = ScreenDataSource(screen: screen, host: try #require(interpreter.inProcessHost))
+        defer { withExtendedLifetime(dataSource) {} }
+        let table = try #require(dataSource.makeView() as? TableView)
+        let pieceCount = table.preparePieces(width: 40)
+        let rows = RowLocator(table: table, screen: screen)
+        let workers = (0..<2).map {
+            SearchStripes(screen: screen, rows: rows, pieceCount: pieceCount, lane: $0, lanes: 2)
+        }
+        // Every piece is drawn by one worker, the runs of the two in turn.
+        let runs = (workers[0].own(0..<pieceCount) + workers[1].own(0..<pieceCount)).sorted {
+            $0.lowerBound < $1.lowerBound
+        }
+        #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == pieceCount)
+        #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        // The file's second chunk starts a stripe.
+        guard case .bound(let read) = screen.sections[0].rows[0], case .bound(let sorted) = screen.sections[0].rows[1]
+        else {
+            Issue.record("the screen's rows are not its two bindings")
+            return
+        }
+        let chunks = RecordChunker.joined(read.chunks).map(\.record).filter { $0 > 0 && $0 < records }
+        #expect(!chunks.isEmpty)
+        for record in chunks { #expect(workers[0].starts.contains(rows.piece(ofRow: record))) }
+        // The sorted rows have no chunks known: a stripe every 16,384 rows, shared by both workers.
+        #expect(sorted.chunks.isEmpty)
+        for row in stride(from: records + 16384, to: 2 * records, by: 16384) {
+            #expect(workers[0].starts.contains(rows.piece(ofRow: row)))
+        }
+        let sortedPieces = rows.piece(ofRow: records)..<pieceCount
+        #expect(workers.allSatisfy { !$0.own(sortedPieces).isEmpty })
+    }
+
     @Test func keysMapToActions() {
         #expect(ScrollView.action(for: .character("q")) == .quit)
         #expect(ScrollView.action(for: .escape) == .quit)
