@@ -119,11 +119,12 @@ import Testing
         #expect(hello.standardOutput.contains("│ Hello, Ada!"))
         #expect(hello.standardOutput.contains("│ │ drawn from CardCell.nib"))
 
-        // 6b. `plugin install --prefix` installs into that prefix instead (here from this build).
+        // 6b. `plugin install --prefix` installs into that prefix instead. (The installed cellkit, so
+        // that the package is built against the same SDK: this build's would rebuild it whole, twice.)
         let other = scratch.path("other")
-        let intoOther = try CellKitProcess.run(
-            ["plugin", "install", "WeatherCells", "--prefix", other], directory: elsewhere,
-            environment: ["HOME": home, "PATH": buildPath])
+        let intoOther = try Self.run(
+            cellkit, ["plugin", "install", "WeatherCells", "--prefix", other], home: home, in: elsewhere,
+            path: buildPath)
         #expect(intoOther.status == 0, "\(intoOther.standardError)")
         #expect(fileExists(other + "/lib/cellkit/plugins/libWeatherCells.so"))
 
