@@ -56,9 +56,12 @@ import Testing
     /// bars, whose bytes keep each worker's socket busy: before, Ctrl-C was
     /// seen only when a socket had been idle for 100 ms, seconds later or
     /// never (the whole file written, as with fast rows on a release build).
+    /// 400,000 rows: seconds of drawing even for a debug build on a quiet
+    /// machine (60,000 were drawn whole in the second waited, once in a
+    /// fresh clone's CI, before Ctrl-C was pressed).
     @Test func ctrlCStopsARenderSharedByWorkersAndWritesNothing() throws {
         let scratch = try Scratch()
-        try scratch.write("many.csv", "t\n" + (0..<60_000).map { "row \($0)\n" }.joined())
+        try scratch.write("many.csv", "t\n" + (0..<400_000).map { "row \($0)\n" }.joined())
         let repl = try PTYSession.start(["--jobs", "2"], directory: scratch.directory)
         try repl.waitForPrompt()
         try repl.type("load BasicCells")

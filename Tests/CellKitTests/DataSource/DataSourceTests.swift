@@ -6,13 +6,15 @@ import Testing
 /// registered by the one `register`, its batches' shape, and the testing
 /// kit's probe (docs/writing-a-data-source.md).
 @Suite struct DataSourceTests {
-    /// A source of `count` records `n, "row n"`, whatever the file; `shape` breaks the batches for tests.
+    /// A source of `count` records `n, "row n"`, whatever the file; `values=N` gives each record only N values
+    /// (an option of the request, not shared state: the tests run in parallel).
     final class Counting: DataSource {
         static let format = DataFormat(
-            name: "counting", summary: "numbers", fileExtensions: ["count"], options: [DataOption("count")])
-        nonisolated(unsafe) static var valuesPerRecord: Int?
+            name: "counting", summary: "numbers", fileExtensions: ["count"],
+            options: [DataOption("count"), DataOption("values")])
         let total: Int
         let fields: [String]
+        let valuesPerRecord: Int?
 
         init(_ request: DataRequest) throws(DataSourceError) {
             guard let text = request.option("count"), let total = Int(text) else {
@@ -23,6 +25,7 @@ import Testing
             }
             self.total = total
             fields = request.fields
+            valuesPerRecord = request.option("values").flatMap { Int($0) }
         }
 
         func count() throws(DataSourceError) -> Int { total }
@@ -30,7 +33,7 @@ import Testing
         func read(from record: Int, into batch: inout DataBatch) throws(DataSourceError) {
             var n = record
             while batch.count < batch.capacity && n < total {
-                for field in fields.prefix(Self.valuesPerRecord ?? fields.count) {
+                for field in fields.prefix(valuesPerRecord ?? fields.count) {
                     batch.append(field == "n" ? .integer(Int64(n)) : .text("row \(n)"))
                 }
                 batch.endRecord(at: DataPlace(n + 1))
@@ -47,10 +50,9 @@ import Testing
     }
 
     @Test func theProbeSaysWhenARecordHasTooFewValues() throws {
-        Counting.valuesPerRecord = 1
-        defer { Counting.valuesPerRecord = nil }
         #expect(throws: DataSourceProbe.Failure.self) {
-            try DataSourceProbe.read(Counting.self, path: "x", options: ["count": "2"], fields: ["n", "label"])
+            try DataSourceProbe.read(
+                Counting.self, path: "x", options: ["count": "2", "values": "1"], fields: ["n", "label"])
         }
     }
 
