@@ -16,7 +16,7 @@ struct ViewSearch {
     let wrapsAt: Int
 
     /// The pieces in the first blocks; the rest are as large as the last.
-    static let blockSizes = [256, 1024, 4096, 16384]
+    static let blockSizes = [256, 1024, 4096, PieceSearch.largestBlock]
 
     /// The blocks of a search for `text` from `start` (forward: at or after
     /// it; backward: before it) through `pieceCount` pieces drawn at `width`.

@@ -96,7 +96,7 @@ struct SearchStripes {
 
     static let gridStripe = 4096
     /// The rows of a stripe of bound rows without chunk starts: as many as the largest block of a search.
-    static let rowsWithoutChunks = 16384
+    static let rowsWithoutChunks = PieceSearch.largestBlock
 
     init(screen: Screen, rows: RowLocator?, pieceCount: Int, lane: Int, lanes: Int) {
         self.lanes = max(1, lanes)

@@ -89,6 +89,11 @@ package struct PieceSearch: Equatable, Sendable {
     /// How many workers share each block (1: this one draws all of it).
     package var lanes: Int
 
+    /// The most pieces a block has: the session's later blocks are this
+    /// large, and a worker cuts rows whose chunks it does not know into
+    /// stripes of as many rows.
+    package static let largestBlock = 16384
+
     package init(
         text: String, backward: Bool, pieces: Range<Int>, from: TextPlace? = nil, to: TextPlace? = nil,
         screen: Screen? = nil, width: Int, plan: [Range<Int>], lane: Int = 0, lanes: Int = 1
