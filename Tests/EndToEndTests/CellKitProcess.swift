@@ -48,14 +48,17 @@ enum CellKitProcess {
 
     /// Whether these tests run under AddressSanitizer (`.ci/run`'s second pass).
     ///
-    /// The few tests whose work is building plugin packages with `swift build`
-    /// (a release SDK and plugin in a temporary prefix, a scaffolded package)
-    /// run in the ordinary pass only: under the sanitizer they would build the
-    /// same uninstrumented code again (the packages are built without
-    /// `--sanitize`, and an install copies the release build), about a fifth
-    /// of the sanitized pass's time, while the host code they drive (loading a
-    /// plugin, drawing its cells, installing) is run instrumented by the tests
-    /// with prebuilt plugins.
+    /// The rule: a test whose work is code the sanitized build did not make
+    /// runs in the ordinary pass only. Those are the few tests that build
+    /// plugin packages with `swift build` (a release SDK and plugin in a
+    /// temporary prefix, a scaffolded package) and those that install this
+    /// checkout (`cellkit install` builds release, and the installed release
+    /// `cellkit` is what they run: uninstall, the manual page, damaged
+    /// libraries beside it). Under the sanitizer they would build and run the
+    /// same uninstrumented code again, while the host code they drive
+    /// (loading a plugin, drawing its cells) is run instrumented by the tests
+    /// with prebuilt plugins. Tests that give `cellkit install` a `swift` that
+    /// fails run in both passes: all they run is this build's `cellkit`.
     static var isSanitized: Bool { sanitizerOptions["ASAN_OPTIONS"] != nil }
 
     /// Runs any program; returns its status and output.

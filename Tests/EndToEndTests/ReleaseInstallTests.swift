@@ -66,7 +66,9 @@ import Testing
         return paths
     }
 
-    @Test(.enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: the release build needs it"))
+    @Test(
+        .enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: the release build needs it"),
+        .disabled(if: CellKitProcess.isSanitized, "it builds and runs release code: the ordinary pass runs it"))
     func aDebugBuildInstallsReleaseCode() throws {
         #expect(
             try CellKitProcess.run(["sdk"]).standardOutput.contains("\nbuild     debug "),
@@ -147,7 +149,9 @@ import Testing
         #expect(!fileExists(prefix))
     }
 
-    @Test(.enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: the release build needs it"))
+    @Test(
+        .enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: the release build needs it"),
+        .disabled(if: CellKitProcess.isSanitized, "it builds and runs release code: the ordinary pass runs it"))
     func uninstallRemovesExactlyWhatInstallWroteAndKeepsTheRest() throws {
         let scratch = try Scratch()
         let prefix = scratch.path("prefix")
@@ -207,7 +211,9 @@ import Testing
         #expect(none.standardError.contains("cellkit is not installed in \(prefix): there is no "))
     }
 
-    @Test(.enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: the release build needs it"))
+    @Test(
+        .enabled(if: NewPluginTests.swift != nil, "swift is not on PATH: the release build needs it"),
+        .disabled(if: CellKitProcess.isSanitized, "it builds and runs release code: the ordinary pass runs it"))
     func uninstallKeepsWhatChangedLinksAndOtherUsersFiles() throws {
         let scratch = try Scratch()
         let prefix = scratch.path("prefix")
