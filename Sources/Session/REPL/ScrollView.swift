@@ -62,6 +62,14 @@ final class ScrollView {
     private var lastMatch: TextMatch?
     /// What came while a search ran (keys typed ahead, a resize), handled after it.
     private var typedAhead: [KeyReader.Event] = []
+    /// The search that found the match in view, looked through further on
+    /// the workers while the view waits for a key: the next `n` (`N` after
+    /// `N` or `?`) takes its outcome, found while the match was being read,
+    /// or waits only for the rest. It is ended before the workers are asked
+    /// anything else (any other key, a resize, a change on disk).
+    private var searchAhead: (any BackgroundSearch)?
+    /// The search whose match is about to be drawn: the search ahead starts once it is.
+    private var searchAheadDue: (text: String, backward: Bool)?
 
     init(screen: Screen, frames: any FrameSource, terminal: any Terminal, colors: ColorMode, descriptor: Int32 = -1) {
         self.screen = screen
@@ -104,6 +112,7 @@ final class ScrollView {
         var size = terminal.size
         try frames.open(screen, colors: colors, size: size, keepPosition: false)
         defer { cellErrors = frames.close() }
+        defer { endSearchAhead() }
         try terminal.withRawMode {
             try terminal.write(AlternateScreen.enterSequence)
             AlternateScreen.didEnter(descriptor: descriptor)
@@ -120,12 +129,15 @@ final class ScrollView {
                     needsDraw = true
                 }
                 if needsDraw && !reader.hasKeyReady() {
+                    endSearchAhead()
                     try draw(after: pending, size: size)
                     pending = nil
                     needsDraw = false
+                    if let due = searchAheadDue.take() { startSearchAhead(due.text, backward: due.backward) }
                 }
                 // Watching: the plugins changed on disk; a new worker draws the view again.
                 if let watcher, watcher.waitForChange(timeout: 0) {
+                    endSearchAhead()
                     try onChange?()
                     try frames.open(screen, colors: colors, size: size, keepPosition: true)
                     needsDraw = true
@@ -133,6 +145,7 @@ final class ScrollView {
                 }
                 // Watching data: the rows are read again (a file that does not check keeps the frame).
                 if let dataWatcher, dataWatcher.waitForChange(timeout: 0), let onDataChange {
+                    endSearchAhead()
                     let (changed, error) = onDataChange()
                     statusError = error
                     if let changed {
@@ -150,6 +163,11 @@ final class ScrollView {
                     event = next
                 } else {
                     continue
+                }
+                // Only `n` and `N` may take the search ahead's outcome; anything else ends it.
+                if prompt != nil || (event != .key(.character("n")) && event != .key(.character("N"))) {
+                    endSearchAhead()
+                    searchAheadDue = nil
                 }
                 switch event {
                 case .endOfInput:
@@ -174,7 +192,10 @@ final class ScrollView {
                             needsDraw = true
                             continue
                         }
-                        if let action = pending.take() { try frames.apply(action, size: size) }
+                        if let action = pending.take() {
+                            endSearchAhead()
+                            try frames.apply(action, size: size)
+                        }
                         let backward = lastSearch.backward != (key == .character("N"))
                         pending = try search(
                             lastSearch.text, backward: backward, again: true, size: size, reader: reader)
@@ -284,21 +305,15 @@ final class ScrollView {
     private func search(_ text: String, backward: Bool, again: Bool, size: TerminalSize, reader: KeyReader) throws
         -> Action?
     {
+        if status?.counting == true { endSearchAhead() }
         try settleCount(size: size)
-        guard let status else { return nil }
+        guard let search = viewSearch(text, backward: backward, again: again) else { return nil }
         let prefix = backward ? "?" : "/"
-        var start = status.top
-        if again, let match = lastMatch, status.pieces.contains(match.place.piece) {
-            start = match.place
-            if !backward { start.column += 1 }
-        }
-        let search = ViewSearch(
-            text: text, backward: backward, from: start, pieceCount: status.pieceCount, width: status.width)
         // A search that takes a moment says so, and how to stop it.
         let clock = ContinuousClock()
         let started = clock.now
         var said = false
-        let outcome = try frames.find(search, in: screen) { wait in
+        func stop(waiting wait: Duration) -> Bool {
             if !said && clock.now - started > .milliseconds(100) {
                 said = true
                 message = "searching for \(Sanitized.text(text))… Ctrl-C stops"
@@ -309,9 +324,20 @@ final class ScrollView {
             typedAhead.append(event)
             return false
         }
+        let outcome: ViewSearch.Outcome
+        // The same search begun while the last match was read: its outcome, or the rest of it.
+        let ahead = searchAhead.take()
+        if let ahead, ahead.search.isSame(as: search) {
+            defer { ahead.end() }
+            outcome = try ahead.outcome { stop(waiting: .milliseconds(10)) }
+        } else {
+            ahead?.end()
+            outcome = try frames.find(search, in: screen, stop: stop)
+        }
         switch outcome {
         case .found(let match, let block):
             lastMatch = match
+            searchAheadDue = (text, backward)
             message =
                 block >= search.wrapsAt
                 ? "\(prefix)\(Sanitized.text(text)) · wrapped around to the \(backward ? "end" : "top")"
@@ -323,6 +349,32 @@ final class ScrollView {
             message = "\(prefix)\(Sanitized.text(text)): search stopped"
         }
         return nil
+    }
+
+    /// The search for `text` from the view (`again`: from the last match,
+    /// when it is in view), as the last frame drew it; `nil` before a frame.
+    private func viewSearch(_ text: String, backward: Bool, again: Bool) -> ViewSearch? {
+        guard let status else { return nil }
+        var start = status.top
+        if again, let match = lastMatch, status.pieces.contains(match.place.piece) {
+            start = match.place
+            if !backward { start.column += 1 }
+        }
+        return ViewSearch(
+            text: text, backward: backward, from: start, pieceCount: status.pieceCount, width: status.width)
+    }
+
+    /// Begins looking for the match after the one just drawn, as `n` would
+    /// (``searchAhead``), where the frames can search in the background and
+    /// the rows are counted.
+    private func startSearchAhead(_ text: String, backward: Bool) {
+        guard status?.counting == false, let search = viewSearch(text, backward: backward, again: true) else { return }
+        searchAhead = frames.beginFind(search, in: screen)
+    }
+
+    /// Ends the search ahead, if one runs: the workers are free for other requests once this returns.
+    private func endSearchAhead() {
+        searchAhead.take()?.end()
     }
 
     /// Waits for a data source's estimated rows to be counted, when they are
@@ -453,8 +505,16 @@ protocol FrameSource: AnyObject {
     /// is asked between answers, and may wait as long as it is given for a
     /// key (Ctrl-C).
     func find(_ search: ViewSearch, in screen: Screen, stop: (Duration) -> Bool) throws -> ViewSearch.Outcome
+    /// Starts `search` on threads of its own, to be taken later; `nil` where
+    /// a search cannot run while the view waits for keys. Nothing else is
+    /// asked of this source until it is ended.
+    func beginFind(_ search: ViewSearch, in screen: Screen) -> (any BackgroundSearch)?
     /// Closes the view; returns the cells that could not be drawn.
     func close() -> [RenderFailure]
+}
+
+extension FrameSource {
+    func beginFind(_ search: ViewSearch, in screen: Screen) -> (any BackgroundSearch)? { nil }
 }
 
 extension Optional {

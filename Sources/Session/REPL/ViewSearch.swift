@@ -10,6 +10,11 @@ import WorkerProtocol
 struct ViewSearch {
     let text: String
     let backward: Bool
+    /// Where it starts: forward, at or after this place; backward, before it.
+    let start: TextPlace
+    /// The view's pieces and width when it was made: its blocks are those of that view.
+    let pieceCount: Int
+    let width: Int
     /// The blocks in the order they are looked through.
     let blocks: [PieceSearch]
     /// The first block past the end (backward: the start): its match is found after wrapping around.
@@ -23,6 +28,9 @@ struct ViewSearch {
     init(text: String, backward: Bool, from start: TextPlace, pieceCount: Int, width: Int) {
         self.text = text
         self.backward = backward
+        self.start = start
+        self.pieceCount = pieceCount
+        self.width = width
         var blocks: [PieceSearch] = []
         var sizes = Self.blockSizes[...]
         func nextSize() -> Int { sizes.count > 1 ? sizes.removeFirst() : sizes.first! }
@@ -59,6 +67,12 @@ struct ViewSearch {
         self.blocks = blocks
     }
 
+    /// Whether `other` looks through the same pieces, from the same place, for the same text: it comes to the same.
+    func isSame(as other: ViewSearch) -> Bool {
+        text == other.text && backward == other.backward && start == other.start && pieceCount == other.pieceCount
+            && width == other.width
+    }
+
     /// What a search came to.
     enum Outcome: Equatable {
         /// Found in block `block` (past the end or the start when it is ``wrapsAt`` or later).
@@ -67,6 +81,17 @@ struct ViewSearch {
         /// Stopped by Ctrl-C.
         case stopped
     }
+}
+
+/// A search running while the view waits for a key (``ScrollView``'s search
+/// ahead): its outcome is taken when a key asks for it, and it is ended
+/// before the workers are sent anything else.
+protocol BackgroundSearch: AnyObject {
+    var search: ViewSearch { get }
+    /// The outcome, waiting for it; `stop` is asked while it is not known (true: stopped).
+    func outcome(waiting stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome
+    /// Stops it, and returns once the workers are free for other requests.
+    func end()
 }
 
 /// One search shared by several workers (``WorkerBackend``, `--jobs`):
@@ -90,11 +115,18 @@ struct ParallelSearch {
     /// The search's outcome; `stop` is asked while the answers are awaited
     /// (it may wait a moment for a key: Ctrl-C).
     func run(stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
-        let blocks = search.blocks
-        guard !blocks.isEmpty, !workers.isEmpty else { return .notFound }
-        let shared = Shared(blocks: blocks.count, lanes: workers.count, backward: search.backward)
+        let running = start()
+        defer { running.end() }
+        return try running.outcome(waiting: stop)
+    }
+
+    /// Starts the search on threads of its own; its outcome is taken later
+    /// (``Running/outcome(waiting:)``), and ``Running/end()`` must be called
+    /// before the workers are sent anything else.
+    func start() -> Running {
+        let shared = Shared(blocks: search.blocks.count, lanes: workers.count, backward: search.backward)
         var threads: [DetachedThread] = []
-        for (index, worker) in workers.enumerated() {
+        for (index, worker) in workers.enumerated() where !search.blocks.isEmpty {
             let lane = Lane(worker: worker, index: index, of: workers.count, search: search, screen: screen)
             guard let thread = DetachedThread({ lane.run(shared) }) else {
                 shared.fail(WorkerFailure(reason: .couldNotStart("no thread to search with")))
@@ -102,16 +134,38 @@ struct ParallelSearch {
             }
             threads.append(thread)
         }
-        defer {
+        return Running(search: search, shared: shared, threads: threads)
+    }
+
+    /// A search the workers are looking through on the session's threads.
+    final class Running: BackgroundSearch {
+        let search: ViewSearch
+        private let shared: Shared
+        private var threads: [DetachedThread]
+
+        fileprivate init(search: ViewSearch, shared: Shared, threads: [DetachedThread]) {
+            self.search = search
+            self.shared = shared
+            self.threads = threads
+        }
+
+        /// The outcome, once known; `stop` is asked while it is not (true: stopped).
+        func outcome(waiting stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
+            while true {
+                switch shared.outcome() {
+                case .some(.success(let outcome)): return outcome
+                case .some(.failure(let failure)): throw failure
+                case nil: if stop() { return .stopped }
+                }
+            }
+        }
+
+        /// No more blocks are given out; returns once every worker has
+        /// answered the block it was drawing (so they can be sent other requests).
+        func end() {
             shared.finish()
             for thread in threads { thread.join() }
-        }
-        while true {
-            switch shared.outcome() {
-            case .some(.success(let outcome)): return outcome
-            case .some(.failure(let failure)): throw failure
-            case nil: if stop() { return .stopped }
-            }
+            threads = []
         }
     }
 

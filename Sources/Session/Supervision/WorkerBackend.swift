@@ -194,6 +194,10 @@ extension WorkerBackend: FrameSource {
         try ParallelSearch(workers: workers(jobs), search: search, screen: screen).run { stop(.milliseconds(10)) }
     }
 
+    func beginFind(_ search: ViewSearch, in screen: Screen) -> (any BackgroundSearch)? {
+        ParallelSearch(workers: workers(jobs), search: search, screen: screen).start()
+    }
+
     func close() -> [RenderFailure] {
         guard process.isRunning, case .viewClosed(let errors)? = try? process.send(.closeView) else { return [] }
         return errors

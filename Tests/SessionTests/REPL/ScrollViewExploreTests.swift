@@ -193,6 +193,108 @@ import Testing
         #expect(frames[4][7].contains("columns 61–150 of 150"))
     }
 
+    /// After a match is drawn, the same search goes on while the match is
+    /// read (the workers look for the next one): `n` takes what it found, or
+    /// waits for the rest, and shows what it would have shown by itself;
+    /// `N`, another key or a resize ends it first, and the frames are never
+    /// asked for anything while it runs (the workers are busy with it).
+    @Test func theNextMatchIsLookedForWhileTheMatchIsRead() throws {
+        let (screen, host) = try longScreen()
+        let terminal = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
+        terminal.keys("/item 25", "\r", "n", "n", "N", "j", "n", "q")
+        let frames = SearchAheadFrames(host: host)
+        try ScrollView(screen: screen, frames: frames, terminal: terminal, colors: .none).run()
+        let drawn = Support.frames(in: terminal.output)
+        // The same frames as without the search ahead (slashSearchesForwardAndNAndShiftNStepThroughTheMatches).
+        let tops = drawn.map { $0[0] }
+        #expect(tops.suffix(6) == ["item 25", "item 250", "item 251", "item 250", "item 251", "item 251"])
+        #expect(drawn[drawn.count - 3][9].hasSuffix("?item 25"))
+        #expect(frames.askedWhileRunning.isEmpty, "\(frames.askedWhileRunning)")
+        // `/` searches; each match drawn begins the next search; `n` takes it; `N` (the other way) and `j` end it.
+        let searches = frames.calls.filter { $0 != "frame" }
+        #expect(
+            searches == [
+                "open", "find", "begin", "taken", "end", "begin", "taken", "end", "begin", "end", "find", "begin",
+                "end", "find", "begin", "end", "close",
+            ])
+    }
+
+    /// Frames drawn in this process that can also begin a search (the
+    /// worker backend's run on threads of the session's; here it is looked
+    /// through when its outcome is taken). What the view asked for is
+    /// recorded, and whatever it asked while a begun search was not ended.
+    final class SearchAheadFrames: FrameSource {
+        let frames: InProcessFrames
+        private(set) var calls: [String] = []
+        private(set) var askedWhileRunning: [String] = []
+        private var running: Begun?
+
+        init(host: PluginHost) { frames = InProcessFrames(host: host) }
+
+        private func note(_ call: String) {
+            calls.append(call)
+            if running != nil { askedWhileRunning.append(call) }
+        }
+
+        func open(_ screen: Screen, colors: ColorMode, size: TerminalSize, keepPosition: Bool) throws {
+            note("open")
+            try frames.open(screen, colors: colors, size: size, keepPosition: keepPosition)
+        }
+
+        func frame(after action: ScrollView.Action?, size: TerminalSize) throws -> ViewFrame {
+            note("frame")
+            return try frames.frame(after: action, size: size)
+        }
+
+        func apply(_ action: ScrollView.Action, size: TerminalSize) throws {
+            note("apply")
+            try frames.apply(action, size: size)
+        }
+
+        func find(_ search: ViewSearch, in screen: Screen, stop: (Duration) -> Bool) throws -> ViewSearch.Outcome {
+            note("find")
+            return try frames.find(search, in: screen, stop: stop)
+        }
+
+        func beginFind(_ search: ViewSearch, in screen: Screen) -> (any BackgroundSearch)? {
+            note("begin")
+            let begun = Begun(search: search, screen: screen, owner: self)
+            running = begun
+            return begun
+        }
+
+        func close() -> [RenderFailure] {
+            note("close")
+            return frames.close()
+        }
+
+        final class Begun: BackgroundSearch {
+            let search: ViewSearch
+            let screen: Screen
+            unowned let owner: SearchAheadFrames
+
+            init(search: ViewSearch, screen: Screen, owner: SearchAheadFrames) {
+                self.search = search
+                self.screen = screen
+                self.owner = owner
+            }
+
+            func outcome(waiting stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
+                owner.calls.append("taken")
+                do {
+                    return try owner.frames.find(search, in: screen) { _ in false }
+                } catch {
+                    throw WorkerFailure(reason: .protocolError("\(error)"))
+                }
+            }
+
+            func end() {
+                owner.calls.append("end")
+                owner.running = nil
+            }
+        }
+    }
+
     @Test func keysMapToTheNewActions() {
         #expect(ScrollView.action(for: .right()) == .sideways(quarters: 1))
         #expect(ScrollView.action(for: .left()) == .sideways(quarters: -1))
