@@ -9,7 +9,9 @@ import TestSupport
 /// 900,001 of a million, counted as the status line counts them, the header
 /// row first). Each key is timed from the bytes sent to the status line
 /// that names what it asked for: `/Build #9876` Enter (the first), `n` (the
-/// next), `:N` Enter (the middle row), `G`, Right until the right edge.
+/// next, at once), `n` again after the first was looked at for a second (as
+/// a person reads it: the workers look ahead meanwhile), `:N` Enter (the
+/// middle row), `G`, Right until the right edge.
 /// The search goes through the worker as `show`'s does: with `CELLKIT_JOBS`
 /// workers (the session's `--jobs`), each a block of rows at a time.
 ///
@@ -18,6 +20,8 @@ import TestSupport
 enum SearchBenchmark {
     /// The name the two rows to find have.
     static let wanted = "Build #9876"
+    /// How long the first match is looked at before `n` in `nextAfterReadingMs`.
+    static let readingSeconds = 1.0
 
     static func run(records: Int, pairs: Int, buildDirectory: String, benchExecutable: String) throws {
         let directory = try ServiceRecords.temporaryDirectory()
@@ -44,7 +48,7 @@ enum SearchBenchmark {
         result.add("jobs", getenv("CELLKIT_JOBS").map { String(cString: $0) } ?? "cores")
         result.add("fileBytes", fileBytes)
         result.add("runs", runs.count)
-        for key in ["showMs", "findMs", "nextMs", "jumpMs", "endMs", "rightEdgeMs"] {
+        for key in ["showMs", "findMs", "nextMs", "nextAfterReadingMs", "jumpMs", "endMs", "rightEdgeMs"] {
             let samples = runs.compactMap { $0[key] }
             result.add(key, format2(Measure.median(samples)))
             result.add(key.replacingSuffix("Ms", with: "MaxMs"), format2(samples.max() ?? 0))
@@ -110,6 +114,15 @@ enum SearchBenchmark {
         try terminal.wait(for: "/" + wanted)
         times["findMs"] = try terminal.timed("\r", until: "rows \(marks[0] + 1)–")
         times["nextMs"] = try terminal.timed("n", until: "rows \(marks[1] + 1)–")
+        // As a person does it: back to the top, the first match again, read for a while, then `n`
+        // (the workers look for the next match meanwhile).
+        try terminal.send("g")
+        try terminal.wait(for: "rows 1–")
+        try terminal.send("/" + wanted)
+        try terminal.wait(for: "/" + wanted)
+        _ = try terminal.timed("\r", until: "rows \(marks[0] + 1)–")
+        usleep(UInt32(readingSeconds * 1_000_000))
+        times["nextAfterReadingMs"] = try terminal.timed("n", until: "rows \(marks[1] + 1)–")
         let middle = records / 2
         try terminal.send(":\(middle)")
         try terminal.wait(for: ":\(middle)")
