@@ -326,9 +326,11 @@ final class ScrollView {
         }
         let outcome: ViewSearch.Outcome
         // The same search begun while the last match was read: its outcome, or the rest of it.
+        var performed = search
         let ahead = searchAhead.take()
         if let ahead, ahead.search.isSame(as: search) {
             defer { ahead.end() }
+            performed = ahead.search
             outcome = try ahead.outcome { stop(waiting: .milliseconds(10)) }
         } else {
             ahead?.end()
@@ -339,7 +341,7 @@ final class ScrollView {
             lastMatch = match
             searchAheadDue = (text, backward)
             message =
-                block >= search.wrapsAt
+                block >= performed.wrapsAt
                 ? "\(prefix)\(Sanitized.text(text)) · wrapped around to the \(backward ? "end" : "top")"
                 : "\(prefix)\(Sanitized.text(text))"
             return .reveal(match, text: text)
@@ -353,7 +355,9 @@ final class ScrollView {
 
     /// The search for `text` from the view (`again`: from the last match,
     /// when it is in view), as the last frame drew it; `nil` before a frame.
-    private func viewSearch(_ text: String, backward: Bool, again: Bool) -> ViewSearch? {
+    private func viewSearch(
+        _ text: String, backward: Bool, again: Bool, largestBlock: Int = PieceSearch.largestBlock
+    ) -> ViewSearch? {
         guard let status else { return nil }
         var start = status.top
         if again, let match = lastMatch, status.pieces.contains(match.place.piece) {
@@ -361,14 +365,18 @@ final class ScrollView {
             if !backward { start.column += 1 }
         }
         return ViewSearch(
-            text: text, backward: backward, from: start, pieceCount: status.pieceCount, width: status.width)
+            text: text, backward: backward, from: start, pieceCount: status.pieceCount, width: status.width,
+            largestBlock: largestBlock)
     }
 
     /// Begins looking for the match after the one just drawn, as `n` would
     /// (``searchAhead``), where the frames can search in the background and
     /// the rows are counted.
     private func startSearchAhead(_ text: String, backward: Bool) {
-        guard status?.counting == false, let search = viewSearch(text, backward: backward, again: true) else { return }
+        guard status?.counting == false,
+            let search = viewSearch(
+                text, backward: backward, again: true, largestBlock: ViewSearch.largestBlockAhead)
+        else { return }
         searchAhead = frames.beginFind(search, in: screen)
     }
 

@@ -22,17 +22,25 @@ struct ViewSearch {
 
     /// The pieces in the first blocks; the rest are as large as the last.
     static let blockSizes = [256, 1024, 4096, PieceSearch.largestBlock]
+    /// The largest block of a search looked through while the view waits
+    /// for keys (``ScrollView``'s search ahead): ending it waits for the
+    /// blocks being drawn, so a key after a search is kept waiting a few
+    /// milliseconds, not the 20–40 of the largest blocks.
+    static let largestBlockAhead = 4096
 
     /// The blocks of a search for `text` from `start` (forward: at or after
     /// it; backward: before it) through `pieceCount` pieces drawn at `width`.
-    init(text: String, backward: Bool, from start: TextPlace, pieceCount: Int, width: Int) {
+    init(
+        text: String, backward: Bool, from start: TextPlace, pieceCount: Int, width: Int,
+        largestBlock: Int = PieceSearch.largestBlock
+    ) {
         self.text = text
         self.backward = backward
         self.start = start
         self.pieceCount = pieceCount
         self.width = width
         var blocks: [PieceSearch] = []
-        var sizes = Self.blockSizes[...]
+        var sizes = Self.blockSizes.filter { $0 < largestBlock }[...] + [largestBlock]
         func nextSize() -> Int { sizes.count > 1 ? sizes.removeFirst() : sizes.first! }
         /// Cuts `pieces` into blocks in search order.
         func cut(_ pieces: Range<Int>) {
@@ -67,7 +75,9 @@ struct ViewSearch {
         self.blocks = blocks
     }
 
-    /// Whether `other` looks through the same pieces, from the same place, for the same text: it comes to the same.
+    /// Whether `other` looks through the same pieces, from the same place,
+    /// for the same text: it comes to the same match (its blocks may be cut
+    /// otherwise: a match's block is counted in its own search's blocks).
     func isSame(as other: ViewSearch) -> Bool {
         text == other.text && backward == other.backward && start == other.start && pieceCount == other.pieceCount
             && width == other.width

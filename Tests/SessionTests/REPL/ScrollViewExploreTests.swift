@@ -217,6 +217,27 @@ import Testing
                 "open", "find", "begin", "taken", "end", "begin", "taken", "end", "begin", "end", "find", "begin",
                 "end", "find", "begin", "end", "close",
             ])
+
+        // Around the end: the one match, found again by the search ahead, says it wrapped (its own blocks count).
+        let again = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
+        again.keys("/item 499", "\r", "n", "q")
+        let wrapping = SearchAheadFrames(host: host)
+        try ScrollView(screen: screen, frames: wrapping, terminal: again, colors: .none).run()
+        let last = try #require(Support.frames(in: again.output).last)
+        #expect(last[9].hasSuffix("/item 499 · wrapped around to the top"), "\(last[9])")
+        #expect(wrapping.calls.contains("taken"))
+
+        // Its blocks are smaller than `n`'s own (ending it waits for less): a match far ahead is not
+        // "wrapped" for being in a later block (row 12,340: block 4 of its blocks, past `n`'s own end of 4).
+        let (long, longHost) = try longScreen(20000)
+        let far = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
+        far.keys("/item 1234", "\r", "n", "q")
+        let farFrames = SearchAheadFrames(host: longHost)
+        try ScrollView(screen: long, frames: farFrames, terminal: far, colors: .none).run()
+        let found = try #require(Support.frames(in: far.output).last)
+        #expect(found[0] == "item 12340")
+        #expect(found[9].hasSuffix("/item 1234"), "\(found[9])")
+        #expect(farFrames.calls.contains("taken"))
     }
 
     /// Frames drawn in this process that can also begin a search (the
