@@ -68,8 +68,11 @@ final class ScrollView {
     /// or waits only for the rest. It is ended before the workers are asked
     /// anything else (any other key, a resize, a change on disk).
     private var searchAhead: (any BackgroundSearch)?
-    /// The search whose match is about to be drawn: the search ahead starts once it is.
+    /// The search whose match is about to be drawn: the search ahead starts
+    /// once it is, when no key has come for ``searchAheadDelay``.
     private var searchAheadDue: (text: String, backward: Bool)?
+    /// How long a drawn match waits for a key before the next is looked for.
+    var searchAheadDelay: Duration = .milliseconds(100)
 
     init(screen: Screen, frames: any FrameSource, terminal: any Terminal, colors: ColorMode, descriptor: Int32 = -1) {
         self.screen = screen
@@ -133,7 +136,6 @@ final class ScrollView {
                     try draw(after: pending, size: size)
                     pending = nil
                     needsDraw = false
-                    if let due = searchAheadDue.take() { startSearchAhead(due.text, backward: due.backward) }
                 }
                 // Watching: the plugins changed on disk; a new worker draws the view again.
                 if let watcher, watcher.waitForChange(timeout: 0) {
@@ -159,6 +161,15 @@ final class ScrollView {
                 let event: KeyReader.Event
                 if !typedAhead.isEmpty {
                     event = typedAhead.removeFirst()
+                } else if let due = searchAheadDue, !needsDraw {
+                    // A match drawn and no key for a moment: it is being read, and the next one is looked
+                    // for meanwhile. (Not at once: a key right after the match would wait for the workers.)
+                    guard let next = try reader.next(timeout: searchAheadDelay) else {
+                        searchAheadDue = nil
+                        startSearchAhead(due.text, backward: due.backward)
+                        continue
+                    }
+                    event = next
                 } else if let next = try reader.next(timeout: watching ? .milliseconds(100) : pollInterval) {
                     event = next
                 } else {

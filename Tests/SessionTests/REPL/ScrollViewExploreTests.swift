@@ -201,9 +201,9 @@ import Testing
     @Test func theNextMatchIsLookedForWhileTheMatchIsRead() throws {
         let (screen, host) = try longScreen()
         let terminal = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
-        terminal.keys("/item 25", "\r", "n", "n", "N", "j", "n", "q")
+        Self.read(terminal, "/item 25", "\r", "n", "n", "N", "j", "n", "q")
         let frames = SearchAheadFrames(host: host)
-        try ScrollView(screen: screen, frames: frames, terminal: terminal, colors: .none).run()
+        try Self.view(screen, frames, terminal).run()
         let drawn = Support.frames(in: terminal.output)
         // The same frames as without the search ahead (slashSearchesForwardAndNAndShiftNStepThroughTheMatches).
         let tops = drawn.map { $0[0] }
@@ -218,11 +218,18 @@ import Testing
                 "end", "find", "begin", "end", "close",
             ])
 
+        // Keys typed without a pause: nothing is looked for ahead (the next key would wait for the workers).
+        let quick = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
+        quick.keys("/item 25", "\r", "n", "j", "q")
+        let quickFrames = SearchAheadFrames(host: host)
+        try Self.view(screen, quickFrames, quick).run()
+        #expect(quickFrames.calls.filter { $0 != "frame" } == ["open", "find", "find", "close"])
+
         // Around the end: the one match, found again by the search ahead, says it wrapped (its own blocks count).
         let again = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
-        again.keys("/item 499", "\r", "n", "q")
+        Self.read(again, "/item 499", "\r", "n", "q")
         let wrapping = SearchAheadFrames(host: host)
-        try ScrollView(screen: screen, frames: wrapping, terminal: again, colors: .none).run()
+        try Self.view(screen, wrapping, again).run()
         let last = try #require(Support.frames(in: again.output).last)
         #expect(last[9].hasSuffix("/item 499 · wrapped around to the top"), "\(last[9])")
         #expect(wrapping.calls.contains("taken"))
@@ -231,13 +238,28 @@ import Testing
         // "wrapped" for being in a later block (row 12,340: block 4 of its blocks, past `n`'s own end of 4).
         let (long, longHost) = try longScreen(20000)
         let far = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
-        far.keys("/item 1234", "\r", "n", "q")
+        Self.read(far, "/item 1234", "\r", "n", "q")
         let farFrames = SearchAheadFrames(host: longHost)
-        try ScrollView(screen: long, frames: farFrames, terminal: far, colors: .none).run()
+        try Self.view(long, farFrames, far).run()
         let found = try #require(Support.frames(in: far.output).last)
         #expect(found[0] == "item 12340")
         #expect(found[9].hasSuffix("/item 1234"), "\(found[9])")
         #expect(farFrames.calls.contains("taken"))
+    }
+
+    /// A view whose search ahead starts at the first read that finds no key (a pause).
+    static func view(_ screen: Screen, _ frames: SearchAheadFrames, _ terminal: TestTerminal) -> ScrollView {
+        let view = ScrollView(screen: screen, frames: frames, terminal: terminal, colors: .none)
+        view.searchAheadDelay = .zero
+        return view
+    }
+
+    /// Types `keys` as a person reading each match does: a pause after each key that draws one.
+    static func read(_ terminal: TestTerminal, _ keys: String...) {
+        for key in keys {
+            terminal.type(key)
+            if ["\r", "n", "N"].contains(key) { for _ in 0..<3 { terminal.pause() } }
+        }
     }
 
     /// Frames drawn in this process that can also begin a search (the
