@@ -180,6 +180,9 @@ import Testing
         try repl.wait(for: "the view") { self.status($0).hasPrefix(" Builds · rows 1–") }
         try repl.send("/", "Needle", Keys.enter)
         for (step, row) in needles.dropLast().enumerated() {
+            // Every other `n` after a pause, as a person reads the match: the workers look for the
+            // next one meanwhile, and `n` takes what they found (ScrollView's search ahead).
+            if step > 0 && step % 2 == 0 { usleep(300_000) }
             if step > 0 { try repl.send("n") }
             // The status line and the rows of a frame may reach the terminal in either order: wait for both.
             try repl.wait(for: "match \(step + 1), row \(row), under the header") {
@@ -192,6 +195,7 @@ import Testing
         // Backward from the end: the matches from the bottom up, then around the end.
         try repl.send("?", "Needle", Keys.enter)
         for (step, row) in (needles.reversed() + [needles[needles.count - 1]]).enumerated() {
+            if step > 0 && step % 2 == 1 { usleep(300_000) }
             if step > 0 { try repl.send("n") }
             let said = step == needles.count ? "?Needle · wrapped around to the end" : "?Needle"
             try repl.wait(for: "row \(row), under the header") {
