@@ -316,6 +316,7 @@ final class ScrollView {
     private func search(_ text: String, backward: Bool, again: Bool, size: TerminalSize, reader: KeyReader) throws
         -> Action?
     {
+        // (None runs while rows are counted; but waiting for the count draws, and the workers must be free.)
         if status?.counting == true { endSearchAhead() }
         try settleCount(size: size)
         guard let search = viewSearch(text, backward: backward, again: again) else { return nil }
