@@ -343,7 +343,7 @@ final class ScrollView {
         if let ahead, ahead.search.isSame(as: search) {
             defer { ahead.end() }
             performed = ahead.search
-            outcome = try ahead.outcome { stop(waiting: .milliseconds(10)) }
+            outcome = try ahead.outcome(waiting: stop)
         } else {
             ahead?.end()
             outcome = try frames.find(search, in: screen, stop: stop)

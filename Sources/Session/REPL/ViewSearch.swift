@@ -98,8 +98,9 @@ struct ViewSearch {
 /// before the workers are sent anything else.
 protocol BackgroundSearch: AnyObject {
     var search: ViewSearch { get }
-    /// The outcome, waiting for it; `stop` is asked while it is not known (true: stopped).
-    func outcome(waiting stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome
+    /// The outcome, waiting for it; `stop` is asked while it is not known,
+    /// given how long it may wait for a key (true: stopped).
+    func outcome(waiting stop: (Duration) -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome
     /// Stops it, and returns once the workers are free for other requests.
     func end()
 }
@@ -122,9 +123,12 @@ struct ParallelSearch {
     /// The screen the view shows, for the workers after the first.
     let screen: Screen
 
+    /// How long `stop` may wait for a key between looks at the answers.
+    static let answerWait: Duration = .milliseconds(10)
+
     /// The search's outcome; `stop` is asked while the answers are awaited
-    /// (it may wait a moment for a key: Ctrl-C).
-    func run(stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
+    /// (it may wait ``answerWait`` for a key: Ctrl-C).
+    func run(stop: (Duration) -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
         let running = start()
         defer { running.end() }
         return try running.outcome(waiting: stop)
@@ -160,12 +164,12 @@ struct ParallelSearch {
         }
 
         /// The outcome, once known; `stop` is asked while it is not (true: stopped).
-        func outcome(waiting stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
+        func outcome(waiting stop: (Duration) -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
             while true {
                 switch shared.outcome() {
                 case .some(.success(let outcome)): return outcome
                 case .some(.failure(let failure)): throw failure
-                case nil: if stop() { return .stopped }
+                case nil: if stop(ParallelSearch.answerWait) { return .stopped }
                 }
             }
         }

@@ -191,7 +191,7 @@ extension WorkerBackend: FrameSource {
 
     /// The search's blocks shared by the workers `--jobs` allows (``ParallelSearch``).
     func find(_ search: ViewSearch, in screen: Screen, stop: (Duration) -> Bool) throws -> ViewSearch.Outcome {
-        try ParallelSearch(workers: workers(jobs), search: search, screen: screen).run { stop(.milliseconds(10)) }
+        try ParallelSearch(workers: workers(jobs), search: search, screen: screen).run(stop: stop)
     }
 
     func beginFind(_ search: ViewSearch, in screen: Screen) -> (any BackgroundSearch)? {

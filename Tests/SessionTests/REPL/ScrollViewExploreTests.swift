@@ -322,7 +322,7 @@ import Testing
                 self.owner = owner
             }
 
-            func outcome(waiting stop: () -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
+            func outcome(waiting stop: (Duration) -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome {
                 owner.calls.append("taken")
                 do {
                     return try owner.frames.find(search, in: screen) { _ in false }
