@@ -115,7 +115,8 @@ final class ScrollView {
         var size = terminal.size
         try frames.open(screen, colors: colors, size: size, keepPosition: false)
         defer { cellErrors = frames.close() }
-        defer { endSearchAhead() }
+        // Leaving the view: a search ahead that failed is not reported (its worker is seen to have ended).
+        defer { searchAhead.take()?.end() }
         try terminal.withRawMode {
             try terminal.write(AlternateScreen.enterSequence)
             AlternateScreen.didEnter(descriptor: descriptor)
@@ -132,14 +133,14 @@ final class ScrollView {
                     needsDraw = true
                 }
                 if needsDraw && !reader.hasKeyReady() {
-                    endSearchAhead()
+                    try endSearchAhead()
                     try draw(after: pending, size: size)
                     pending = nil
                     needsDraw = false
                 }
                 // Watching: the plugins changed on disk; a new worker draws the view again.
                 if let watcher, watcher.waitForChange(timeout: 0) {
-                    endSearchAhead()
+                    try endSearchAhead()
                     try onChange?()
                     try frames.open(screen, colors: colors, size: size, keepPosition: true)
                     needsDraw = true
@@ -147,7 +148,7 @@ final class ScrollView {
                 }
                 // Watching data: the rows are read again (a file that does not check keeps the frame).
                 if let dataWatcher, dataWatcher.waitForChange(timeout: 0), let onDataChange {
-                    endSearchAhead()
+                    try endSearchAhead()
                     let (changed, error) = onDataChange()
                     statusError = error
                     if let changed {
@@ -177,7 +178,7 @@ final class ScrollView {
                 }
                 // Only `n` and `N` may take the search ahead's outcome; anything else ends it.
                 if prompt != nil || (event != .key(.character("n")) && event != .key(.character("N"))) {
-                    endSearchAhead()
+                    try endSearchAhead()
                     searchAheadDue = nil
                 }
                 switch event {
@@ -204,7 +205,7 @@ final class ScrollView {
                             continue
                         }
                         if let action = pending.take() {
-                            endSearchAhead()
+                            try endSearchAhead()
                             try frames.apply(action, size: size)
                         }
                         let backward = lastSearch.backward != (key == .character("N"))
@@ -317,7 +318,7 @@ final class ScrollView {
         -> Action?
     {
         // (None runs while rows are counted; but waiting for the count draws, and the workers must be free.)
-        if status?.counting == true { endSearchAhead() }
+        if status?.counting == true { try endSearchAhead() }
         try settleCount(size: size)
         guard let search = viewSearch(text, backward: backward, again: again) else { return nil }
         let prefix = backward ? "?" : "/"
@@ -345,7 +346,7 @@ final class ScrollView {
             performed = ahead.search
             outcome = try ahead.outcome(waiting: stop)
         } else {
-            ahead?.end()
+            if let failure = ahead?.end() { throw failure }
             outcome = try frames.find(search, in: screen, stop: stop)
         }
         switch outcome {
@@ -392,9 +393,11 @@ final class ScrollView {
         searchAhead = frames.beginFind(search, in: screen)
     }
 
-    /// Ends the search ahead, if one runs: the workers are free for other requests once this returns.
-    private func endSearchAhead() {
-        searchAhead.take()?.end()
+    /// Ends the search ahead, if one runs: the workers are free for other
+    /// requests once this returns. A worker that failed in it (a plugin that
+    /// crashed drawing a row) is reported as the search's own failure would be.
+    private func endSearchAhead() throws(WorkerFailure) {
+        if let failure = searchAhead.take()?.end() { throw failure }
     }
 
     /// Waits for a data source's estimated rows to be counted, when they are

@@ -101,8 +101,9 @@ protocol BackgroundSearch: AnyObject {
     /// The outcome, waiting for it; `stop` is asked while it is not known,
     /// given how long it may wait for a key (true: stopped).
     func outcome(waiting stop: (Duration) -> Bool) throws(WorkerFailure) -> ViewSearch.Outcome
-    /// Stops it, and returns once the workers are free for other requests.
-    func end()
+    /// Stops it, and returns once the workers are free for other requests;
+    /// returns why it failed, if it did (a worker that crashed in it).
+    @discardableResult func end() -> WorkerFailure?
 }
 
 /// One search shared by several workers (``WorkerBackend``, `--jobs`):
@@ -175,11 +176,13 @@ struct ParallelSearch {
         }
 
         /// No more blocks are given out; returns once every worker has
-        /// answered the block it was drawing (so they can be sent other requests).
-        func end() {
+        /// answered the block it was drawing (so they can be sent other
+        /// requests), with why the search failed, if it did.
+        @discardableResult func end() -> WorkerFailure? {
             shared.finish()
             for thread in threads { thread.join() }
             threads = []
+            return shared.failure
         }
     }
 
@@ -259,6 +262,9 @@ struct ParallelSearch {
         }
 
         func fail(_ failure: WorkerFailure) { state.withLock { if $0.failure == nil { $0.failure = failure } } }
+
+        /// Why the search failed, if it did.
+        var failure: WorkerFailure? { state.withLock { $0.failure } }
 
         /// No more blocks are given out.
         func finish() { state.withLock { $0.finished = true } }

@@ -247,6 +247,20 @@ import Testing
         #expect(farFrames.calls.contains("taken"))
     }
 
+    /// A worker that fails in the search ahead (a plugin that crashed drawing a row the user never
+    /// asked for) is reported when the next key ends it, as a search's own failure is; it is not
+    /// lost, leaving the view to fail later with "no view is open".
+    @Test func aWorkerThatFailsInTheSearchAheadIsReportedByTheNextKey() throws {
+        let (screen, host) = try longScreen()
+        let terminal = TestTerminal(size: TerminalSize(columns: 60, rows: 10))
+        Self.read(terminal, "/item 25", "\r", "j", "q")
+        let frames = SearchAheadFrames(host: host)
+        let crashed = WorkerFailure(reason: .protocolError("the worker crashed"))
+        frames.aheadFailure = crashed
+        #expect(throws: crashed) { try Self.view(screen, frames, terminal).run() }
+        #expect(frames.calls.filter { $0 != "frame" } == ["open", "find", "begin", "end", "close"])
+    }
+
     /// A view whose search ahead starts at the first read that finds no key (a pause).
     static func view(_ screen: Screen, _ frames: SearchAheadFrames, _ terminal: TestTerminal) -> ScrollView {
         let view = ScrollView(screen: screen, frames: frames, terminal: terminal, colors: .none)
@@ -271,6 +285,8 @@ import Testing
         private(set) var calls: [String] = []
         private(set) var askedWhileRunning: [String] = []
         private var running: Begun?
+        /// What each begun search failed with (a worker that crashed in it), if anything.
+        var aheadFailure: WorkerFailure?
 
         init(host: PluginHost) { frames = InProcessFrames(host: host) }
 
@@ -331,9 +347,10 @@ import Testing
                 }
             }
 
-            func end() {
+            func end() -> WorkerFailure? {
                 owner.calls.append("end")
                 owner.running = nil
+                return owner.aheadFailure
             }
         }
     }
