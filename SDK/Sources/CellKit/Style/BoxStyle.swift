@@ -56,7 +56,11 @@
     public static let all: [BoxStyle] = [.none, .ascii, .light, .rounded, .heavy, .double]
 
     /// Whether this style draws nothing.
-    public var isNone: Bool { name == "none" }
+    public var isNone: Bool {
+        // Asked several times a row drawn: the length first, a field of the string,
+        // so that every other style's name is told apart without comparing text.
+        name.utf8.count == 4 && name == "none"
+    }
 
     /// The style with that name.
     ///
