@@ -83,9 +83,9 @@ struct ScreenRenderer {
         dataSource.plannedRows = part.rows(total: total)
         for block in part.ownBlocks where block < starts.count {
             let end = block + 1 < starts.count ? starts[block + 1] : count
-            for index in starts[block]..<end {
-                table.drawPiece(index, into: canvas, width: width)
+            try table.drawPieces(starts[block]..<end, into: canvas, width: width) { _ in
                 try writer.write(canvas)
+                return true
             }
             try writer.finish()
             try endBlock()

@@ -14,6 +14,13 @@ public protocol ScrollableContent: AnyObject {
     @_spi(Host) func preparePieces(width: Int) -> Int
     /// Draws piece `index` into `canvas`, resizing it to the piece's height.
     @_spi(Host) func drawPiece(_ index: Int, into canvas: Canvas, width: Int)
+    /// Draws the pieces of `range` in order into `canvas`, calling `body`
+    /// with each piece's index as soon as it is drawn (to write or search
+    /// the canvas), until `body` returns false: what a render or a search
+    /// does with many pieces, done with what every piece needs looked up once.
+    @_spi(Host) func drawPieces(
+        _ range: Range<Int>, into canvas: Canvas, width: Int, _ body: (Int) throws -> Bool
+    ) rethrows
 }
 
 extension ScrollableContent {
@@ -23,6 +30,16 @@ extension ScrollableContent {
     /// Draws nothing.
     @_spi(Host) public func drawPiece(_ index: Int, into canvas: Canvas, width: Int) {}
 
+    /// Each piece of `range` drawn by ``drawPiece(_:into:width:)``.
+    @_spi(Host) public func drawPieces(
+        _ range: Range<Int>, into canvas: Canvas, width: Int, _ body: (Int) throws -> Bool
+    ) rethrows {
+        for index in range {
+            drawPiece(index, into: canvas, width: width)
+            guard try body(index) else { return }
+        }
+    }
+
     /// Renders every piece at `width` into `writer`, one after the other,
     /// reusing one canvas: memory does not grow with the number of pieces.
     ///
@@ -30,9 +47,9 @@ extension ScrollableContent {
     @_spi(Host) public func render(width: Int, to writer: any CanvasWriter) throws {
         let canvas = Canvas(width: width, height: 1)
         let count = preparePieces(width: width)
-        for index in 0..<count {
-            drawPiece(index, into: canvas, width: width)
+        try drawPieces(0..<count, into: canvas, width: width) { _ in
             try writer.write(canvas)
+            return true
         }
         try writer.finish()
     }

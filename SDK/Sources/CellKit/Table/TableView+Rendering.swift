@@ -73,7 +73,8 @@ extension TableView {
     /// Returns the cell drawn for a row, so the caller decides when it is reused.
     @discardableResult
     func draw(
-        _ element: Element, into canvas: Canvas, width: Int, above: Element?, below: Element?
+        _ element: Element, into canvas: Canvas, width: Int, above: Element?, below: Element?,
+        source: (any TableViewDataSource)?, delegate: (any TableViewDelegate)?
     ) -> TableViewCell? {
         let (x, contentWidth) = contentFrame(width: width)
         switch element {
@@ -105,7 +106,7 @@ extension TableView {
                 cell = early.cell
                 prefetched = nil
             } else {
-                cell = dataSource?.tableView(self, cellForRowAt: ip)
+                cell = source?.tableView(self, cellForRowAt: ip)
             }
             guard let cell else {
                 canvas.reset(width: width, height: 1)
@@ -277,6 +278,28 @@ extension TableView: ScrollableContent {
     /// Draws one piece; a row's cell goes back to the reuse queue as soon as
     /// it is drawn, so only the cell being drawn is alive.
     @_spi(Host) public func drawPiece(_ index: Int, into canvas: Canvas, width: Int) {
+        drawPiece(index, into: canvas, width: width, source: dataSource, delegate: delegate)
+    }
+
+    /// Draws the pieces of `range`, asking the data source and the delegate
+    /// for each row, both loaded once for all the pieces: loading a `weak`
+    /// reference, and retaining an object that one points to, takes the
+    /// runtime's slow path, twice a row when done a row at a time.
+    @_spi(Host) public func drawPieces(
+        _ range: Range<Int>, into canvas: Canvas, width: Int, _ body: (Int) throws -> Bool
+    ) rethrows {
+        let source = dataSource
+        let delegate = delegate
+        for index in range {
+            drawPiece(index, into: canvas, width: width, source: source, delegate: delegate)
+            guard try body(index) else { return }
+        }
+    }
+
+    private func drawPiece(
+        _ index: Int, into canvas: Canvas, width: Int, source: (any TableViewDataSource)?,
+        delegate: (any TableViewDelegate)?
+    ) {
         let list = renderList ?? elements()
         guard index >= 0, index < list.count else {
             canvas.reset(width: width, height: 0)
@@ -284,7 +307,10 @@ extension TableView: ScrollableContent {
         }
         let above = index > 0 ? list.element(at: index - 1) : nil
         let below = index + 1 < list.count ? list.element(at: index + 1) : nil
-        if let cell = draw(list.element(at: index), into: canvas, width: width, above: above, below: below) {
+        let element = list.element(at: index)
+        if let cell = draw(
+            element, into: canvas, width: width, above: above, below: below, source: source, delegate: delegate)
+        {
             cellQueue.enqueue(cell)
         }
     }
