@@ -54,8 +54,10 @@ enum CellKitProcess {
     /// temporary prefix, a scaffolded package) and those that install this
     /// checkout (`cellkit install` builds release, and the installed release
     /// `cellkit` is what they run: uninstall, the manual page, damaged
-    /// libraries beside it). Under the sanitizer they would build and run the
-    /// same uninstrumented code again, while the host code they drive
+    /// libraries beside it), and the check that the SDK's documented examples
+    /// compile (`swiftc -typecheck`: the compiler's work, not the SDK's).
+    /// Under the sanitizer they would build and run the same uninstrumented
+    /// code again, while the host code they drive
     /// (loading a plugin, drawing its cells) is run instrumented by the tests
     /// with prebuilt plugins. Tests that give `cellkit install` a `swift` that
     /// fails run in both passes: all they run is this build's `cellkit`.
