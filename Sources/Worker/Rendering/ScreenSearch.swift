@@ -57,29 +57,22 @@ final class ScreenSearch {
         guard let pattern = pattern.pattern else { return nil }
         var found: TextMatch?
         // In order, backward too: the rows' records are read forward.
-        var ended = false
         for pieces in stripes.own(search.pieces) {
-            content.drawPieces(pieces, into: canvas, width: width) { piece in
+            let drewAll = content.drawPieces(pieces, into: canvas, width: width) { piece in
                 for line in 0..<canvas.height {
                     var column = 0
                     while let x = canvas.column(of: pattern, inRow: line, from: column) {
                         column = x + 1
                         let place = TextPlace(piece: piece, line: line, column: x)
                         if let from = search.from, place < from { continue }
-                        if let to = search.to, place >= to {
-                            ended = true
-                            return false
-                        }
+                        if let to = search.to, place >= to { return false }
                         found = TextMatch(place: place, width: pattern.width)
-                        if !search.backward {
-                            ended = true
-                            return false
-                        }
+                        if !search.backward { return false }
                     }
                 }
                 return true
             }
-            if ended { return found }
+            if !drewAll { return found }
         }
         return found
     }

@@ -63,11 +63,13 @@ import Testing
         let (table, _, _) = Self.table()
         let count = table.preparePieces(width: 24)
         var seen: [Int] = []
-        table.drawPieces(2..<count, into: Canvas(width: 0, height: 0), width: 24) { index in
+        let drewAll = table.drawPieces(2..<count, into: Canvas(width: 0, height: 0), width: 24) { index in
             seen.append(index)
             return index < 4
         }
         #expect(seen == [2, 3, 4])
+        #expect(!drewAll, "it says that it was stopped")
+        #expect(table.drawPieces(0..<count, into: Canvas(width: 0, height: 0), width: 24) { _ in true })
     }
 
     @Test func theDataSourceIsHeldForTheCallOnly() {

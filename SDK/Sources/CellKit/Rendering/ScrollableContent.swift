@@ -18,9 +18,12 @@ public protocol ScrollableContent: AnyObject {
     /// with each piece's index as soon as it is drawn (to write or search
     /// the canvas), until `body` returns false: what a render or a search
     /// does with many pieces, done with what every piece needs looked up once.
+    ///
+    /// - Returns: whether every piece of `range` was drawn (false when `body` stopped it).
+    @discardableResult
     @_spi(Host) func drawPieces(
         _ range: Range<Int>, into canvas: Canvas, width: Int, _ body: (Int) throws -> Bool
-    ) rethrows
+    ) rethrows -> Bool
 }
 
 extension ScrollableContent {
@@ -31,13 +34,15 @@ extension ScrollableContent {
     @_spi(Host) public func drawPiece(_ index: Int, into canvas: Canvas, width: Int) {}
 
     /// Each piece of `range` drawn by ``drawPiece(_:into:width:)``.
+    @discardableResult
     @_spi(Host) public func drawPieces(
         _ range: Range<Int>, into canvas: Canvas, width: Int, _ body: (Int) throws -> Bool
-    ) rethrows {
+    ) rethrows -> Bool {
         for index in range {
             drawPiece(index, into: canvas, width: width)
-            guard try body(index) else { return }
+            guard try body(index) else { return false }
         }
+        return true
     }
 
     /// Renders every piece at `width` into `writer`, one after the other,

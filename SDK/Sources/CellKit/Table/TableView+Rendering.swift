@@ -285,15 +285,17 @@ extension TableView: ScrollableContent {
     /// for each row, both loaded once for all the pieces: loading a `weak`
     /// reference, and retaining an object that one points to, takes the
     /// runtime's slow path, twice a row when done a row at a time.
+    @discardableResult
     @_spi(Host) public func drawPieces(
         _ range: Range<Int>, into canvas: Canvas, width: Int, _ body: (Int) throws -> Bool
-    ) rethrows {
+    ) rethrows -> Bool {
         let source = dataSource
         let delegate = delegate
         for index in range {
             drawPiece(index, into: canvas, width: width, source: source, delegate: delegate)
-            guard try body(index) else { return }
+            guard try body(index) else { return false }
         }
+        return true
     }
 
     private func drawPiece(
