@@ -8,7 +8,8 @@
     /// Clusters and styles drawn into a canvas 1 to 10,000 columns wide (the
     /// first two bytes), 1 to 4 rows high, then written by all five writers:
     /// plain, ANSI (in every colour mode), HTML, SVG, and JSON (the screen model
-    /// holding the rows' text). The plain output must be the canvas's text.
+    /// holding the rows' text). The plain output must be the canvas's text;
+    /// every place a search finds must show its text; a reset must blank every cell.
     enum CanvasHarness {
         /// Clusters far longer in bytes than in columns, wide ones, zero-width
         /// ones, controls, and plain ASCII.
@@ -45,6 +46,36 @@
                 }
             }
             write(canvas)
+            search(canvas)
+            // Blanked for the next piece, as a render and a search blank it: every cell.
+            canvas.reset(width: canvas.width, height: canvas.height)
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width {
+                    precondition(canvas[x, y] == Canvas.Cell.blank, "a cell is not blank after reset")
+                }
+            }
+        }
+
+        /// `show`'s search along every row, for texts the drawing above may
+        /// hold: each place it finds shows the text, and each next place is further on.
+        static func search(_ canvas: Canvas) {
+            for text in ["x", "a", "日", "─", "xx", "a x", "█ ", "e\u{301}\u{323}\u{302}", "␛"] {
+                guard let pattern = TextPattern(text) else { continue }
+                let shape = Canvas(width: pattern.width, height: 1)
+                shape.draw(text, at: .zero, style: .plain)
+                for y in 0..<canvas.height {
+                    var from = 0
+                    while let x = canvas.column(of: pattern, inRow: y, from: from) {
+                        precondition(x >= from && x + pattern.width <= canvas.width, "a match outside the row")
+                        for k in 0..<pattern.width {
+                            precondition(
+                                canvas.character(of: canvas[x + k, y]) == shape.character(of: shape[k, 0]),
+                                "a match that does not show the text")
+                        }
+                        from = x + 1
+                    }
+                }
+            }
         }
 
         static func style(_ input: inout FuzzInput) -> Style {

@@ -137,6 +137,10 @@ final class OutputBuffer {
     /// style; returns where the run stopped (at a multi-scalar cluster, or a
     /// change of style). One pass and one room check for a whole row of
     /// borders, text and wide characters.
+    ///
+    /// The loop is written twice, with and without the style: one loop
+    /// tested whether a style was given on every cell (most of an ANSI
+    /// render's writing is this loop).
     @inline(__always)
     func putScalarRun(_ cells: UnsafeBufferPointer<Canvas.Cell>, from start: Int, to end: Int, style: PackedStyle?)
         -> Int
@@ -145,37 +149,61 @@ final class OutputBuffer {
         ensure((end - start) &* 4)
         var x = start
         var out = base + count
-        while x < end {
-            let cell = cells[x]
-            if let style, cell.packed != style { break }
-            let v = cell.content
-            if v < 0x80 {
-                out.pointee = UInt8(truncatingIfNeeded: v)
-                out += 1
-            } else if v == Canvas.Cell.continuation {
-                // The right half of a wide character: nothing.
-            } else if v & Canvas.Cell.clusterFlag != 0 {
-                break
-            } else if v < 0x800 {
-                out[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
-                out[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-                out += 2
-            } else if v < 0x10000 {
-                out[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
-                out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
-                out[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-                out += 3
-            } else {
-                out[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18 & 0x07)
-                out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
-                out[2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
-                out[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-                out += 4
+        if let style {
+            while x < end {
+                let cell = cells[x]
+                guard cell.packed == style else { break }
+                if cell.content < 0x80 {
+                    out.pointee = UInt8(truncatingIfNeeded: cell.content)
+                    out += 1
+                } else if let written = Self.write(scalar: cell.content, to: out) {
+                    out += written
+                } else {
+                    break
+                }
+                x &+= 1
             }
-            x += 1
+        } else {
+            while x < end {
+                let v = cells[x].content
+                if v < 0x80 {
+                    out.pointee = UInt8(truncatingIfNeeded: v)
+                    out += 1
+                } else if let written = Self.write(scalar: v, to: out) {
+                    out += written
+                } else {
+                    break
+                }
+                x &+= 1
+            }
         }
         count = out - base
         return x
+    }
+
+    /// Writes the UTF-8 of a cell's `content` above ASCII at `out` and
+    /// returns its length (0 for the right half of a wide character), or
+    /// `nil` for a multi-scalar cluster, which the caller writes otherwise.
+    @inline(__always)
+    private static func write(scalar v: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        if v == Canvas.Cell.continuation { return 0 }
+        if v & Canvas.Cell.clusterFlag != 0 { return nil }
+        if v < 0x800 {
+            out[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 2
+        }
+        if v < 0x10000 {
+            out[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 3
+        }
+        out[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18 & 0x07)
+        out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
+        out[2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+        out[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+        return 4
     }
 
     /// Appends a number from 0 to 255 in decimal.
