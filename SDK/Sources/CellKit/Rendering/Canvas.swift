@@ -186,7 +186,8 @@ public final class Canvas {
 
     /// Draws UTF-8 text. Printable ASCII (the common case) goes straight into
     /// the cells; other text is segmented into grapheme clusters in place,
-    /// without making a string per character.
+    /// without making a string per character, its runs of ASCII between them
+    /// put as ASCII text is.
     private func drawUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at point: Point, style: PackedStyle, clip: Rect?) -> Int
     {
         let box = (clip ?? bounds).intersected(bounds)
@@ -199,18 +200,7 @@ public final class Canvas {
             guard from < to, let bytes = buffer.baseAddress else { return end }
             let size = (width: width, height: height)
             cells.withUnsafeMutableBufferPointer { cells in
-                // Only the first and last cells can cut a wide character in half.
-                Self.put(UInt32(bytes[from - point.x]), width: 1, x: from, y: y, style: style, in: cells, size: size)
-                if to - 1 > from {
-                    Self.put(
-                        UInt32(bytes[to - 1 - point.x]), width: 1, x: to - 1, y: y, style: style, in: cells, size: size)
-                }
-                if to - from > 2 {
-                    let row = cells.baseAddress! + y * size.width
-                    for x in (from + 1)..<(to - 1) {
-                        row[x] = Cell(content: UInt32(bytes[x - point.x]), packed: style)
-                    }
-                }
+                Self.putASCII(bytes, columns: from..<to, from: point.x, y: y, style: style, in: cells, size: size)
             }
             return end
         }
@@ -219,7 +209,20 @@ public final class Canvas {
         let size = (width: width, height: height)
         // The cells lent once for the whole text: no uniqueness check of the array per cell put.
         cells.withUnsafeMutableBufferPointer { cells in
-            GraphemeSegmenter.forEachCluster(in: buffer) { info in
+            // Runs of ASCII between the other clusters (`Gateway 網關 0`) are put as a text of ASCII is.
+            GraphemeSegmenter.forEachCluster(
+                in: buffer,
+                asciiRun: { start, end in
+                    let from = max(x, box.minX)
+                    let to = min(x &+ (end &- start), box.maxX)
+                    if from < to, let bytes = buffer.baseAddress {
+                        Self.putASCII(
+                            bytes + start, columns: from..<to, from: x, y: y, style: style, in: cells, size: size)
+                    }
+                    x &+= end &- start
+                    return true
+                }
+            ) { info in
                 let w = info.width
                 guard w > 0 else { return true }
                 if x >= box.minX && x < box.maxX {
@@ -245,6 +248,30 @@ public final class Canvas {
             }
         }
         return x
+    }
+
+    /// Puts printable ASCII into `columns` of row `y`: the byte for column
+    /// `x` is `bytes[x - first]` (`first` is the text's first column;
+    /// `columns` is already clipped to the box and the canvas). Only the
+    /// first and last cells can cut a wide character in half: they are put,
+    /// the cells between written straight (after the last, whose put may
+    /// blank the one before it).
+    @inline(__always)
+    private static func putASCII(
+        _ bytes: UnsafePointer<UInt8>, columns: Range<Int>, from first: Int, y: Int, style: PackedStyle,
+        in cells: UnsafeMutableBufferPointer<Cell>, size: (width: Int, height: Int)
+    ) {
+        let (from, to) = (columns.lowerBound, columns.upperBound)
+        put(UInt32(bytes[from - first]), width: 1, x: from, y: y, style: style, in: cells, size: size)
+        if to - 1 > from {
+            put(UInt32(bytes[to - 1 - first]), width: 1, x: to - 1, y: y, style: style, in: cells, size: size)
+        }
+        if to - from > 2 {
+            let row = cells.baseAddress! + y * size.width
+            for x in (from + 1)..<(to - 1) {
+                row[x] = Cell(content: UInt32(bytes[x - first]), packed: style)
+            }
+        }
     }
 
     /// The left and right edges of a border down the whole canvas (a piece of

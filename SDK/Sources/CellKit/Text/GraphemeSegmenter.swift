@@ -40,6 +40,29 @@ enum GraphemeSegmenter {
     static func forEachCluster(
         in buffer: UnsafeBufferPointer<UInt8>, _ body: (ClusterInfo) -> Bool
     ) {
+        forEachCluster(
+            in: buffer,
+            asciiRun: { start, end in
+                for i in start..<end {
+                    let info = ClusterInfo(
+                        start: i, end: i &+ 1, width: 1, first: Unicode.Scalar(buffer[i]), isSingleScalar: true)
+                    if !body(info) { return false }
+                }
+                return true
+            }, body)
+    }
+
+    /// Like ``forEachCluster(in:_:)``, but a run of printable ASCII bytes
+    /// that are each a cluster of their own (of width 1) is given to
+    /// `asciiRun` whole, as the byte offsets `start..<end`, not to `body` a
+    /// byte at a time: the ASCII in a name like `Gateway 網關 0`, drawn in
+    /// one loop. The byte before a non-ASCII scalar is never in a run (a
+    /// combining mark may join it).
+    @inline(__always)
+    static func forEachCluster(
+        in buffer: UnsafeBufferPointer<UInt8>, asciiRun: (_ start: Int, _ end: Int) -> Bool,
+        _ body: (ClusterInfo) -> Bool
+    ) {
         guard let p = buffer.baseAddress, buffer.count > 0 else { return }
         let n = buffer.count
         let lookup = UnicodeTables.lookup
@@ -53,16 +76,14 @@ enum GraphemeSegmenter {
             // Printable ASCII followed by printable ASCII (or the end) is a cluster of its own
             // of width 1: only Extend, SpacingMark and ZWJ (never ASCII) join an ASCII scalar,
             // and an ASCII scalar joins nothing before it that is not Prepend (never ASCII).
+            // So is the next byte, when it is such a byte too: the run goes on while they are.
             if value &- 0x20 < 0x5F {
-                let next = i &+ 1
+                var next = i &+ 1
                 if next >= n || p[next] &- 0x20 < 0x5F {
-                    let info = ClusterInfo(
-                        start: start, end: next, width: 1,
-                        first: Unicode.Scalar(UInt8(truncatingIfNeeded: value)), isSingleScalar: true)
+                    while next < n && (next &+ 1 >= n || p[next &+ 1] &- 0x20 < 0x5F) { next &+= 1 }
                     i = next
-                    if !body(info) || next >= n { return }
-                    value = UInt32(p[next])
-                    length = 1
+                    if !asciiRun(start, next) || next >= n { return }
+                    (value, length) = decode(p, next)
                     classKnown = false
                     continue
                 }
