@@ -1,4 +1,5 @@
 @_spi(Host) import CellKit
+import TestSupport
 import Testing
 
 /// The two canvas loops a search of a million rows runs on every line:
@@ -39,7 +40,7 @@ import Testing
     /// column, finds what a plain search of its text finds: the turns of
     /// four cells and the cells after them meet at every place.
     @Test func theScanFindsWhatAPlainSearchFinds() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for pattern in ["a", "b", "ab", "ba", "aab", "abab", "bbbbb"] {
             let wanted = try #require(TextPattern(pattern))
             let letters = Array(pattern.utf8)
@@ -62,16 +63,4 @@ import Testing
         }
     }
 
-    /// A small deterministic generator (the rows are the same on every run).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }

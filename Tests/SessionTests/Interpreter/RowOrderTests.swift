@@ -1,5 +1,6 @@
 @_spi(Host) import CellKit
 import CellKitSupport
+import TestSupport
 import Testing
 import WorkerProtocol
 
@@ -144,7 +145,7 @@ import WorkerProtocol
     /// runs, sorted as numbers, again as text.
     @Test(arguments: [(200_000, false), (30_000, true)])
     func aLargeSortSpillsRunsAndMergesThemInOrder(count: Int, textAtTheEnd: Bool) throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         var records: [(key: String, number: Int, id: Int)] = []
         records.reserveCapacity(count + 1)
         for id in 0..<count {
@@ -189,18 +190,5 @@ import WorkerProtocol
             }
             return first.location.line == 3 && first.message.hasPrefix("record 2's .t is an array: where= compares")
         }
-    }
-}
-
-/// A small deterministic generator.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
