@@ -98,25 +98,32 @@ final class OutputBuffer {
     @inline(__always)
     func putScalar(_ v: UInt32) {
         ensure(4)
+        count += Self.encode(v, to: base + count)
+    }
+
+    /// Writes the UTF-8 of the scalar `v` at `out` and returns its length, 1 to 4.
+    @inline(__always)
+    private static func encode(_ v: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 0x80 {
-            base[count] = UInt8(truncatingIfNeeded: v)
-            count += 1
-        } else if v < 0x800 {
-            base[count] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
-            base[count + 1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-            count += 2
-        } else if v < 0x10000 {
-            base[count] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
-            base[count + 1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
-            base[count + 2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-            count += 3
-        } else {
-            base[count] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18 & 0x07)
-            base[count + 1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
-            base[count + 2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
-            base[count + 3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-            count += 4
+            out[0] = UInt8(truncatingIfNeeded: v)
+            return 1
         }
+        if v < 0x800 {
+            out[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 2
+        }
+        if v < 0x10000 {
+            out[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 3
+        }
+        out[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18 & 0x07)
+        out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
+        out[2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+        out[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+        return 4
     }
 
     /// Appends the character a cell shows.
@@ -138,9 +145,9 @@ final class OutputBuffer {
     /// change of style). One pass and one room check for a whole row of
     /// borders, text and wide characters.
     ///
-    /// The loop is written twice, with and without the style: one loop
-    /// tested whether a style was given on every cell (most of an ANSI
-    /// render's writing is this loop).
+    /// One loop with the style and one without: a single loop tested
+    /// whether a style was given on every cell (most of an ANSI render's
+    /// writing is this loop).
     @inline(__always)
     func putScalarRun(_ cells: UnsafeBufferPointer<Canvas.Cell>, from start: Int, to end: Int, style: PackedStyle?)
         -> Int
@@ -150,60 +157,28 @@ final class OutputBuffer {
         var x = start
         var out = base + count
         if let style {
-            while x < end {
-                let cell = cells[x]
-                guard cell.packed == style else { break }
-                if cell.content < 0x80 {
-                    out.pointee = UInt8(truncatingIfNeeded: cell.content)
-                    out += 1
-                } else if let written = Self.write(scalar: cell.content, to: out) {
-                    out += written
-                } else {
-                    break
-                }
-                x &+= 1
-            }
+            while x < end, cells[x].packed == style, Self.put(cells[x].content, at: &out) { x &+= 1 }
         } else {
-            while x < end {
-                let v = cells[x].content
-                if v < 0x80 {
-                    out.pointee = UInt8(truncatingIfNeeded: v)
-                    out += 1
-                } else if let written = Self.write(scalar: v, to: out) {
-                    out += written
-                } else {
-                    break
-                }
-                x &+= 1
-            }
+            while x < end, Self.put(cells[x].content, at: &out) { x &+= 1 }
         }
         count = out - base
         return x
     }
 
-    /// Writes the UTF-8 of a cell's `content` above ASCII at `out` and
-    /// returns its length (0 for the right half of a wide character), or
-    /// `nil` for a multi-scalar cluster, which the caller writes otherwise.
+    /// Writes what a cell's `content` shows at `out` and moves `out` past it
+    /// (nothing for the right half of a wide character); false, writing
+    /// nothing, for a multi-scalar cluster, which the caller writes otherwise.
     @inline(__always)
-    private static func write(scalar v: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int? {
-        if v == Canvas.Cell.continuation { return 0 }
-        if v & Canvas.Cell.clusterFlag != 0 { return nil }
-        if v < 0x800 {
-            out[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
-            out[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-            return 2
+    private static func put(_ v: UInt32, at out: inout UnsafeMutablePointer<UInt8>) -> Bool {
+        if v < 0x80 {
+            out.pointee = UInt8(truncatingIfNeeded: v)
+            out += 1
+            return true
         }
-        if v < 0x10000 {
-            out[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
-            out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
-            out[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-            return 3
-        }
-        out[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18 & 0x07)
-        out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
-        out[2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
-        out[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-        return 4
+        if v == Canvas.Cell.continuation { return true }
+        if v & Canvas.Cell.clusterFlag != 0 { return false }
+        out += encode(v, to: out)
+        return true
     }
 
     /// Appends a number from 0 to 255 in decimal.
