@@ -1,5 +1,6 @@
 import CellKitSupport
 import Dispatch
+import Glibc
 
 /// A data file read a chunk of records at a time: `rows` checks every
 /// record in one pass over the chunks, and drawing reads the chunk that
@@ -29,6 +30,16 @@ package final class DataFile {
 
     /// How many bytes of the file a chunk holds, about.
     package static let chunkBytes = RecordChunker.defaultTargetBytes
+
+    /// How many bytes a chunk of the check of the file at `path` holds:
+    /// half of ``chunkBytes``, or less for a small file
+    /// (``RecordChunker/checkBytes(fileSize:)``). A file that cannot be
+    /// looked at gets the half (opening it says what is wrong).
+    package static func checkChunkBytes(_ path: String) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return chunkBytes / 2 }
+        return RecordChunker.checkBytes(fileSize: Int(status.st_size))
+    }
 
     /// Opens the data file at `path` (a regular file of any size) without
     /// reading its records; `format` overrides what its name says. No record

@@ -12,7 +12,21 @@ package struct DataTable {
     package let path: String
     /// The records, as their format keeps them.
     package private(set) var records: any ChunkRecords
-    package let text: String
+    /// The text the records were read from: made from the bytes they were
+    /// parsed from, when they were (a CSV chunk), only when an error asks
+    /// for it.
+    package var text: String {
+        switch source {
+        case .text(let text): text
+        case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
+        }
+    }
+    private let source: Source
+    /// A table's text, or the UTF-8 its format parsed (and checked) as bytes.
+    private enum Source {
+        case text(String)
+        case utf8([UInt8])
+    }
     /// Whether the values know their positions in ``text``: a check that
     /// read a chunk without them reads it again with them for its errors.
     package let positioned: Bool
@@ -39,9 +53,20 @@ package struct DataTable {
     }
 
     package init(path: String, records: any ChunkRecords, text: String, positioned: Bool, place: ChunkPlace?) {
+        self.init(path: path, records: records, source: .text(text), positioned: positioned, place: place)
+    }
+
+    /// A table of records parsed from `utf8`, which their parser checked is
+    /// well-formed: no `String` of it is made unless an error needs a line of
+    /// it (a chunk's text was a validating pass and a copy of every byte).
+    package init(path: String, records: any ChunkRecords, utf8: [UInt8], positioned: Bool, place: ChunkPlace?) {
+        self.init(path: path, records: records, source: .utf8(utf8), positioned: positioned, place: place)
+    }
+
+    private init(path: String, records: any ChunkRecords, source: Source, positioned: Bool, place: ChunkPlace?) {
         self.path = path
         self.records = records
-        self.text = text
+        self.source = source
         self.positioned = positioned
         self.place = place
     }
@@ -194,7 +219,12 @@ package struct DataTable {
     /// starts made at the first error (a file with an error in every record
     /// must not cost a scan of the text per error).
     package func line(_ number: Int) -> String? {
-        if lines.index == nil { lines.index = SourceLines(text) }
+        if lines.index == nil {
+            switch source {
+            case .text(let text): lines.index = SourceLines(text)
+            case .utf8(let bytes): lines.index = SourceLines(utf8: bytes)
+            }
+        }
         return lines.index?.line(number)
     }
 
@@ -314,7 +344,12 @@ package struct SourceLines {
     private var ends: [Int] = []
 
     package init(_ text: String) {
-        utf8 = Array(text.utf8)
+        self.init(utf8: Array(text.utf8))
+    }
+
+    /// The lines of UTF-8 `utf8`.
+    package init(utf8: [UInt8]) {
+        self.utf8 = utf8
         var i = 0
         while i < utf8.count {
             let byte = utf8[i]

@@ -157,15 +157,44 @@ package final class RecordChunker {
     /// start at least three quarters of `targetBytes` after the one kept
     /// before it. A render shared by several workers starts its blocks
     /// where these chunks start, so no chunk is drawn by two workers.
+    ///
+    /// The starts of a file smaller than 32 such chunks are joined to chunks
+    /// of a thirty-second of it (``joinedBytes(span:targetBytes:)``), so that
+    /// the blocks of a render it shares (sixteen a worker) can start where a
+    /// chunk starts there too.
     package static func joined(_ starts: [ChunkStart], targetBytes: Int = defaultTargetBytes) -> [ChunkStart] {
         guard let first = starts.first, let end = starts.last, starts.count >= 2 else { return starts }
+        let target = joinedBytes(span: end.offset - first.offset, targetBytes: targetBytes)
         var kept = [first]
-        for start in starts.dropFirst().dropLast()
-        where start.offset - kept[kept.count - 1].offset >= max(64, targetBytes) * 3 / 4 {
+        for start in starts.dropFirst().dropLast() where start.offset - kept[kept.count - 1].offset >= target * 3 / 4 {
             kept.append(start)
         }
         kept.append(end)
         return kept
+    }
+
+    /// How long the chunks of ``joined(_:targetBytes:)`` are for starts that
+    /// span `span` bytes: `targetBytes`, or for a smaller file a thirty-second
+    /// of it, not under ``smallestJoinedBytes``.
+    ///
+    /// (With chunks of 1 MiB, a file of under about 450,000 short records
+    /// had fewer chunks than the 32 blocks two workers share it in: its
+    /// blocks started inside chunks, and both workers parsed every chunk.)
+    package static func joinedBytes(span: Int, targetBytes: Int = defaultTargetBytes) -> Int {
+        let target = max(64, targetBytes)
+        return min(target, max(min(target, smallestJoinedBytes), span / 32))
+    }
+
+    /// The smallest chunks a small file's starts are joined to: the chunks a
+    /// check reads it in are half as long (``checkBytes(fileSize:)``).
+    package static let smallestJoinedBytes = 64 << 10
+
+    /// How long the chunks are that a check of a file of `fileSize` bytes
+    /// reads it in, and records the starts of (what drawing joins): half of
+    /// what ``joinedBytes(span:targetBytes:)`` joins them to, so that they
+    /// can be joined to it.
+    package static func checkBytes(fileSize: Int) -> Int {
+        joinedBytes(span: fileSize) / 2
     }
 
     /// Opens `path`, a regular file of any size; chunks are about

@@ -232,7 +232,8 @@ struct PartCheck {
     {
         do {
             return try DataFile(
-                path, format: format, recordLimit: recordLimit, chunkBytes: DataFile.chunkBytes / 2, positions: false,
+                path, format: format, recordLimit: recordLimit, chunkBytes: DataFile.checkChunkBytes(path),
+                positions: false,
                 part: part)
         } catch {
             throw DataCheckFailure(open: error)

@@ -12,7 +12,7 @@ extension DataFile {
             // Without positions: the check reads a chunk again with them only for its errors.
             // Chunks of half the size: it may hold four at a time (one checked, one done, two parsing).
             return try DataFile(
-                path, format: format, recordLimit: recordLimit, chunkBytes: chunkBytes / 2, positions: false)
+                path, format: format, recordLimit: recordLimit, chunkBytes: checkChunkBytes(path), positions: false)
         } catch {
             throw error.consoleError(c, at: span)
         }

@@ -359,8 +359,12 @@ import Testing
     }
 
     /// A byte that is not UTF-8 deep in a large file (a late chunk) is the
-    /// parser's error, at its line and column in the file.
-    @Test func invalidUTF8DeepInALargeFileIsAnErrorWithItsOffset() throws {
+    /// parser's error, at its line and column in the file: whether the check
+    /// only counts the records (text made of fields) or parses them (an
+    /// `Int` to check: the chunk's bytes are parsed as they are, with no
+    /// `String` made of them first).
+    @Test(arguments: ["city=.city", "city=.city temperature=.temp"])
+    func invalidUTF8DeepInALargeFileIsAnErrorWithItsOffset(mappings: String) throws {
         let files = TemporaryFiles()
         var bytes = Array("city,temp\n".utf8)
         var at = 0
@@ -374,7 +378,7 @@ import Testing
         #expect(bytes.count > 1 << 20)
         let s = ScriptSession()
         s.succeed("screen A")
-        let error = s.fail("rows WeatherCell from \"\(path)\" city=.city")
+        let error = s.fail("rows WeatherCell from \"\(path)\" \(mappings)")
         // The parser's error, at its line and column in the file (no chunk is read whole to find it).
         #expect(error.hasPrefix("\(path):90002:6: error: invalid UTF-8: byte 0xFF\n"), "\(error)")
         #expect(error.contains("save the file as UTF-8"))

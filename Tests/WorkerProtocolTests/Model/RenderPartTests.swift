@@ -34,6 +34,33 @@ import Testing
                 + Array(stride(from: 9_000, through: 144_000, by: 5000)) + [150_000, 155_000])
     }
 
+    /// A file of fewer records than 32 chunks of 1 MiB hold (here 200,000
+    /// records of 36 bytes, 7.2 MB) is checked, and its chunks joined, at
+    /// a 32nd of its size: two workers' blocks (about 6,250 rows) start
+    /// where its chunks do, so no chunk is parsed by both. (Joined to 1 MiB,
+    /// its 7 chunks each held four or five blocks, and both workers parsed
+    /// every chunk.)
+    @Test func aSmallFilesBlocksStartWhereItsChunksDo() throws {
+        let (count, length) = (200_000, 36)
+        let size = count * length
+        #expect(RecordChunker.joinedBytes(span: size) == size / 32)
+        #expect(RecordChunker.checkBytes(fileSize: size) == size / 64)
+        // A file of 32 MiB or more keeps chunks of 1 MiB (checked in half MiB ones); a tiny one, of 64 KiB.
+        #expect(RecordChunker.joinedBytes(span: 1 << 30) == 1 << 20)
+        #expect(RecordChunker.checkBytes(fileSize: 1 << 30) == 1 << 19)
+        #expect(RecordChunker.joinedBytes(span: 100_000) == 64 << 10)
+        let perCheckedChunk = RecordChunker.checkBytes(fileSize: size) / length
+        let starts = (Array(stride(from: 0, to: count, by: perCheckedChunk)) + [count]).map {
+            RecordChunker.ChunkStart(offset: $0 * length, record: $0, line: $0 + 1, lineStart: $0 * length)
+        }
+        let chunkRows = RecordChunker.joined(starts).map(\.record).filter { $0 > 0 && $0 < count }
+        #expect(chunkRows.count >= 31)
+        let blocks = try #require(RenderPart.blocks(rows: count, workers: 2, chunkRows: chunkRows))
+        #expect(blocks.count >= 2 * 8)
+        // Every block starts where a chunk does, but the parts the last one may be cut into.
+        #expect(blocks.dropFirst().filter { !chunkRows.contains($0) }.count <= 1)
+    }
+
     @Test func aScreensChunksAreCountedAsItsRows() throws {
         let identity = DataFileIdentity(size: 0, seconds: 0, nanoseconds: 0)
         func binding(count: Int, chunkRecords: [Int]) -> Binding {
@@ -42,8 +69,9 @@ import Testing
                 path: "/d.csv", format: "csv", mappings: [],
                 count: count, identity: identity,
                 chunks: (chunkRecords + [count]).map {
-                    // Records of 100 bytes: chunks far enough apart for a worker to keep them, but for 12,000's.
-                    RecordChunker.ChunkStart(offset: $0 * 100, record: $0, line: $0 + 1, lineStart: $0 * 100)
+                    // Records of 1,000 bytes (files of 40 and 60 MB, whose chunks are 1 MiB): chunks far enough
+                    // apart for a worker to keep them, but for 9,300's.
+                    RecordChunker.ChunkStart(offset: $0 * 1000, record: $0, line: $0 + 1, lineStart: $0 * 1000)
                 })
         }
         let literal = RowSource.row(
@@ -51,15 +79,15 @@ import Testing
         let screen = Screen(
             name: "S",
             sections: [
-                Section(rows: [literal, .bound(binding(count: 40_000, chunkRecords: [0, 9_000, 12_000, 21_000]))]),
+                Section(rows: [literal, .bound(binding(count: 40_000, chunkRecords: [0, 9_000, 9_300, 21_000]))]),
                 Section(rows: [.bound(binding(count: 60_000, chunkRecords: [0, 30_000]))]),
             ])
         // 100,001 rows: blocks of about 3,125 rows; chunks start at rows 9,001, 21,001 and 70,001.
         let blocks = try #require(RenderPart.blocks(of: screen, workers: 2))
         #expect(blocks.count > 16)
         for row in [9_001, 21_001, 70_001] { #expect(blocks.contains(row)) }
-        // 12,000 is joined to the chunk before it (300 KB on): a worker reads no chunk there, and no block starts there.
-        #expect(!blocks.contains(12_001) && blocks.contains(9_001 + 3_126))
+        // 9,300 is joined to the chunk before it (300 KB on): a worker reads no chunk there, and no block starts there.
+        #expect(!blocks.contains(9_301) && blocks.contains(9_001 + 3_126))
         let part = RenderPart(index: 1, count: 2, blocks: blocks)
         #expect(part.rows(total: 100_001).first == blocks[1]..<blocks[2])
         #expect(

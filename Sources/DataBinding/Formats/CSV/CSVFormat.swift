@@ -27,25 +27,25 @@ package struct CSVFormat: RecordFormat {
         _ bytes: [UInt8], path: String, positions: Bool, place: ChunkPlace?, firstRecord: Int, recordErrorLimit: Int
     ) throws(DataTable.OpenError) -> DataTable {
         var parser = CSVParser(delimiter: delimiter, firstRecord: firstRecord + 1)
-        // One validating pass makes the text; ill-formed UTF-8 is the parser's error, with its place.
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw DataTable.notUTF8(bytes, path: path, place: place) { bytes throws(PositionedError) in
-                _ = try parser.parse(bytes)
-            }
-        }
         parser.fieldCountErrorLimit = recordErrorLimit
+        // The bytes as they are: the parser checks every byte's UTF-8 (ill-formed UTF-8 is its error, with its
+        // place), and the table makes their text only for an error.
         do {
-            let csv = try parser.parse(text)
+            let csv = try parser.parse(bytes)
             var table = DataTable(
-                path: path, records: CSVRecords(csv: csv, delimiter: delimiter), text: text, positioned: true,
+                path: path, records: CSVRecords(csv: csv, delimiter: delimiter), utf8: bytes, positioned: true,
                 place: place)
-            table.recordErrors = csv.fieldCountErrors.map {
-                DataTable.parseError(path, text, $0, place: place, notes: [])
+            if !csv.fieldCountErrors.isEmpty {
+                let text = table.text
+                table.recordErrors = csv.fieldCountErrors.map {
+                    DataTable.parseError(path, text, $0, place: place, notes: [])
+                }
             }
             table.moreRecordErrors = csv.moreFieldCountErrors
             return table
         } catch {
-            throw .data(DataTable.parseError(path, text, error, place: place, notes: []))
+            throw .data(
+                DataTable.parseError(path, String(decoding: bytes, as: UTF8.self), error, place: place, notes: []))
         }
     }
 
