@@ -1,6 +1,5 @@
 import CellKitSupport
 import Dispatch
-import Glibc
 
 /// A data file read a chunk of records at a time: `rows` checks every
 /// record in one pass over the chunks, and drawing reads the chunk that
@@ -36,9 +35,8 @@ package final class DataFile {
     /// (``RecordChunker/checkBytes(fileSize:)``). A file that cannot be
     /// looked at gets the half (opening it says what is wrong).
     package static func checkChunkBytes(_ path: String) -> Int {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return chunkBytes / 2 }
-        return RecordChunker.checkBytes(fileSize: Int(status.st_size))
+        guard let info = try? fileInfo(path) else { return chunkBytes / 2 }
+        return RecordChunker.checkBytes(fileSize: info.size)
     }
 
     /// Opens the data file at `path` (a regular file of any size) without
