@@ -3,7 +3,7 @@ import Dispatch
 
 /// A data file read a chunk of records at a time: `rows` checks every
 /// record in one pass over the chunks, and drawing reads the chunk that
-/// holds a row when the row is drawn. Memory holds one chunk (about 1 MiB
+/// holds a row when the row is drawn. Memory holds one chunk (about 256 KiB
 /// of the file, parsed) and where each chunk starts, whatever the file's
 /// size or layout (docs/design.md, "The data path"). No file is read whole:
 /// a chunk's errors are the parser's, moved to their line and column in

@@ -9,7 +9,7 @@ import Glibc
 /// every record.
 ///
 /// - `csv`: `CSVParser.parse` of the whole text, and the file read as the
-///   data path reads it: cut into ~1 MiB chunks (`RecordChunker`), each
+///   data path reads it: cut into ~256 KiB chunks (`RecordChunker`), each
 ///   parsed on its own (`chunkedMBps`).
 /// - `json`: `JSONParser.parse` (values only), `parseDocument` (values and
 ///   the position of each, for errors found after parsing), and the chunked

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func blocksStartWhereTheDataFilesChunksDo() throws {
-        // A million records in chunks of 28,571 (a CSV file's 1 MiB): every block is whole chunks.
+        // A million records in chunks of 28,571 (1 MiB of 36-byte records): every block is whole chunks.
         let chunks = Array(stride(from: 28_571, to: 1_000_000, by: 28_571))
         let blocks = try #require(RenderPart.blocks(rows: 1_000_000, workers: 2, chunkRows: chunks))
         #expect(blocks.first == 0)
@@ -34,20 +34,21 @@ import Testing
                 + Array(stride(from: 9_000, through: 144_000, by: 5000)) + [150_000, 155_000])
     }
 
-    /// A file of fewer records than 32 chunks of 1 MiB hold (here 200,000
+    /// A file of fewer records than 32 chunks of 256 KiB hold (here 200,000
     /// records of 36 bytes, 7.2 MB) is checked, and its chunks joined, at
     /// a 32nd of its size: two workers' blocks (about 6,250 rows) start
     /// where its chunks do, so no chunk is parsed by both. (Joined to 1 MiB,
-    /// its 7 chunks each held four or five blocks, and both workers parsed
-    /// every chunk.)
+    /// the chunk size before, its 7 chunks each held four or five blocks,
+    /// and both workers parsed every chunk.)
     @Test func aSmallFilesBlocksStartWhereItsChunksDo() throws {
         let (count, length) = (200_000, 36)
         let size = count * length
         #expect(RecordChunker.joinedBytes(span: size) == size / 32)
         #expect(RecordChunker.checkBytes(fileSize: size) == size / 64)
-        // A file of 32 MiB or more keeps chunks of 1 MiB (checked in half MiB ones); a tiny one, of 64 KiB.
-        #expect(RecordChunker.joinedBytes(span: 1 << 30) == 1 << 20)
-        #expect(RecordChunker.checkBytes(fileSize: 1 << 30) == 1 << 19)
+        // A file of 8 MiB or more keeps chunks of 256 KiB (checked in 128 KiB ones); a tiny one, of 64 KiB.
+        #expect(RecordChunker.joinedBytes(span: 1 << 30) == 256 << 10)
+        #expect(RecordChunker.checkBytes(fileSize: 1 << 30) == 128 << 10)
+        #expect(RecordChunker.joinedBytes(span: 8 << 20) == 256 << 10)
         #expect(RecordChunker.joinedBytes(span: 100_000) == 64 << 10)
         let perCheckedChunk = RecordChunker.checkBytes(fileSize: size) / length
         let starts = (Array(stride(from: 0, to: count, by: perCheckedChunk)) + [count]).map {
@@ -69,8 +70,8 @@ import Testing
                 path: "/d.csv", format: "csv", mappings: [],
                 count: count, identity: identity,
                 chunks: (chunkRecords + [count]).map {
-                    // Records of 1,000 bytes (files of 40 and 60 MB, whose chunks are 1 MiB): chunks far enough
-                    // apart for a worker to keep them, but for 9,300's.
+                    // Records of 1,000 bytes (files of 40 and 60 MB, whose chunks are 256 KiB): chunks far
+                    // enough apart for a worker to keep them, but for 9,150's.
                     RecordChunker.ChunkStart(offset: $0 * 1000, record: $0, line: $0 + 1, lineStart: $0 * 1000)
                 })
         }
@@ -79,15 +80,15 @@ import Testing
         let screen = Screen(
             name: "S",
             sections: [
-                Section(rows: [literal, .bound(binding(count: 40_000, chunkRecords: [0, 9_000, 9_300, 21_000]))]),
+                Section(rows: [literal, .bound(binding(count: 40_000, chunkRecords: [0, 9_000, 9_150, 21_000]))]),
                 Section(rows: [.bound(binding(count: 60_000, chunkRecords: [0, 30_000]))]),
             ])
         // 100,001 rows: blocks of about 3,125 rows; chunks start at rows 9,001, 21,001 and 70,001.
         let blocks = try #require(RenderPart.blocks(of: screen, workers: 2))
         #expect(blocks.count > 16)
         for row in [9_001, 21_001, 70_001] { #expect(blocks.contains(row)) }
-        // 9,300 is joined to the chunk before it (300 KB on): a worker reads no chunk there, and no block starts there.
-        #expect(!blocks.contains(9_301) && blocks.contains(9_001 + 3_126))
+        // 9,150 is joined to the chunk before it (150 KB on): a worker reads no chunk there, and no block starts there.
+        #expect(!blocks.contains(9_151) && blocks.contains(9_001 + 3_126))
         let part = RenderPart(index: 1, count: 2, blocks: blocks)
         #expect(part.rows(total: 100_001).first == blocks[1]..<blocks[2])
         #expect(
