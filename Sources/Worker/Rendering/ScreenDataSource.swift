@@ -153,6 +153,15 @@ final class ScreenDataSource {
         return plan
     }
 
+    /// The reuse identifier `reference`'s cell is dequeued by: its plan's
+    /// name, the very string every row of its type is dequeued by (a bound
+    /// run's rows too), so that the reuse queue tells it from the last one
+    /// at once. (Each `CellReference` of a script holds a copy of the name:
+    /// compared as text, it cost 120 instructions a row drawn.)
+    private func identifier(of reference: CellReference) -> String {
+        (try? plan(reference))?.qualified ?? reference.qualified
+    }
+
     private func makeContent(_ reference: CellReference) -> View {
         do {
             return try host.makeView(try plan(reference).item)
@@ -589,7 +598,7 @@ extension ScreenDataSource: TableViewDataSource, TableViewDelegate {
         note(reference, indexPath, row: indexPath.row)
         defer { breadcrumb?.note(.drawing) }
         do {
-            let cell = try tableView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
+            let cell = try tableView.tryDequeueReusableCell(withIdentifier: identifier(of: reference), for: indexPath)
             configure(cell, reference: reference)
             return cell
         } catch {
@@ -649,7 +658,8 @@ extension ScreenDataSource: CollectionViewDataSource {
         note(reference, indexPath, row: indexPath.item)
         defer { breadcrumb?.note(.drawing) }
         do {
-            let cell = try collectionView.tryDequeueReusableCell(withIdentifier: reference.qualified, for: indexPath)
+            let cell = try collectionView.tryDequeueReusableCell(
+                withIdentifier: identifier(of: reference), for: indexPath)
             configure(cell, reference: reference)
             return cell
         } catch {
