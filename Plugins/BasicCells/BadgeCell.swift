@@ -82,6 +82,10 @@ public final class BadgeCell: TableViewCell, Reusable, Inspectable {
         resetAttributesToDefaults()
     }
 
+    /// A binding's constants are set once, not on every row: the reuse above
+    /// leaves them to the console, and no attribute's setter changes another's.
+    public override class var keepsAttributesBetweenRows: Bool { true }
+
     /// How the badge looks.
     var badgeStyle: Style {
         filled

@@ -72,6 +72,10 @@ public final class KeyValueCell: TableViewCell, Reusable, Inspectable {
         resetAttributesToDefaults()
     }
 
+    /// A binding's constants are set once, not on every row: the reuse above
+    /// leaves them to the console, and no attribute's setter changes another's.
+    public override class var keepsAttributesBetweenRows: Bool { true }
+
     public override func sizeThatFits(_ size: Size) -> Size {
         Size(width: size.width, height: 1)
     }

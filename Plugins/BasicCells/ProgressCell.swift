@@ -37,6 +37,10 @@ public final class ProgressCell: TableViewCell, Reusable, Inspectable {
         resetAttributesToDefaults()
     }
 
+    /// A binding's constants are set once, not on every row: the reuse above
+    /// leaves them to the console, and no attribute's setter changes another's.
+    public override class var keepsAttributesBetweenRows: Bool { true }
+
     /// `value` clamped to 0...1 (NaN is 0).
     var fraction: Double { value.isNaN ? 0 : min(1, max(0, value)) }
 

@@ -24,6 +24,10 @@ public final class TextCell: TableViewCell, Reusable, Inspectable {
         resetAttributesToDefaults()
     }
 
+    /// A binding's constants are set once, not on every row: the reuse above
+    /// leaves them to the console, and no attribute's setter changes another's.
+    public override class var keepsAttributesBetweenRows: Bool { true }
+
     public static var inspectableAttributes: [InspectableAttribute<TextCell>] {
         [
             .init("text", \.text, summary: "the text"),

@@ -98,6 +98,11 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
         resetAttributesToDefaults()
     }
 
+    /// A binding's constants (`rows ColumnsCell … widths=8,* divider=light`)
+    /// are set once, not on every row: the reuse above leaves them to the
+    /// console, and no attribute's setter changes another's value.
+    public override class var keepsAttributesBetweenRows: Bool { true }
+
     /// Sets ``widths``, checking it: `4,*,2*`.
     public func setWidths(_ text: String) throws(ValueError) {
         guard text != state.widths else { return }

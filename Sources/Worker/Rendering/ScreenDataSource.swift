@@ -297,6 +297,9 @@ final class ScreenDataSource {
         /// order, with the constant that slot is set to (`nil`: the row's
         /// value, the `made`th of a record's values made ahead: ``BoundRows/madeValues(of:)``).
         let steps: [(slot: Int, constant: PreparedValue?, made: Int)]
+        /// ``steps`` without the constants: what a full row sets on a view
+        /// that holds the run's constants already.
+        let valueSteps: [(slot: Int, constant: PreparedValue?, made: Int)]
         init(
             section: Int, start: Int, end: Int, cell: CellReference, plan: CellPlan, rows: BoundRows,
             constants: [PreparedValue?]
@@ -315,6 +318,7 @@ final class ScreenDataSource {
                 // (A slot bound twice takes the last mapping's value, as `fill` writes it.)
                 return (slot, constant, constant == nil ? bound.lastIndex(of: slot) ?? 0 : 0)
             }
+            valueSteps = steps.filter { $0.constant == nil }
             constantValues = rows.constantValues(skipping: constants)
         }
         /// The constants a row's values hold: those not prepared (their error is reported with each row).
@@ -402,9 +406,10 @@ final class ScreenDataSource {
         lastConfigured = entry
         if let run = fullRow, entry.fullRowOf === run {
             // The row before set the same attributes on this view: set them again, in order, and nothing else.
-            configure(entry.target, run: run, plan: plan, reference: reference)
+            configure(entry, run: run, plan: plan, reference: reference)
             return
         }
+        entry.holdsConstantsOf = nil
         if let run = fullRow { copyMadeRow(of: run) }
         entry.fullRowOf = fullRow
         let target = entry.target
@@ -454,29 +459,50 @@ final class ScreenDataSource {
         }
     }
 
-    /// Configures `target` with a full row of `run` when the view's last row
-    /// was one too: no attribute is put back to its default (the row sets
-    /// what the row before set), so each of the run's steps is set, in order.
-    /// The same as the general way for such a row, with less to look at.
-    private func configure(_ target: View, run: BoundRun, plan: CellPlan, reference: CellReference) {
+    /// Configures `entry`'s view with a full row of `run` when the view's
+    /// last row was one too: no attribute is put back to its default (the
+    /// row sets what the row before set), so each of the run's steps is set,
+    /// in order. The same as the general way for such a row, with less to
+    /// look at.
+    private func configure(_ entry: Configured, run: BoundRun, plan: CellPlan, reference: CellReference) {
         if let (made, at) = madeRow, run.setsMadeRows {
-            set(made, at: at, of: run, on: target)
+            set(made, at: at, of: run, on: entry)
             return
         }
-        for (slot, constant, _) in run.steps {
+        let target = entry.target
+        let holds = entry.holdsConstantsOf === run
+        let errorCount = holds || !entry.keepsAttributes ? 0 : errors.count
+        for (slot, constant, _) in holds ? run.valueSteps : run.steps {
             set(slot, on: target, plan: plan, reference: reference, values[slot], constant)
         }
+        if !holds { noteConstants(of: run, on: entry, errorCount: errorCount) }
     }
 
     /// Sets a full row of `run` made ahead (the record's values start at `at`
-    /// of `made`) on `target`: each of the run's steps, in order, straight
-    /// from the values made, with no copy through `values`.
-    private func set(_ made: [SlotValue?], at: Int, of run: BoundRun, on target: View) {
-        for (slot, constant, index) in run.steps {
+    /// of `made`) on `entry`'s view: each of the run's steps, in order,
+    /// straight from the values made, with no copy through `values`.
+    private func set(_ made: [SlotValue?], at: Int, of run: BoundRun, on entry: Configured) {
+        let target = entry.target
+        // Only the row's values when the view holds the run's constants already.
+        let holds = entry.holdsConstantsOf === run
+        let errorCount = holds || !entry.keepsAttributes ? 0 : errors.count
+        for (slot, constant, index) in holds ? run.valueSteps : run.steps {
             set(
                 slot, on: target, plan: run.plan, reference: run.cell, constant == nil ? made[at + index] : nil,
                 constant)
         }
+        if !holds { noteConstants(of: run, on: entry, errorCount: errorCount) }
+    }
+
+    /// After a full row of `run` that set its constants on `entry`'s view:
+    /// the view holds them from now on when its type keeps the attributes
+    /// the host sets (``View/keepsAttributesBetweenRows``) and none of the
+    /// row's settings failed since `errorCount` (a failing one is set, and
+    /// reported, again on the next row). Its next full rows of `run` set
+    /// only their values.
+    @inline(__always)
+    private func noteConstants(of run: BoundRun, on entry: Configured, errorCount: Int) {
+        if entry.keepsAttributes { entry.holdsConstantsOf = errors.count == errorCount ? run : nil }
     }
 
     /// Sets the prepared `constant`, else `value`, else the `fallback`, at
@@ -531,7 +557,7 @@ final class ScreenDataSource {
             breadcrumb.note(section: indexPath.section, row: row)
         }
         defer { breadcrumb?.note(.drawing) }
-        set(made, at: at, of: run, on: entry.target)
+        set(made, at: at, of: run, on: entry)
         return cell
     }
 
@@ -552,12 +578,20 @@ final class ScreenDataSource {
         var handedOver: [Bool] = []
         /// The run whose full row (``ScreenDataSource/fullRow``) was configured last on the view, if its last row was one.
         var fullRowOf: BoundRun?
+        /// Whether the target's type keeps the attributes the host sets
+        /// between rows (``View/keepsAttributesBetweenRows``).
+        let keepsAttributes: Bool
+        /// The run whose constants the target holds, set by a full row of it
+        /// (with no error) on a target that keeps them: the run's next full
+        /// rows set their values only. `nil` after any other row.
+        var holdsConstantsOf: BoundRun?
         /// The slot of each of the target type's declared attributes.
         let declaredSlots: [Int?]
         init(view: View, attributes: [AttributeDescriptor]) {
             self.view = view
             target = view.configurableContent
             set = [Bool](repeating: false, count: attributes.count)
+            keepsAttributes = type(of: target).keepsAttributesBetweenRows
             let declared = AttributeDescriptor.declared(by: type(of: target))
             // Only attributes with a default: the host puts back what it knows.
             declaredSlots = declared.map { attribute in

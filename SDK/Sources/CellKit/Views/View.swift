@@ -61,6 +61,38 @@ open class View {
     /// view, chosen by its first reset since ``attributesTheHostSets`` changed.
     var resetsDue: AttributeResets?
 
+    /// Whether the console may set an attribute that every row of a binding
+    /// gives alike (a script's `rows … divider=light`) once, on the first
+    /// rows it draws on this view, and leave it in place for the rows after:
+    /// `false`, set on every row, unless a view type says `true`. Saying
+    /// `true` promises two things:
+    ///
+    /// - the view's reuse changes no attribute the console sets: a
+    ///   ``ReusableView/prepareForReuse()`` that resets attributes only by
+    ///   ``Inspectable/resetAttributesToDefaults()`` keeps it (that reset
+    ///   leaves them to the console);
+    /// - setting one attribute never changes another's value: a `percent`
+    ///   whose `didSet` writes the `pct` outlet's text breaks it.
+    ///
+    /// A cell drawn a million times by a data file's rows then skips a few
+    /// hundred instructions a row for each such attribute.
+    ///
+    /// ```swift
+    /// final class ScoreCell: TableViewCell, Reusable, Inspectable {
+    ///     override class var keepsAttributesBetweenRows: Bool { true }
+    ///     var name = ""
+    ///     var unit = ""   // `rows ScoreCell from "scores.csv" name=.name unit=pts`: set once
+    ///     override func prepareForReuse() {
+    ///         super.prepareForReuse()
+    ///         resetAttributesToDefaults()
+    ///     }
+    ///     static var inspectableAttributes: [InspectableAttribute<ScoreCell>] {
+    ///         [.init("name", \.name, summary: "who"), .init("unit", \.unit, summary: "after the score")]
+    ///     }
+    /// }
+    /// ```
+    open class var keepsAttributesBetweenRows: Bool { false }
+
     /// Creates an empty view. Every view can be made with `init()`, so cell
     /// types can be registered and instantiated by name.
     public required init() {}
