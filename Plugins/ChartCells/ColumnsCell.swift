@@ -25,7 +25,7 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
         set {
             let oldCount = state.values.count
             state.values = newValue
-            if newValue.count != oldCount { state.needsLayout = true }
+            if newValue.count != oldCount { syncLayout() }
             let labels = columns.labels
             for i in 0..<min(labels.count, max(newValue.count, oldCount)) {
                 labels[i].text = i < newValue.count ? newValue[i] : ""
@@ -45,7 +45,7 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
             guard newValue != state.divider else { return }
             state.divider = newValue
             columns.divider = newValue
-            state.needsLayout = true
+            syncLayout()
         }
     }
     /// Whether the texts are bold, as a header row over the rows below.
@@ -79,9 +79,6 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
         /// a reused cell is reset and given the same texts row after row.
         var parsedWidths: (text: String, list: [ColumnLayout.Width]) = ("", [])
         var parsedAlign: (text: String, list: [TextAlignment]) = ("", [])
-        /// Whether the columns view's layout may no longer match the attributes
-        /// (checked, without allocating, before the cell is measured or laid out).
-        var needsLayout = true
     }
     @exclusivity(unchecked) private var state = State()
 
@@ -115,7 +112,7 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
             state.parsedWidths = (text, state.widthList)
         }
         state.widths = text
-        state.needsLayout = true
+        syncLayout()
     }
 
     /// Sets ``align``, checking it: `left,center,right`.
@@ -168,10 +165,7 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
     /// The columns' layout as the attributes say: as many columns as the
     /// longer of `values` and `widths`, missing widths `*`. A table joins its
     /// borders and rules to these columns' dividers.
-    public override var columnLayout: ColumnLayout? {
-        syncLayout()
-        return columns.layout
-    }
+    public override var columnLayout: ColumnLayout? { columns.layout }
 
     /// The lines between the columns, for the table's junctions.
     public override var columnDivider: BoxStyle { divider }
@@ -180,10 +174,12 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
     public override var isHeaderRow: Bool { header }
 
     /// Brings the columns view's layout in line with the attributes; the
-    /// labels of new columns get their text, alignment and style.
+    /// labels of new columns get their text, alignment and style. Called by
+    /// each setter that may change the layout (the number of values, the
+    /// widths, the divider), so that the cell is always laid out as its
+    /// attributes say, and needs no `sizeThatFits` or `layoutSubviews` of
+    /// its own (each a call through the SDK's method lookup, every row).
     private func syncLayout() {
-        guard state.needsLayout else { return }
-        state.needsLayout = false
         let (values, widthList, alignList) = (state.values, state.widthList, state.alignList)
         let count = max(values.count, widthList.count)
         let gap = state.divider.isNone ? 2 : 3
@@ -203,16 +199,6 @@ public final class ColumnsCell: TableViewCell, Reusable, Inspectable {
             label.alignment = i < alignList.count ? alignList[i] : .left
             label.style = state.header ? .bold : .plain
         }
-    }
-
-    public override func sizeThatFits(_ size: Size) -> Size {
-        syncLayout()
-        return super.sizeThatFits(size)
-    }
-
-    public override func layoutSubviews() {
-        syncLayout()
-        super.layoutSubviews()
     }
 
     public static var inspectableAttributes: [InspectableAttribute<ColumnsCell>] {
