@@ -67,6 +67,21 @@ enum Guide {
         func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int { 2 }
     }
 
+    // MARK: Constants set once
+
+    final class ScoreCell: TableViewCell, Reusable, Inspectable {
+        override class var keepsAttributesBetweenRows: Bool { true }
+        var name = ""
+        var unit = ""  // `rows ScoreCell from "scores.csv" name=.name unit=pts`: set once
+        override func prepareForReuse() {
+            super.prepareForReuse()
+            resetAttributesToDefaults()
+        }
+        static var inspectableAttributes: [InspectableAttribute<ScoreCell>] {
+            [.init("name", \.name, summary: "who"), .init("unit", \.unit, summary: "after the score")]
+        }
+    }
+
     // MARK: Collections
 
     final class TileCell: CollectionViewCell, Reusable {
@@ -325,6 +340,22 @@ enum Guide {
         viewport.scrollToBottom()
         viewport.draw(into: screen)
         #expect(screen.text(ofRow: 3) == "╰────────────────────────────╯")
+    }
+
+    /// A cell that keeps the attributes the console sets: its reuse leaves
+    /// them as the row before set them (the console sets a binding's
+    /// constants once); a view says it does not by default.
+    @Test func constantsSetOnce() throws {
+        #expect(Guide.ScoreCell.keepsAttributesBetweenRows)
+        #expect(!View.keepsAttributesBetweenRows)
+        #expect(!Guide.NameCell.keepsAttributesBetweenRows)
+        let cell = Guide.ScoreCell()
+        try cell.setAttribute("name", to: "Ada")
+        try cell.setAttribute("unit", to: "pts")
+        cell.attributesTheHostSets = [false, true]  // the console sets `unit`
+        cell.prepareForReuse()
+        #expect(cell.name == "")
+        #expect(cell.unit == "pts")
     }
 
     @Test func collections() {
