@@ -470,12 +470,11 @@ final class ScreenDataSource {
             return
         }
         let target = entry.target
-        let holds = entry.holdsConstantsOf === run
-        let errorCount = holds || !entry.keepsAttributes ? 0 : errors.count
-        for (slot, constant, _) in holds ? run.valueSteps : run.steps {
+        let (steps, errorCount) = steps(of: run, on: entry)
+        for (slot, constant, _) in steps {
             set(slot, on: target, plan: plan, reference: reference, values[slot], constant)
         }
-        if !holds { noteConstants(of: run, on: entry, errorCount: errorCount) }
+        if let errorCount { entry.holdsConstantsOf = errors.count == errorCount ? run : nil }
     }
 
     /// Sets a full row of `run` made ahead (the record's values start at `at`
@@ -483,26 +482,28 @@ final class ScreenDataSource {
     /// straight from the values made, with no copy through `values`.
     private func set(_ made: [SlotValue?], at: Int, of run: BoundRun, on entry: Configured) {
         let target = entry.target
-        // Only the row's values when the view holds the run's constants already.
-        let holds = entry.holdsConstantsOf === run
-        let errorCount = holds || !entry.keepsAttributes ? 0 : errors.count
-        for (slot, constant, index) in holds ? run.valueSteps : run.steps {
+        let (steps, errorCount) = steps(of: run, on: entry)
+        for (slot, constant, index) in steps {
             set(
                 slot, on: target, plan: run.plan, reference: run.cell, constant == nil ? made[at + index] : nil,
                 constant)
         }
-        if !holds { noteConstants(of: run, on: entry, errorCount: errorCount) }
+        if let errorCount { entry.holdsConstantsOf = errors.count == errorCount ? run : nil }
     }
 
-    /// After a full row of `run` that set its constants on `entry`'s view:
-    /// the view holds them from now on when its type keeps the attributes
-    /// the host sets (``View/keepsAttributesBetweenRows``) and none of the
-    /// row's settings failed since `errorCount` (a failing one is set, and
-    /// reported, again on the next row). Its next full rows of `run` set
-    /// only their values.
+    /// The steps a full row of `run` sets on `entry`'s view: only the row's
+    /// values when the view holds the run's constants already, else all of
+    /// them. With all of them on a view whose type keeps the attributes the
+    /// host sets (``View/keepsAttributesBetweenRows``), also the render's
+    /// error count before them: when none of the row's settings failed
+    /// after it, the view holds the run's constants from then on (a failing
+    /// one is set, and reported, again on the next row); `nil` otherwise.
     @inline(__always)
-    private func noteConstants(of run: BoundRun, on entry: Configured, errorCount: Int) {
-        if entry.keepsAttributes { entry.holdsConstantsOf = errors.count == errorCount ? run : nil }
+    private func steps(of run: BoundRun, on entry: Configured) -> (
+        steps: [(slot: Int, constant: PreparedValue?, made: Int)], errorCount: Int?
+    ) {
+        if entry.holdsConstantsOf === run { return (run.valueSteps, nil) }
+        return (run.steps, entry.keepsAttributes ? errors.count : nil)
     }
 
     /// Sets the prepared `constant`, else `value`, else the `fallback`, at

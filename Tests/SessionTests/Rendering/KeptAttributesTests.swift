@@ -4,20 +4,17 @@ import Testing
 
 @testable import Session
 
-/// A cell that keeps the attributes the console sets between rows
-/// (`View.keepsAttributesBetweenRows`), counting how often its `unit` is set.
-private final class KeepingCell: TableViewCell, Reusable, Inspectable {
-    nonisolated(unsafe) static var unitSets = 0
+/// A row of a name and a unit, which counts how often its `unit` is set
+/// (each cell type below keeps its own count).
+private class UnitRow: TableViewCell {
     private let line = Label()
     var name = "" { didSet { draw() } }
     var unit = "" {
         didSet {
-            Self.unitSets += 1
+            Self.unitWasSet()
             draw()
         }
     }
-
-    override class var keepsAttributesBetweenRows: Bool { true }
 
     required init() {
         super.init()
@@ -26,6 +23,17 @@ private final class KeepingCell: TableViewCell, Reusable, Inspectable {
     }
 
     private func draw() { line.text = "\(name) \(unit)" }
+
+    class func unitWasSet() {}
+}
+
+/// A cell that keeps the attributes the console sets between rows
+/// (`View.keepsAttributesBetweenRows`).
+private final class KeepingCell: UnitRow, Reusable, Inspectable {
+    nonisolated(unsafe) static var unitSets = 0
+    override class func unitWasSet() { unitSets += 1 }
+
+    override class var keepsAttributesBetweenRows: Bool { true }
 
     override func prepareForReuse() {
         super.prepareForReuse()
@@ -39,24 +47,9 @@ private final class KeepingCell: TableViewCell, Reusable, Inspectable {
 
 /// The same cell as most are written: it does not say it keeps them, and
 /// its reuse clears `unit` by hand.
-private final class ClearingCell: TableViewCell, Reusable, Inspectable {
+private final class ClearingCell: UnitRow, Reusable, Inspectable {
     nonisolated(unsafe) static var unitSets = 0
-    private let line = Label()
-    var name = "" { didSet { draw() } }
-    var unit = "" {
-        didSet {
-            Self.unitSets += 1
-            draw()
-        }
-    }
-
-    required init() {
-        super.init()
-        line.pinEdges()
-        contentView.addSubview(line)
-    }
-
-    private func draw() { line.text = "\(name) \(unit)" }
+    override class func unitWasSet() { unitSets += 1 }
 
     override func prepareForReuse() {
         super.prepareForReuse()
